@@ -1,0 +1,84 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+import { defaultConfig, type Config } from './config.js';
+import { controlRoutes } from './control/routes.js';
+import { ApiError, toErrorResponse } from './errors.js';
+import { authMiddleware, createKeyResolver } from './http/auth.js';
+import type { AppEnv } from './http/env.js';
+import { IdempotencyGuard } from './http/idempotency.js';
+import { mountRoutes } from './http/route.js';
+import { metaRoutes } from './routes/meta.js';
+import { apiRoutes } from './routes/index.js';
+import { systemClock, type Clock } from './runtime/clock.js';
+import { randomIds, type IdGenerator } from './runtime/ids.js';
+import type { Services } from './services/context.js';
+import { Scheduler } from './services/scheduler.js';
+import { Store } from './store/store.js';
+
+export interface CreateAppOptions {
+  clock?: Clock;
+  ids?: IdGenerator;
+  config?: Partial<Config>;
+  store?: Store;
+}
+
+export type MockApp = Hono<AppEnv> & {
+  services: Services;
+  /** Stops timers (delayed completions, retries). */
+  dispose(): void;
+};
+
+/**
+ * Builds a complete, independent mock. No module-level state: every call is a fresh service,
+ * which is what lets each test build its own app in milliseconds.
+ */
+export function createApp(options: CreateAppOptions = {}): MockApp {
+  const config: Config = { ...defaultConfig, ...options.config };
+  const clock = options.clock ?? systemClock;
+  const store = options.store ?? new Store(clock, config.completion);
+  const services: Services = { config, clock, ids: options.ids ?? randomIds, store, scheduler: new Scheduler() };
+
+  const app = new Hono<AppEnv>();
+  app.onError(toErrorResponse);
+  // Returned, not thrown: methodNotAllowed below turns a plain 404 into a 405 when the path exists.
+  app.notFound((c) => toErrorResponse(new ApiError('not_found', `No route ${c.req.method} ${c.req.path}; see GET /openapi.json for the routes`), c));
+  app.use(
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, allowed) => {
+        throw new ApiError('method_not_allowed', `Method ${c.req.method} is not allowed on ${c.req.path}; allowed: ${allowed.join(', ')}`, {
+          Allow: allowed.join(', '),
+        });
+      },
+    }),
+  );
+  app.use(
+    bodyLimit({
+      maxSize: config.maxBodyBytes,
+      onError: () => {
+        throw new ApiError('payload_too_large', `Request body is larger than the limit of ${config.maxBodyBytes} bytes`);
+      },
+    }),
+  );
+
+  const api = apiRoutes(services);
+  const control = controlRoutes(services);
+  // Documents first: they are public, so they sit before the auth middleware.
+  metaRoutes(app, api, control);
+
+  const resolveKey = createKeyResolver(config.keys);
+  for (const prefix of ['/v1/*', '/_mock/*']) {
+    app.use(prefix, authMiddleware(resolveKey));
+    app.use(prefix, async (c, next) => {
+      const { account, mode } = c.get('principal');
+      c.set('tenant', store.tenant(account, mode));
+      await next();
+    });
+  }
+
+  const idempotency = new IdempotencyGuard(store.idempotency, (key) => store.findTenant(key));
+  mountRoutes(app, [...api, ...control], idempotency);
+
+  return Object.assign(app, { services, dispose: () => services.scheduler.dispose() });
+}

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+
+/** The one place that reads flags and environment variables. Everything is zod-validated. */
+
+export const CompletionModeSchema = z.enum(['manual', 'immediate', 'delay']);
+
+export const CompletionSettingSchema = z
+  .object({
+    mode: CompletionModeSchema,
+    delay_ms: z.number().int().min(0).max(86_400_000),
+  })
+  .strict();
+export type CompletionSetting = z.infer<typeof CompletionSettingSchema>;
+
+export const KeyEntrySchema = z
+  .object({
+    key: z.string().min(1),
+    account: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be 1-128 of [A-Za-z0-9_-]'),
+    mode: z.enum(['test', 'live']),
+  })
+  .strict();
+export type KeyEntry = z.infer<typeof KeyEntrySchema>;
+export const KeysFileSchema = z.union([z.array(KeyEntrySchema), z.object({ keys: z.array(KeyEntrySchema) }).strict()]);
+
+export const ConfigSchema = z.object({
+  host: z.string().min(1),
+  port: z.number().int().min(0).max(65535),
+  completion: CompletionSettingSchema,
+  /** Present in strict mode: the only keys accepted. Absent: open mode. */
+  keys: z.array(KeyEntrySchema).optional(),
+  /** Largest JSON body accepted, in bytes. */
+  maxBodyBytes: z.number().int().positive(),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+export const defaultConfig: Config = {
+  host: '127.0.0.1',
+  port: 3000,
+  completion: { mode: 'manual', delay_ms: 0 },
+  maxBodyBytes: 5 * 1024 * 1024,
+};
+
+/** `manual`, `immediate` or `delay:<ms>`. */
+export function parseCompletionFlag(value: string): CompletionSetting {
+  if (value === 'manual' || value === 'immediate') return { mode: value, delay_ms: 0 };
+  const match = /^delay:(\d+)$/.exec(value);
+  if (match) return { mode: 'delay', delay_ms: Number(match[1]) };
+  throw new Error(`--completion must be manual, immediate or delay:<ms> (got "${value}")`);
+}
+
+export function loadKeysFile(path: string): KeyEntry[] {
+  const parsed = KeysFileSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+  if (!parsed.success) throw new Error(`--keys ${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+  return Array.isArray(parsed.data) ? parsed.data : parsed.data.keys;
+}
+
+export function readConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      completion: { type: 'string' },
+      keys: { type: 'string' },
+      'max-body-bytes': { type: 'string' },
+    },
+    strict: true,
+  });
+  const keysPath = values.keys ?? env.LABELMOCK_KEYS;
+  const completion = values.completion ?? env.LABELMOCK_COMPLETION;
+  const maxBody = values['max-body-bytes'] ?? env.LABELMOCK_MAX_BODY_BYTES;
+  return ConfigSchema.parse({
+    host: values.host ?? env.HOST ?? defaultConfig.host,
+    port: Number(values.port ?? env.PORT ?? defaultConfig.port),
+    completion: completion ? parseCompletionFlag(completion) : defaultConfig.completion,
+    keys: keysPath ? loadKeysFile(keysPath) : undefined,
+    maxBodyBytes: maxBody ? Number(maxBody) : defaultConfig.maxBodyBytes,
+  });
+}

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { TaskSchema } from '../domain/tasks/task.js';
+import { defineRoute, type RouteSpec } from '../http/route.js';
+import { completeTask, failTask, redoTask } from '../services/completion.js';
+import type { Services } from '../services/context.js';
+import { viewTask } from '../services/tasks.js';
+import { exportState, importState } from '../services/tenant-state.js';
+import { toIso } from '../runtime/clock.js';
+import type { Tenant } from '../store/tenant.js';
+import {
+  ClockAdvanceBodySchema,
+  ClockAdvanceResultSchema,
+  ClockSchema,
+  CompleteBodySchema,
+  FailBodySchema,
+  ResetResultSchema,
+  SettingsPatchSchema,
+  SettingsSchema,
+  StateSchema,
+} from './schemas.js';
+
+const TaskIdParams = z.object({ taskId: z.string() });
+const clockOf = (tenant: Tenant) => ({ now: toIso(tenant.now()), now_ms: tenant.now(), offset_ms: tenant.clockOffsetMs });
+
+/** The /_mock routes: drive what only the real service can do. They act on the caller's tenant only. */
+export function controlRoutes(services: Services): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/_mock/tasks/{taskId}/complete',
+      tag: 'Control',
+      summary: 'Complete a pending task with a given (validated) or synthesized response',
+      params: TaskIdParams,
+      body: CompleteBodySchema,
+      response: TaskSchema,
+      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      handler: ({ tenant, params, body }) => viewTask(completeTask(tenant, params.taskId, body.response)),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/_mock/tasks/{taskId}/fail',
+      tag: 'Control',
+      summary: 'Move a pending task to error (clear_unique_id_on_error is honoured)',
+      params: TaskIdParams,
+      body: FailBodySchema,
+      response: TaskSchema,
+      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      handler: ({ tenant, params, body }) => viewTask(failTask(tenant, params.taskId, body.error)),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/_mock/tasks/{taskId}/redo',
+      tag: 'Control',
+      summary: 'Send a completed task back to pending; times_redone grows by one',
+      params: TaskIdParams,
+      response: TaskSchema,
+      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      handler: ({ tenant, params }) => viewTask(redoTask(tenant, params.taskId)),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/_mock/clock',
+      tag: 'Control',
+      summary: "Read the tenant's virtual clock",
+      response: ClockSchema,
+      errors: ['unauthorized'],
+      handler: ({ tenant }) => clockOf(tenant),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/_mock/clock/advance',
+      tag: 'Control',
+      summary: 'Move the virtual clock forward and run whatever became due (delayed completions, retries)',
+      body: ClockAdvanceBodySchema,
+      response: ClockAdvanceResultSchema,
+      errors: ['invalid_request', 'unauthorized'],
+      handler: ({ tenant, body }) => {
+        tenant.clockOffsetMs += body.ms;
+        const jobsRun = services.scheduler.runDue(tenant);
+        return { ...clockOf(tenant), jobs_run: jobsRun };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/_mock/settings',
+      tag: 'Control',
+      summary: "Read the tenant's behaviour settings",
+      response: SettingsSchema,
+      errors: ['unauthorized'],
+      handler: ({ tenant }) => tenant.settings,
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/_mock/settings',
+      tag: 'Control',
+      summary: 'Change settings: completion mode (manual, immediate, delay with delay_ms), callback auth key',
+      body: SettingsPatchSchema,
+      response: SettingsSchema,
+      errors: ['invalid_request', 'unauthorized'],
+      handler: ({ tenant, body }) => {
+        tenant.settings = {
+          completion: { ...tenant.settings.completion, ...body.completion },
+          callback_auth_key: body.callback_auth_key ?? tenant.settings.callback_auth_key,
+        };
+        return tenant.settings;
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/_mock/reset',
+      tag: 'Control',
+      summary: "Empty the caller's tenant (tasks, settings, clock, idempotency keys)",
+      response: ResetResultSchema,
+      errors: ['unauthorized'],
+      handler: ({ tenant }) => {
+        services.store.reset(tenant.account, tenant.mode);
+        return { result: 'success' as const };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/_mock/state',
+      tag: 'Control',
+      summary: "Export the tenant's whole state as JSON",
+      response: StateSchema,
+      errors: ['unauthorized'],
+      handler: ({ tenant }) => exportState(tenant),
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/_mock/state',
+      tag: 'Control',
+      summary: "Replace the tenant's state with an exported one (seed data)",
+      body: StateSchema,
+      response: StateSchema,
+      errors: ['invalid_request', 'unauthorized'],
+      handler: ({ tenant, body }) => exportState(importState(services.store, tenant, body)),
+    }),
+  ];
+}

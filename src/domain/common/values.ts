@@ -1,0 +1,71 @@
+import { extendApi } from '@anatine/zod-openapi';
+import { z } from 'zod';
+
+/** Small wire values shared by every area. */
+
+export const TimestampSchema = extendApi(z.string(), {
+  format: 'date-time',
+  description: 'ISO 8601 UTC with milliseconds',
+  example: '2026-01-01T00:00:00.000Z',
+});
+
+export const TaskIdSchema = extendApi(z.string(), { description: '24 hex digits', example: '5c84d0fe958593004f13e5ba' });
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isFullUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^[a-z][a-z0-9+.-]*:$/i.test(url.protocol) && (url.host !== '' || url.protocol === 'data:');
+  } catch {
+    return false;
+  }
+}
+
+/** A URL of a file to label: any absolute URL (http, https, s3, gs, scaledata, data, ...). */
+export const AttachmentUrlSchema = extendApi(
+  z.string().refine(isFullUrl, 'must be an absolute URL with a scheme (e.g. https://example.com/image.jpg)'),
+  { format: 'uri', example: 'https://example.com/image.jpg' },
+);
+
+/** Where callbacks go: a full http(s) URL, or an e-mail address (recorded, never sent). */
+export const CallbackTargetSchema = extendApi(
+  z
+    .string()
+    .refine(
+      (v) => EMAIL.test(v) || (isFullUrl(v) && /^https?:/i.test(v)),
+      'must be a full URL with scheme (e.g. https://example.com/callback) or an e-mail address',
+    ),
+  { example: 'https://example.com/callback' },
+);
+
+export const METADATA_MAX_BYTES = 10 * 1024;
+
+export const MetadataSchema = extendApi(
+  z.record(z.unknown()).superRefine((value, ctx) => {
+    const size = Buffer.byteLength(JSON.stringify(value), 'utf8');
+    if (size > METADATA_MAX_BYTES) {
+      ctx.addIssue({ code: 'custom', message: `must be at most 10 KB (10240 bytes) as JSON (got ${size} bytes)` });
+    }
+  }),
+  { description: 'Key-value pairs, at most 10 KB as JSON', example: { customer_ref: 'order-17' } },
+);
+
+export const MAX_TAGS = 5;
+
+export const TagSchema = z.string().refine((s) => s.trim() !== '', 'must be a non-empty string');
+
+export const TagsSchema = extendApi(z.array(TagSchema).max(MAX_TAGS), {
+  description: 'At most 5 non-empty strings',
+  example: ['urgent'],
+});
+
+/** Task priority: exactly 10, 20 or 30. */
+export const TaskPrioritySchema = extendApi(
+  z.number().int().refine((v) => v === 10 || v === 20 || v === 30, 'must be 10, 20 or 30'),
+  { enum: [10, 20, 30] },
+);
+
+export const MetadataBodySchema = extendApi(z.record(z.unknown()), { description: 'The metadata object itself' });
+
+export const ResultSuccessSchema = z.object({ result: z.literal('success') });

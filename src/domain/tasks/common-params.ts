@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { CallbackTargetSchema, MetadataSchema, TagsSchema, TaskPrioritySchema } from '../common/values.js';
+
+/**
+ * Parameters every creation endpoint takes. They are kept on the task object itself, not in
+ * `params`; everything else a type adds goes to `params`.
+ */
+export const CommonCreateShape = {
+  project: z.string().min(1).optional(),
+  batch: z.string().min(1).optional(),
+  instruction: z.string().optional(),
+  callback_url: CallbackTargetSchema.optional(),
+  /** Alias of callback_url in several of the interface's parameter lists. */
+  callback: CallbackTargetSchema.optional(),
+  metadata: MetadataSchema.optional(),
+  priority: TaskPrioritySchema.optional(),
+  unique_id: z.string().min(1).optional(),
+  clear_unique_id_on_error: z.boolean().optional(),
+  tags: TagsSchema.optional(),
+  /** An older project parameter version to inherit; -1 inherits none. */
+  project_version: z.number().int().min(-1).optional(),
+};
+
+export const COMMON_CREATE_KEYS = Object.keys(CommonCreateShape) as (keyof typeof CommonCreateShape)[];
+
+export type CommonCreate = z.infer<z.ZodObject<typeof CommonCreateShape>>;
+
+/** Splits a validated creation body into the task-level fields and the type's `params`. */
+export function splitCreateBody(body: Record<string, unknown>): { common: CommonCreate; params: Record<string, unknown> } {
+  const common: Record<string, unknown> = {};
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined) continue;
+    if ((COMMON_CREATE_KEYS as string[]).includes(key)) common[key] = value;
+    else params[key] = value;
+  }
+  return { common: common as CommonCreate, params };
+}
+
+export const PaddingShape = {
+  padding: z.number().int().min(0).optional(),
+  paddingX: z.number().int().min(0).optional(),
+  paddingY: z.number().int().min(0).optional(),
+};
+
+export const BaseAnnotationPermissionShape = {
+  can_add_base_annotations: z.boolean().optional(),
+  can_edit_base_annotations: z.boolean().optional(),
+  can_edit_base_annotation_labels: z.boolean().optional(),
+  can_delete_base_annotations: z.boolean().optional(),
+};

@@ -1,0 +1,84 @@
+import type { ZodError, ZodIssue } from 'zod';
+
+/**
+ * Turns zod issues into the real service's message style:
+ * `Parameter is invalid, reason: "geometries.polygon.max_vertices" must be at least min_vertices (4)`.
+ * Every message names the field (as a dotted path) and the rule it broke.
+ */
+export function describeZodError(error: ZodError, root = ''): string {
+  const reasons = error.issues.slice(0, 5).map((issue) => describeIssue(issue, root));
+  const more = error.issues.length > 5 ? `; and ${error.issues.length - 5} more` : '';
+  return `Parameter is invalid, reason: ${[...new Set(reasons)].join('; ')}${more}`;
+}
+
+export function formatPath(path: (string | number)[], root = ''): string {
+  let out = root;
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out ? `.${part}` : part;
+  }
+  return out || 'body';
+}
+
+function describeIssue(issue: ZodIssue, root: string): string {
+  const field = `"${formatPath(issue.path, root)}"`;
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.received === 'undefined') return `${field} is required`;
+      return `${field} must be ${article(issue.expected)} (got ${issue.received})`;
+    case 'unrecognized_keys':
+      return issue.keys
+        .map((key) => `"${formatPath([...issue.path, key], root)}" is not an allowed parameter`)
+        .join('; ');
+    case 'invalid_enum_value':
+      return `${field} must be one of ${issue.options.map((o) => JSON.stringify(o)).join(', ')} (got ${JSON.stringify(issue.received)})`;
+    case 'invalid_literal':
+      return `${field} must be ${JSON.stringify(issue.expected)}`;
+    case 'too_small':
+      return `${field} ${boundPhrase(issue.type, 'at least', issue.minimum, issue.inclusive)}`;
+    case 'too_big':
+      return `${field} ${boundPhrase(issue.type, 'at most', issue.maximum, issue.inclusive)}`;
+    case 'not_multiple_of':
+      return `${field} must be a multiple of ${issue.multipleOf}`;
+    case 'invalid_string':
+      return `${field} must be a valid ${String(issue.validation)}`;
+    case 'invalid_date':
+      return `${field} must be a valid date`;
+    case 'invalid_union':
+      return describeUnion(issue, root, field);
+    case 'invalid_union_discriminator':
+      return `${field} must be one of ${issue.options.map((o) => JSON.stringify(o)).join(', ')}`;
+    default:
+      return `${field} ${issue.message}`;
+  }
+}
+
+/** A union failed: report the branch that got furthest, or the union's own message when none did. */
+function describeUnion(issue: Extract<ZodIssue, { code: 'invalid_union' }>, root: string, field: string): string {
+  let best: ZodIssue | undefined;
+  for (const branch of issue.unionErrors) {
+    for (const inner of branch.issues) {
+      if (inner.path.length > issue.path.length && (!best || inner.path.length > best.path.length)) best = inner;
+    }
+  }
+  if (best) return describeIssue(best, root);
+  return `${field} ${issue.message === 'Invalid input' ? 'has an invalid value' : issue.message}`;
+}
+
+function boundPhrase(type: string, word: string, bound: number | bigint, inclusive: boolean): string {
+  const n = Number(bound);
+  switch (type) {
+    case 'string':
+      return `must have ${word} ${inclusive ? n : word === 'at least' ? n + 1 : n - 1} character(s)`;
+    case 'array':
+      return `must have ${word} ${inclusive ? n : word === 'at least' ? n + 1 : n - 1} item(s)`;
+    default:
+      return inclusive ? `must be ${word} ${n}` : `must be ${word === 'at least' ? 'greater' : 'less'} than ${n}`;
+  }
+}
+
+function article(expected: string): string {
+  if (expected === 'array' || expected === 'object' || expected === 'integer') return `an ${expected}`;
+  if (expected.includes('|') || expected.startsWith("'")) return `one of ${expected}`;
+  return `a ${expected}`;
+}

@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+
+const FIXTURES = new URL('../fixtures/', import.meta.url);
+const cache = new Map<string, unknown>();
+
+/** A sample from fixtures/ (read once): the OpenAPI examples and the tests use the same files. */
+export function fixture<T = unknown>(name: string): T {
+  if (!cache.has(name)) cache.set(name, JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8')));
+  return structuredClone(cache.get(name)) as T;
+}

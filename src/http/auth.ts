@@ -1,0 +1,54 @@
+import type { MiddlewareHandler } from 'hono';
+import type { KeyEntry } from '../config.js';
+import { ApiError } from '../errors.js';
+import type { AppEnv, Principal } from './env.js';
+
+const OPEN_PREFIXED = /^(test|live)_([A-Za-z0-9_-]{1,128})$/;
+const OPEN_SUFFIXED = /^([A-Za-z0-9_-]{1,128})\|(test|live)$/;
+
+const UNAUTHORIZED =
+  'Unauthorized: send an API key as the HTTP Basic user name with an empty password ' +
+  '(keys look like test_<name> or live_<name>)';
+
+/**
+ * Reads the key from `Authorization`. The real service uses Basic with the key as user name;
+ * `Bearer <key>` and a bare key are accepted as a documented leniency.
+ */
+export function extractKey(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  const [scheme, ...rest] = trimmed.split(/\s+/);
+  const value = rest.join(' ');
+  if (/^basic$/i.test(scheme) && value) {
+    const decoded = Buffer.from(value, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    return colon === -1 ? decoded : decoded.slice(0, colon);
+  }
+  if (/^bearer$/i.test(scheme) && value) return value;
+  return rest.length === 0 ? trimmed : undefined;
+}
+
+/** Open mode: the key's shape names the account and the mode. */
+export function parseOpenKey(key: string): Principal | undefined {
+  const prefixed = OPEN_PREFIXED.exec(key);
+  if (prefixed) return { key, mode: prefixed[1] as Principal['mode'], account: prefixed[2] };
+  const suffixed = OPEN_SUFFIXED.exec(key);
+  if (suffixed) return { key, account: suffixed[1], mode: suffixed[2] as Principal['mode'] };
+  return undefined;
+}
+
+export function createKeyResolver(strictKeys: KeyEntry[] | undefined): (key: string) => Principal | undefined {
+  if (!strictKeys) return parseOpenKey;
+  const byKey = new Map(strictKeys.map((entry) => [entry.key, { key: entry.key, account: entry.account, mode: entry.mode }]));
+  return (key) => byKey.get(key);
+}
+
+export function authMiddleware(resolve: (key: string) => Principal | undefined): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const key = extractKey(c.req.header('authorization'));
+    const principal = key === undefined ? undefined : resolve(key);
+    if (!principal) throw new ApiError('unauthorized', UNAUTHORIZED, { 'WWW-Authenticate': 'Basic realm="labelmock"' });
+    c.set('principal', principal);
+    await next();
+  };
+}

@@ -1,0 +1,15 @@
+import type { Tenant } from '../store/tenant.js';
+
+export interface Principal {
+  key: string;
+  account: string;
+  mode: 'test' | 'live';
+}
+
+/** Hono context variables set by the edge middleware. */
+export type AppEnv = {
+  Variables: {
+    principal: Principal;
+    tenant: Tenant;
+  };
+};

@@ -1,0 +1,70 @@
+import { extendApi } from '@anatine/zod-openapi';
+import { z } from 'zod';
+
+/**
+ * Query-string values. A key may repeat (`tags=a&tags=b`) or carry a comma list
+ * (`customer_review_status=accepted,fixed`); booleans come as true/false in any case (the Python
+ * client sends True/False). The raw query maps each key to all of its values.
+ */
+export type RawQuery = Record<string, string[]>;
+
+const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
+
+export const queryList = extendApi(
+  z.preprocess((v) => {
+    if (v === undefined) return undefined;
+    const values = (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(','));
+    return values.map((s) => s.trim()).filter((s) => s !== '');
+  }, z.array(z.string()).optional()),
+  { type: 'array', items: { type: 'string' }, description: 'Repeat the key or join values with commas' },
+);
+
+export const queryBoolean = extendApi(
+  z.preprocess((v) => {
+    const value = last(v);
+    if (value === undefined) return undefined;
+    const lower = String(value).toLowerCase();
+    if (lower === 'true' || lower === '1') return true;
+    if (lower === 'false' || lower === '0') return false;
+    return value;
+  }, z.boolean({ invalid_type_error: 'must be true or false' }).optional()),
+  { type: 'boolean' },
+);
+
+export const queryString = z.preprocess(last, z.string().optional());
+
+export const queryInt = (min: number, max: number) =>
+  extendApi(
+    z.preprocess((v) => {
+      const value = last(v);
+      if (value === undefined || value === '') return undefined;
+      return /^-?\d+$/.test(String(value)) ? Number(value) : value;
+    }, z.number({ invalid_type_error: 'must be an integer' }).int().min(min).max(max).optional()),
+    { type: 'integer', minimum: min, maximum: max },
+  );
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** ISO 8601 date or datetime, with or without offset (none means UTC), as epoch ms. */
+export function parseIsoTime(value: string): number | undefined {
+  if (!DATE_ONLY.test(value) && !DATE_TIME.test(value)) return undefined;
+  let text = value.replace(' ', 'T');
+  if (DATE_ONLY.test(text)) text += 'T00:00:00Z';
+  else if (!/(Z|[+-]\d{2}:?\d{2})$/i.test(text)) text += 'Z';
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+export const queryTime = extendApi(
+  z.preprocess(last, z.string().optional()).transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const ms = parseIsoTime(value);
+    if (ms === undefined) {
+      ctx.addIssue({ code: 'custom', message: `must be an ISO 8601 date or datetime, e.g. 2026-01-31 or 2026-01-31T12:00:00Z (got "${value}")` });
+      return z.NEVER;
+    }
+    return ms;
+  }),
+  { type: 'string', format: 'date-time', description: 'ISO 8601 date or datetime' },
+);

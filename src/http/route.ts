@@ -1,0 +1,83 @@
+import type { Context, Hono } from 'hono';
+import type { ZodType, ZodTypeAny } from 'zod';
+import { invalid, type ErrorKind } from '../errors.js';
+import { describeZodError } from '../domain/zod-messages.js';
+import type { Tenant } from '../store/tenant.js';
+import { canonicalJson, readJsonBody } from './body.js';
+import type { AppEnv, Principal } from './env.js';
+import type { IdempotencyGuard, Outcome } from './idempotency.js';
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  tenant: Tenant;
+  principal: Principal;
+  c: Context<AppEnv>;
+}
+
+/**
+ * One route: its wire shapes (zod, the single source of truth), the errors it can answer and a
+ * thin handler. The same definition mounts the route and documents it in OpenAPI.
+ */
+export interface RouteSpec<P = any, Q = any, B = any> {
+  method: Method;
+  /** OpenAPI style, e.g. `/v1/task/{taskId}`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  params?: ZodType<P, any, any>;
+  query?: ZodType<Q, any, any>;
+  body?: ZodType<B, any, any>;
+  /** Documented request body when `body` is not a plain zod object (e.g. a bare array). */
+  bodyRequired?: boolean;
+  response: ZodTypeAny;
+  errors: ErrorKind[];
+  /** Honours the Idempotency-Key header (task creation). */
+  idempotent?: boolean;
+  /** Served but left out of the OpenAPI document (catch-alls). */
+  hidden?: boolean;
+  /** Read when the document is built, not when the app is: fixtures stay off the hot path. */
+  examples?: () => { request?: unknown; response?: unknown };
+  handler: (input: RouteInput<P, Q, B>) => unknown | Promise<unknown>;
+}
+
+export const defineRoute = <P, Q, B>(spec: RouteSpec<P, Q, B>): RouteSpec<P, Q, B> => spec;
+
+export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+function parseOrThrow<T>(schema: ZodType<T, any, any> | undefined, value: unknown, prefix: string): T {
+  if (!schema) return value as T;
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalid(describeZodError(result.error, prefix));
+  return result.data;
+}
+
+/** Equal JSON bodies match whatever their formatting; a body that is not JSON compares as text. */
+const fingerprint = (method: string, path: string, body: { raw: string; value: unknown }) =>
+  `${method} ${path} ${body.value === undefined ? body.raw : canonicalJson(body.value)}`;
+
+/** Mounts route specs on a Hono app: validation once at the edge, then the handler, always 200. */
+export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency: IdempotencyGuard): void {
+  for (const route of routes) {
+    app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
+      const run = async (rawBody: { value: unknown }): Promise<Outcome> => {
+        const params = parseOrThrow(route.params, c.req.param(), '');
+        const query = parseOrThrow(route.query, c.req.queries(), '');
+        const body = parseOrThrow(route.body, rawBody.value, '');
+        const result = await route.handler({ params, query, body, tenant: c.get('tenant'), principal: c.get('principal'), c });
+        return { status: 200, body: JSON.stringify(result) };
+      };
+      const rawBody = route.method === 'get' ? { raw: '', value: undefined } : await readJsonBody(c);
+      const key = c.req.header('idempotency-key');
+      const outcome =
+        route.idempotent && key !== undefined
+          ? await idempotency.run(c.get('tenant'), key, fingerprint(route.method, c.req.path, rawBody), () => run(rawBody))
+          : await run(rawBody);
+      return c.body(outcome.body, outcome.status as 200, { 'Content-Type': 'application/json', ...outcome.headers });
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import type { ZodTypeAny } from 'zod';
+import { ErrorResponseSchema } from '../domain/common/error-response.js';
+import { LabelObjectSchema } from '../domain/common/labels.js';
+import { AnnotationAttributeSchema } from '../domain/tasks/attributes.js';
+import { GeometriesSchema } from '../domain/tasks/geometries.js';
+import { ImageAnnotationSchema } from '../domain/tasks/image-annotations.js';
+import { TASK_TYPES } from '../domain/tasks/registry.js';
+import { AuditSchema, TaskListSchema, TaskSchema } from '../domain/tasks/task.js';
+import {
+  ClockAdvanceResultSchema,
+  ClockSchema,
+  SettingsSchema,
+  StateSchema,
+} from '../control/schemas.js';
+
+/** Schemas that get a name under components/schemas; routes refer to them with $ref. */
+export function namedSchemas(): [string, ZodTypeAny][] {
+  const perType = Object.values(TASK_TYPES).flatMap((def): [string, ZodTypeAny][] => [
+    [`${def.schemaName}CreateRequest`, def.createSchema],
+    [`${def.schemaName}Response`, def.responseSchema],
+  ]);
+  return [
+    ['Error', ErrorResponseSchema],
+    ['Task', TaskSchema],
+    ['TaskList', TaskListSchema],
+    ['Audit', AuditSchema],
+    ['Geometries', GeometriesSchema],
+    ['LabelObject', LabelObjectSchema],
+    ['AnnotationAttribute', AnnotationAttributeSchema],
+    ['ImageAnnotation', ImageAnnotationSchema],
+    ...perType,
+  ];
+}
+
+export function controlNamedSchemas(): [string, ZodTypeAny][] {
+  return [
+    ['Error', ErrorResponseSchema],
+    ['Task', TaskSchema],
+    ['Clock', ClockSchema],
+    ['ClockAdvanceResult', ClockAdvanceResultSchema],
+    ['Settings', SettingsSchema],
+    ['State', StateSchema],
+  ];
+}

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { ErrorResponseSchema } from '../domain/common/error-response.js';
+import { TASK_TYPES } from '../domain/tasks/registry.js';
+import { TaskListSchema, TaskSchema } from '../domain/tasks/task.js';
+import { defineRoute, type RouteSpec } from '../http/route.js';
+import { applyCompletionMode } from '../services/completion.js';
+import type { Services } from '../services/context.js';
+import { listTasks } from '../services/task-list.js';
+import { cancelTask, changeTags, createTask, deleteUniqueId, requireTask, setMetadata, setUniqueId, viewTask } from '../services/tasks.js';
+import { fixture } from '../fixtures.js';
+import { invalid } from '../errors.js';
+import {
+  CancelQuerySchema,
+  SetMetadataBodySchema,
+  TagsBodySchema,
+  TaskIdParamsSchema,
+  TaskListQuerySchema,
+  UniqueIdBodySchema,
+} from './task-schemas.js';
+
+const TASK_ERRORS = ['unauthorized', 'not_found'] as const;
+
+export function taskCreateRoutes(services: Services): RouteSpec[] {
+  const routes: RouteSpec[] = Object.values(TASK_TYPES).map((def) =>
+    defineRoute({
+      method: 'post',
+      path: `/v1/task/${def.type}`,
+      tag: 'Tasks',
+      summary: def.summary,
+      description: 'Creates a pending task. Honours the Idempotency-Key header and unique_id.',
+      body: def.createSchema,
+      response: TaskSchema,
+      errors: ['invalid_request', 'unauthorized', 'conflict', 'too_many_requests'],
+      idempotent: true,
+      examples: () => ({ request: fixture(`tasks/${def.type}.create.json`), response: fixture(`tasks/${def.type}.completed.json`) }),
+      handler: ({ tenant, body }) => {
+        const record = createTask(tenant, services.ids, def, body as Record<string, unknown>);
+        const created = viewTask(record);
+        applyCompletionMode(tenant, services.scheduler, record);
+        return created;
+      },
+    }),
+  );
+  routes.push(
+    defineRoute({
+      method: 'post',
+      path: '/v1/task/{type}',
+      tag: 'Tasks',
+      summary: 'Unknown task type',
+      hidden: true,
+      params: z.object({ type: z.string() }),
+      response: ErrorResponseSchema,
+      errors: ['invalid_request'],
+      handler: ({ params }) => {
+        throw invalid(`Task type "${params.type}" is not supported; supported types: ${Object.keys(TASK_TYPES).join(', ')}`);
+      },
+    }),
+  );
+  return routes;
+}
+
+export function taskRoutes(_services: Services): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/v1/task/{taskId}',
+      tag: 'Tasks',
+      summary: 'Retrieve a task',
+      params: TaskIdParamsSchema,
+      response: TaskSchema,
+      errors: [...TASK_ERRORS],
+      handler: ({ tenant, params }) => viewTask(requireTask(tenant, params.taskId)),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/tasks',
+      tag: 'Tasks',
+      summary: 'List tasks, newest first, paged by next_token',
+      description:
+        'Repeated keys carry lists (unique_id=a&unique_id=b); status, type and customer_review_status also take comma lists. ' +
+        'Several values of one filter match any of them (tags too); different filters must all match.',
+      query: TaskListQuerySchema,
+      response: TaskListSchema,
+      errors: ['invalid_request', 'unauthorized'],
+      handler: ({ tenant, query }) => listTasks(tenant, query),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/task/{taskId}/cancel',
+      tag: 'Tasks',
+      summary: 'Cancel a pending task (again: 200; finished: 400)',
+      params: TaskIdParamsSchema,
+      query: CancelQuerySchema,
+      response: TaskSchema,
+      errors: ['invalid_request', ...TASK_ERRORS],
+      handler: ({ tenant, params, query }) => viewTask(cancelTask(tenant, params.taskId, query.clear_unique_id ?? false)),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/task/{taskId}/setMetadata',
+      tag: 'Tasks',
+      summary: 'Replace the metadata of a task',
+      params: TaskIdParamsSchema,
+      body: SetMetadataBodySchema,
+      response: TaskSchema,
+      errors: ['invalid_request', ...TASK_ERRORS],
+      handler: ({ tenant, params, body }) => viewTask(setMetadata(tenant, params.taskId, body)),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/task/{taskId}/unique_id',
+      tag: 'Tasks',
+      summary: 'Set the unique_id of a task',
+      params: TaskIdParamsSchema,
+      body: UniqueIdBodySchema,
+      response: TaskSchema,
+      errors: ['invalid_request', 'conflict', ...TASK_ERRORS],
+      handler: ({ tenant, params, body }) => viewTask(setUniqueId(tenant, params.taskId, body.unique_id)),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/v1/task/{taskId}/unique_id',
+      tag: 'Tasks',
+      summary: 'Remove the unique_id of a task',
+      params: TaskIdParamsSchema,
+      response: TaskSchema,
+      errors: [...TASK_ERRORS],
+      handler: ({ tenant, params }) => viewTask(deleteUniqueId(tenant, params.taskId)),
+    }),
+    ...(['post', 'put', 'delete'] as const).map((method) =>
+      defineRoute({
+        method,
+        path: '/v1/task/{taskId}/tags',
+        tag: 'Tasks',
+        summary: { post: 'Replace all tags', put: 'Add tags (present ones are ignored)', delete: 'Remove tags (absent ones are ignored)' }[method],
+        params: TaskIdParamsSchema,
+        body: TagsBodySchema,
+        response: TaskSchema,
+        errors: ['invalid_request', ...TASK_ERRORS],
+        handler: ({ tenant, params, body }) =>
+          viewTask(changeTags(tenant, params.taskId, ({ post: 'replace', put: 'add', delete: 'remove' } as const)[method], body)),
+      }),
+    ),
+  ];
+}

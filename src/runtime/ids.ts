@@ -1,0 +1,20 @@
+import { randomBytes } from 'node:crypto';
+
+/** Produces the real service's id shape: 24 lowercase hex digits. */
+export interface IdGenerator {
+  next(): string;
+}
+
+/** Random ids, as the server uses: unguessable, so one tenant cannot probe another's ids. */
+export const randomIds: IdGenerator = { next: () => randomBytes(12).toString('hex') };
+
+/** Ids 000...001, 000...002, ...: for tests that want predictable ids. */
+export function sequentialIds(prefix = ''): IdGenerator {
+  let n = 0;
+  return {
+    next: () => {
+      n += 1;
+      return (prefix + n.toString(16)).padStart(24, '0').slice(-24);
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { invalid } from '../errors.js';
+import { describeZodError } from '../domain/zod-messages.js';
+import { findTaskType, synthesizeResponse } from '../domain/tasks/registry.js';
+import { formatPath } from '../domain/zod-messages.js';
+import { toIso } from '../runtime/clock.js';
+import type { TaskRecord } from '../store/task-collection.js';
+import type { Tenant } from '../store/tenant.js';
+import type { Scheduler } from './scheduler.js';
+import { requireTask, touch } from './tasks.js';
+
+function requirePending(record: TaskRecord, action: string): void {
+  const { status, task_id } = record.task;
+  if (status !== 'pending') throw invalid(`Task ${task_id} is ${status}; only pending tasks can be ${action}`);
+}
+
+/** Checks a given response against the task type's shape and the task's own params. */
+export function validateResponse(record: TaskRecord, given: unknown): Record<string, unknown> {
+  const def = findTaskType(record.task.type);
+  if (!def) return given as Record<string, unknown>;
+  const parsed = def.responseSchema.safeParse(given);
+  if (!parsed.success) throw invalid(describeZodError(parsed.error, 'response'));
+  const issues = def.checkResponse(record.task, parsed.data);
+  if (issues.length > 0) {
+    const reasons = issues.slice(0, 5).map((issue) => `"${formatPath(issue.path)}" ${issue.message}`);
+    throw invalid(`Response does not fit the task, reason: ${reasons.join('; ')}`);
+  }
+  return parsed.data;
+}
+
+/** pending -> completed, with a given (validated) or synthesized response. */
+export function completeTask(tenant: Tenant, taskId: string, given?: unknown): TaskRecord {
+  const record = requireTask(tenant, taskId);
+  requirePending(record, 'completed');
+  const def = findTaskType(record.task.type);
+  const response = given !== undefined ? validateResponse(record, given) : def ? synthesizeResponse(def, record.task) : {};
+  return touch(tenant, record, (task) => {
+    task.status = 'completed';
+    task.response = response;
+    task.completed_at = task.updated_at = toIso(tenant.stamp());
+    task.customer_review_status = 'pending';
+  });
+}
+
+/** pending -> error (e.g. the attachment could not be processed). */
+export function failTask(tenant: Tenant, taskId: string, message?: string): TaskRecord {
+  const record = requireTask(tenant, taskId);
+  requirePending(record, 'failed');
+  return touch(tenant, record, (task) => {
+    task.status = 'error';
+    task.error = message ?? 'The task could not be completed (failed through the control plane).';
+    if (record.internal.clear_unique_id_on_error) delete task.unique_id;
+  });
+}
+
+/**
+ * Applies the tenant's completion mode to a new task: `immediate` completes it at once (as the real
+ * service's test mode does), `delay` after delay_ms of the tenant's clock, `manual` never by itself.
+ */
+export function applyCompletionMode(tenant: Tenant, scheduler: Scheduler, record: TaskRecord): void {
+  const { mode, delay_ms } = tenant.settings.completion;
+  const completeIfPending = () => {
+    if (record.task.status === 'pending') completeTask(tenant, record.task.task_id);
+  };
+  if (mode === 'immediate') completeIfPending();
+  else if (mode === 'delay') scheduler.schedule(tenant, tenant.now() + delay_ms, completeIfPending);
+}
+
+/** completed -> pending: the task is labeled again; times_redone appears once a task is redone. */
+export function redoTask(tenant: Tenant, taskId: string): TaskRecord {
+  const record = requireTask(tenant, taskId);
+  const { status } = record.task;
+  if (status !== 'completed') throw invalid(`Task ${taskId} is ${status}; only completed tasks can be redone`);
+  return touch(tenant, record, (task) => {
+    task.status = 'pending';
+    task.times_redone = (task.times_redone ?? 0) + 1;
+    delete task.response;
+    delete task.completed_at;
+  });
+}

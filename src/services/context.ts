@@ -1,0 +1,14 @@
+import type { Config } from '../config.js';
+import type { Clock } from '../runtime/clock.js';
+import type { IdGenerator } from '../runtime/ids.js';
+import type { Store } from '../store/store.js';
+import type { Scheduler } from './scheduler.js';
+
+/** What routes hand to services: built once per app by createApp. */
+export interface Services {
+  config: Config;
+  clock: Clock;
+  ids: IdGenerator;
+  store: Store;
+  scheduler: Scheduler;
+}

@@ -1,0 +1,129 @@
+import { conflict, invalid, notFound } from '../errors.js';
+import { MAX_TAGS } from '../domain/common/values.js';
+import { splitCreateBody } from '../domain/tasks/common-params.js';
+import type { TaskTypeDefinition } from '../domain/tasks/registry.js';
+import type { Task } from '../domain/tasks/task.js';
+import { toIso } from '../runtime/clock.js';
+import type { IdGenerator } from '../runtime/ids.js';
+import type { TaskRecord } from '../store/task-collection.js';
+import type { Tenant } from '../store/tenant.js';
+
+/** What callers get: a copy, so later state changes never leak into a response already built. */
+export const viewTask = (record: TaskRecord): Task => structuredClone(record.task);
+
+export function requireTask(tenant: Tenant, taskId: string): TaskRecord {
+  const record = tenant.tasks.get(taskId);
+  // The real service's wording; another tenant's task is reported exactly like an absent one.
+  if (!record) throw notFound('Task with that ID not found.');
+  return record;
+}
+
+export function taskWithUniqueId(tenant: Tenant, uniqueId: string): TaskRecord | undefined {
+  const seq = tenant.tasks.index('unique_id').descending(uniqueId, Infinity).next();
+  return seq.done ? undefined : tenant.tasks.atSeq(seq.value);
+}
+
+function assertUniqueIdFree(tenant: Tenant, uniqueId: string, self?: string): void {
+  const holder = taskWithUniqueId(tenant, uniqueId);
+  if (holder && holder.task.task_id !== self) {
+    throw conflict(`unique_id "${uniqueId}" is already used by task ${holder.task.task_id}`);
+  }
+}
+
+/** Creates a pending task from a validated creation body. */
+export function createTask(tenant: Tenant, ids: IdGenerator, def: TaskTypeDefinition, body: Record<string, unknown>): TaskRecord {
+  const { common, params } = splitCreateBody(body);
+  if (common.unique_id !== undefined) assertUniqueIdFree(tenant, common.unique_id);
+  const nowMs = tenant.stamp();
+  const now = toIso(nowMs);
+  const callbackUrl = common.callback_url ?? common.callback;
+  const task: Task = {
+    task_id: ids.next(),
+    created_at: now,
+    updated_at: now,
+    type: def.type,
+    status: 'pending',
+    ...(common.instruction !== undefined && { instruction: common.instruction }),
+    params: { ...def.paramDefaults, ...params },
+    ...(callbackUrl !== undefined && { callback_url: callbackUrl }),
+    callback_succeeded: false,
+    callback_completed: false,
+    metadata: common.metadata ?? {},
+    ...(common.project !== undefined && { project: common.project }),
+    ...(common.batch !== undefined && { batch: common.batch }),
+    project_param_version: null,
+    ...(common.priority !== undefined && { priority: common.priority }),
+    ...(common.unique_id !== undefined && { unique_id: common.unique_id }),
+    ...(common.tags !== undefined && { tags: dedupe(common.tags) }),
+    audits: [],
+    is_test: tenant.mode === 'test',
+    urgency: 'standard',
+    work_started: false,
+  };
+  return tenant.tasks.insert(task, nowMs, { clear_unique_id_on_error: common.clear_unique_id_on_error });
+}
+
+/** Marks a change: every mutation of a task moves updated_at. */
+export function touch(tenant: Tenant, record: TaskRecord, change: (task: Task) => void): TaskRecord {
+  return tenant.tasks.update(record, (task) => {
+    change(task);
+    task.updated_at = toIso(tenant.stamp());
+  });
+}
+
+export function cancelTask(tenant: Tenant, taskId: string, clearUniqueId: boolean): TaskRecord {
+  const record = requireTask(tenant, taskId);
+  const { status } = record.task;
+  if (status === 'canceled') {
+    // Repeated cancel is a 200 (idempotent); clear_unique_id still applies.
+    if (clearUniqueId && record.task.unique_id !== undefined) touch(tenant, record, (task) => delete task.unique_id);
+    return record;
+  }
+  if (status !== 'pending') throw invalid(`Task ${taskId} is ${status}; only pending tasks can be canceled`);
+  return touch(tenant, record, (task) => {
+    task.status = 'canceled';
+    if (clearUniqueId) delete task.unique_id;
+  });
+}
+
+export function setMetadata(tenant: Tenant, taskId: string, metadata: Record<string, unknown>): TaskRecord {
+  return touch(tenant, requireTask(tenant, taskId), (task) => {
+    task.metadata = metadata;
+  });
+}
+
+export function setUniqueId(tenant: Tenant, taskId: string, uniqueId: string): TaskRecord {
+  const record = requireTask(tenant, taskId);
+  assertUniqueIdFree(tenant, uniqueId, taskId);
+  return touch(tenant, record, (task) => {
+    task.unique_id = uniqueId;
+  });
+}
+
+export function deleteUniqueId(tenant: Tenant, taskId: string): TaskRecord {
+  return touch(tenant, requireTask(tenant, taskId), (task) => {
+    delete task.unique_id;
+  });
+}
+
+export type TagOperation = 'replace' | 'add' | 'remove';
+
+/** POST replaces all tags, PUT adds (present ones ignored), DELETE removes (absent ones ignored); order is kept. */
+export function changeTags(tenant: Tenant, taskId: string, operation: TagOperation, tags: string[]): TaskRecord {
+  const record = requireTask(tenant, taskId);
+  const current = record.task.tags ?? [];
+  const next =
+    operation === 'replace'
+      ? dedupe(tags)
+      : operation === 'add'
+        ? dedupe([...current, ...tags])
+        : current.filter((tag) => !tags.includes(tag));
+  if (next.length > MAX_TAGS) {
+    throw invalid(`Parameter is invalid, reason: "tags" must have at most ${MAX_TAGS} item(s) (the task would have ${next.length})`);
+  }
+  return touch(tenant, record, (task) => {
+    task.tags = next;
+  });
+}
+
+const dedupe = (values: string[]) => [...new Set(values)];

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import type { CompletionSetting } from '../config.js';
+import type { Clock } from '../runtime/clock.js';
+import { IdempotencyStore } from './idempotency-store.js';
+import { Tenant, tenantKey, type Mode, type TenantSettings } from './tenant.js';
+
+/** All state of one app instance. Tenants are created on first use, so a new key costs nothing up front. */
+export class Store {
+  private readonly tenants = new Map<string, Tenant>();
+  readonly idempotency = new IdempotencyStore();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly defaultCompletion: CompletionSetting,
+  ) {}
+
+  tenant(account: string, mode: Mode): Tenant {
+    const key = tenantKey(account, mode);
+    let tenant = this.tenants.get(key);
+    if (!tenant) {
+      tenant = new Tenant(account, mode, this.clock, this.defaultSettings(mode));
+      this.tenants.set(key, tenant);
+    }
+    return tenant;
+  }
+
+  /** Replaces the tenant with an empty one; returns the new tenant. */
+  reset(account: string, mode: Mode): Tenant {
+    const old = this.tenants.get(tenantKey(account, mode));
+    if (old) this.idempotency.forgetTenant(old.key);
+    this.tenants.delete(tenantKey(account, mode));
+    return this.tenant(account, mode);
+  }
+
+  findTenant(key: string): Tenant | undefined {
+    return this.tenants.get(key);
+  }
+
+  allTenants(): Tenant[] {
+    return [...this.tenants.values()];
+  }
+
+  /**
+   * The server's --completion flag sets the default of test tenants, mirroring the real service's
+   * test mode; live tenants start manual (PATCH /_mock/settings changes either).
+   */
+  defaultSettings(mode: Mode): TenantSettings {
+    const completion = mode === 'test' ? { ...this.defaultCompletion } : { mode: 'manual' as const, delay_ms: 0 };
+    return { completion, callback_auth_key: randomBytes(16).toString('hex') };
+  }
+}

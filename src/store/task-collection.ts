@@ -1,0 +1,114 @@
+import type { Task } from '../domain/tasks/task.js';
+import { SeqIndex } from './seq-index.js';
+
+/** Internal facts about a task that are not part of its wire object. */
+export interface TaskInternal {
+  clear_unique_id_on_error?: boolean;
+}
+
+export interface TaskRecord {
+  seq: number;
+  /** created_at in ms, kept numeric for range searches. */
+  createdMs: number;
+  task: Task;
+  internal: TaskInternal;
+}
+
+/** The indexed fields; list filters on any of them walk one index instead of every task. */
+export const INDEXED_FIELDS = ['status', 'type', 'project', 'batch', 'customer_review_status', 'tags', 'unique_id'] as const;
+export type IndexedField = (typeof INDEXED_FIELDS)[number];
+
+function indexKeys(task: Task, field: IndexedField): string[] {
+  const value = (task as Record<string, unknown>)[field];
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value.map(String) : [String(value)];
+}
+
+/**
+ * One tenant's tasks: by id, in creation order, and in secondary indexes. Every change to an
+ * indexed field goes through `update`, which keeps the indexes in step.
+ */
+export class TaskCollection {
+  private readonly byId = new Map<string, TaskRecord>();
+  /** All records in seq order; created_at never decreases along it (see Tenant.stamp). */
+  private readonly ordered: TaskRecord[] = [];
+  private readonly indexes = new Map<IndexedField, SeqIndex>(INDEXED_FIELDS.map((f) => [f, new SeqIndex()]));
+  private readonly bySeq = new Map<number, TaskRecord>();
+  private nextSeq = 1;
+
+  get size(): number {
+    return this.ordered.length;
+  }
+
+  get(taskId: string): TaskRecord | undefined {
+    return this.byId.get(taskId);
+  }
+
+  atSeq(seq: number): TaskRecord | undefined {
+    return this.bySeq.get(seq);
+  }
+
+  insert(task: Task, createdMs: number, internal: TaskInternal = {}): TaskRecord {
+    const record: TaskRecord = { seq: this.nextSeq++, createdMs, task, internal };
+    this.byId.set(task.task_id, record);
+    this.bySeq.set(record.seq, record);
+    this.ordered.push(record);
+    for (const field of INDEXED_FIELDS) for (const key of indexKeys(task, field)) this.index(field).add(key, record.seq);
+    return record;
+  }
+
+  /** Applies `change` to the task and re-indexes the fields it touched. */
+  update(record: TaskRecord, change: (task: Task) => void): TaskRecord {
+    const before = INDEXED_FIELDS.map((field) => indexKeys(record.task, field));
+    change(record.task);
+    INDEXED_FIELDS.forEach((field, i) => {
+      const after = indexKeys(record.task, field);
+      for (const key of before[i]) if (!after.includes(key)) this.index(field).remove(key, record.seq);
+      for (const key of after) if (!before[i].includes(key)) this.index(field).add(key, record.seq);
+    });
+    return record;
+  }
+
+  index(field: IndexedField): SeqIndex {
+    return this.indexes.get(field) as SeqIndex;
+  }
+
+  /** Highest seq whose created_at is <= ms (0 when none). O(log n). */
+  lastSeqCreatedBy(ms: number): number {
+    let lo = 0;
+    let hi = this.ordered.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ordered[mid].createdMs <= ms) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? 0 : this.ordered[lo - 1].seq;
+  }
+
+  /** Lowest seq whose created_at is >= ms (Infinity when none). O(log n). */
+  firstSeqCreatedFrom(ms: number): number {
+    let lo = 0;
+    let hi = this.ordered.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ordered[mid].createdMs < ms) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === this.ordered.length ? Infinity : this.ordered[lo].seq;
+  }
+
+  /** Number of records with seq in [minSeq, maxSeq]. Records are never removed, so seqs are dense from 1. */
+  countSeqBetween(minSeq: number, maxSeq: number): number {
+    return Math.max(0, Math.min(maxSeq, this.nextSeq - 1) - Math.max(minSeq, 1) + 1);
+  }
+
+  /** All seqs, newest first, from maxSeq down. */
+  *descending(maxSeq: number): Generator<number> {
+    const start = Math.min(maxSeq, this.nextSeq - 1);
+    for (let seq = start; seq >= 1; seq -= 1) yield seq;
+  }
+
+  all(): TaskRecord[] {
+    return [...this.ordered];
+  }
+}

@@ -1,0 +1,55 @@
+import type { CompletionSetting } from '../config.js';
+import type { Clock } from '../runtime/clock.js';
+import { TaskCollection } from './task-collection.js';
+
+export type Mode = 'test' | 'live';
+
+export interface TenantSettings {
+  completion: CompletionSetting;
+  /** Sent as the `scale-callback-auth` header of callbacks. */
+  callback_auth_key: string;
+}
+
+export interface ScheduledJob {
+  dueMs: number;
+  run: () => void;
+}
+
+/**
+ * One account in one mode: the unit of isolation. Its clock is the app clock plus its own offset,
+ * so advancing one tenant's clock never moves another's.
+ */
+export class Tenant {
+  readonly tasks = new TaskCollection();
+  clockOffsetMs = 0;
+  jobs: ScheduledJob[] = [];
+  private lastStampMs = 0;
+
+  constructor(
+    readonly account: string,
+    readonly mode: Mode,
+    private readonly clock: Clock,
+    public settings: TenantSettings,
+  ) {}
+
+  get key(): string {
+    return tenantKey(this.account, this.mode);
+  }
+
+  now(): number {
+    return this.clock.now() + this.clockOffsetMs;
+  }
+
+  /** A timestamp that never goes backwards, so creation order and created_at order agree. */
+  stamp(): number {
+    this.lastStampMs = Math.max(this.now(), this.lastStampMs);
+    return this.lastStampMs;
+  }
+
+  /** Import keeps timestamps monotonic after the imported ones. */
+  noteStamp(ms: number): void {
+    this.lastStampMs = Math.max(this.lastStampMs, ms);
+  }
+}
+
+export const tenantKey = (account: string, mode: Mode) => `${mode}:${account}`;
