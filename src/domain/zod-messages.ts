@@ -12,7 +12,8 @@ export function describeZodError(error: ZodError, root = ''): string {
 }
 
 export function formatPath(path: (string | number)[], root = ''): string {
-  let out = root;
+  // A bare array body has no field name of its own: call it "body", as in "body[0]".
+  let out = root || (typeof path[0] === 'number' ? 'body' : '');
   for (const part of path) {
     if (typeof part === 'number') out += `[${part}]`;
     else out += out ? `.${part}` : part;
@@ -25,6 +26,8 @@ function describeIssue(issue: ZodIssue, root: string): string {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.received === 'undefined') return `${field} is required`;
+      // A schema's own wording (e.g. "must be true or false") beats the generic one.
+      if (!/^Expected /.test(issue.message) && issue.message !== 'Required') return `${field} ${issue.message}`;
       return `${field} must be ${article(issue.expected)} (got ${issue.received})`;
     case 'unrecognized_keys':
       return issue.keys

@@ -8,13 +8,13 @@ export interface IdGenerator {
 /** Random ids, as the server uses: unguessable, so one tenant cannot probe another's ids. */
 export const randomIds: IdGenerator = { next: () => randomBytes(12).toString('hex') };
 
-/** Ids 000...001, 000...002, ...: for tests that want predictable ids. */
+/** Ids <prefix>00...1, <prefix>00...2, ...: for tests and fixtures that want predictable ids. */
 export function sequentialIds(prefix = ''): IdGenerator {
   let n = 0;
   return {
     next: () => {
       n += 1;
-      return (prefix + n.toString(16)).padStart(24, '0').slice(-24);
+      return (prefix + n.toString(16).padStart(24 - prefix.length, '0')).slice(-24);
     },
   };
 }

@@ -116,9 +116,14 @@ export function listTasks(tenant: Tenant, filter: TaskListFilter) {
   let total: number;
   if (exactFromIndexes) total = driver ? driver.size : tasks.countSeqBetween(minSeq, maxSeq);
   else {
-    // Several filters at once: count by walking the most selective index.
-    total = 0;
-    for (const _ of walk(maxSeq)) total += 1;
+    // Several filters at once: count by walking the most selective index, once per state of the
+    // store (paging through the same filters reuses the count).
+    const { limit: _l, next_token: _t, limited_response: _r, ...criteria } = filter;
+    total = tasks.cachedCount(JSON.stringify(criteria), () => {
+      let n = 0;
+      for (const _ of walk(maxSeq)) n += 1;
+      return n;
+    });
   }
 
   const offset = token?.offset ?? 0;

@@ -35,6 +35,8 @@ export class TaskCollection {
   private readonly indexes = new Map<IndexedField, SeqIndex>(INDEXED_FIELDS.map((f) => [f, new SeqIndex()]));
   private readonly bySeq = new Map<number, TaskRecord>();
   private nextSeq = 1;
+  /** Counts that needed a walk, valid until the next change: paging reuses them. */
+  private readonly countCache = new Map<string, number>();
 
   get size(): number {
     return this.ordered.length;
@@ -49,6 +51,7 @@ export class TaskCollection {
   }
 
   insert(task: Task, createdMs: number, internal: TaskInternal = {}): TaskRecord {
+    this.changed();
     const record: TaskRecord = { seq: this.nextSeq++, createdMs, task, internal };
     this.byId.set(task.task_id, record);
     this.bySeq.set(record.seq, record);
@@ -59,6 +62,7 @@ export class TaskCollection {
 
   /** Applies `change` to the task and re-indexes the fields it touched. */
   update(record: TaskRecord, change: (task: Task) => void): TaskRecord {
+    this.changed();
     const before = INDEXED_FIELDS.map((field) => indexKeys(record.task, field));
     change(record.task);
     INDEXED_FIELDS.forEach((field, i) => {
@@ -67,6 +71,21 @@ export class TaskCollection {
       for (const key of after) if (!before[i].includes(key)) this.index(field).add(key, record.seq);
     });
     return record;
+  }
+
+  /** A count for `key`, computed by `count` only when nothing changed since it was last asked. */
+  cachedCount(key: string, count: () => number): number {
+    let value = this.countCache.get(key);
+    if (value === undefined) {
+      value = count();
+      if (this.countCache.size > 1000) this.countCache.clear();
+      this.countCache.set(key, value);
+    }
+    return value;
+  }
+
+  private changed(): void {
+    if (this.countCache.size > 0) this.countCache.clear();
   }
 
   index(field: IndexedField): SeqIndex {

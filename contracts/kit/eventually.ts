@@ -1,0 +1,26 @@
+/**
+ * Polls an assertion until it passes or a deadline expires. Completion, delayed modes and a real
+ * service's own processing are asynchronous, so contracts wait for outcomes instead of assuming
+ * they are already visible.
+ */
+export interface EventuallyOptions {
+  timeoutMs?: number;
+  intervalMs?: number;
+}
+
+export async function eventually<T>(check: () => Promise<T>, options: EventuallyOptions = {}): Promise<T> {
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const intervalMs = options.intervalMs ?? 50;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() >= deadline) {
+        (err as Error).message = `still failing after ${timeoutMs} ms: ${(err as Error).message}`;
+        throw err;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

@@ -1,0 +1,92 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { HttpResult } from './target.js';
+
+/**
+ * Small assertions whose messages say what was expected, what came back and, for HTTP results,
+ * which request it was and what body it answered: a contract failure against a remote target has
+ * to be understandable from one line of CLI output.
+ */
+export class ContractFailure extends Error {
+  override name = 'ContractFailure';
+}
+
+const MAX_SHOWN = 600;
+
+export function show(value: unknown): string {
+  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}... (${text.length} chars)` : text;
+}
+
+export function fail(message: string): never {
+  throw new ContractFailure(message);
+}
+
+export function expectTrue(condition: unknown, message: string): asserts condition {
+  if (!condition) fail(message);
+}
+
+export function expectEqual<T>(actual: unknown, expected: T, what: string): asserts actual is T {
+  if (!isDeepStrictEqual(actual, expected)) fail(`${what}: expected ${show(expected)}, got ${show(actual)}`);
+}
+
+export function expectNotEqual(actual: unknown, unexpected: unknown, what: string): void {
+  if (isDeepStrictEqual(actual, unexpected)) fail(`${what}: expected anything but ${show(unexpected)}`);
+}
+
+export function expectOneOf<T>(actual: unknown, allowed: readonly T[], what: string): asserts actual is T {
+  if (!allowed.some((value) => isDeepStrictEqual(actual, value))) fail(`${what}: expected one of ${show(allowed)}, got ${show(actual)}`);
+}
+
+export function expectMatch(actual: unknown, pattern: RegExp, what: string): asserts actual is string {
+  if (typeof actual !== 'string' || !pattern.test(actual)) fail(`${what}: expected a string matching ${pattern}, got ${show(actual)}`);
+}
+
+export function expectType(actual: unknown, type: 'string' | 'number' | 'boolean' | 'object' | 'array', what: string): void {
+  const got = Array.isArray(actual) ? 'array' : actual === null ? 'null' : typeof actual;
+  if (got !== type) fail(`${what}: expected ${type === 'array' || type === 'object' ? 'an' : 'a'} ${type}, got ${got} ${show(actual)}`);
+}
+
+/** Case-insensitive: contracts check that a message names a field, not its exact wording. */
+export function expectMentions(text: unknown, needle: string, what: string): void {
+  if (typeof text !== 'string' || !text.toLowerCase().includes(needle.toLowerCase())) {
+    fail(`${what}: expected a message mentioning ${show(needle)}, got ${show(text)}`);
+  }
+}
+
+export function expectHasKey(object: unknown, key: string, what: string): void {
+  if (!object || typeof object !== 'object' || !Object.hasOwn(object, key)) fail(`${what}: expected key "${key}" in ${show(object)}`);
+}
+
+/** Absent, not merely null or empty: the real service leaves unset optional keys out. */
+export function expectNoKey(object: unknown, key: string, what: string): void {
+  if (object && typeof object === 'object' && Object.hasOwn(object, key)) {
+    fail(`${what}: expected no key "${key}", got ${key}=${show((object as Record<string, unknown>)[key])}`);
+  }
+}
+
+export function expectStatus(res: HttpResult, status: number): void {
+  if (res.status !== status) fail(`${res.request}: expected HTTP ${status}, got ${res.status}; body: ${show(res.body ?? res.text)}`);
+}
+
+export function expectStatusIn(res: HttpResult, allowed: readonly number[] | ((status: number) => boolean), what: string): void {
+  const ok = typeof allowed === 'function' ? allowed(res.status) : allowed.includes(res.status);
+  if (!ok) fail(`${res.request}: expected ${what}, got HTTP ${res.status}; body: ${show(res.body ?? res.text)}`);
+}
+
+/**
+ * Every error leaves as `{"status_code": N, "error": "message"}` with N equal to the HTTP status.
+ * `mentions` lists words the message must contain (e.g. the invalid field's name).
+ */
+export function expectErrorBody(res: HttpResult, status: number, ...mentions: string[]): void {
+  expectStatus(res, status);
+  expectErrorShape(res);
+  for (const needle of mentions) expectMentions(res.body.error, needle, `${res.request} error message`);
+}
+
+/** The error body shape alone, for contracts that accept a range of statuses. */
+export function expectErrorShape(res: HttpResult): void {
+  const body = res.body;
+  expectTrue(body && typeof body === 'object' && !Array.isArray(body), `${res.request}: expected a JSON error object, got ${show(res.text)}`);
+  expectEqual(body.status_code, res.status, `${res.request} body.status_code`);
+  expectTrue(typeof body.error === 'string' && body.error.trim() !== '', `${res.request}: expected a non-empty string "error", got ${show(body)}`);
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { advanceClock, holdTasksPending } from '../kit/control.js';
+import { contract, expectEqual, expectErrorBody, expectNotEqual, expectStatus } from '../kit/contract.js';
+import { createTask, idsOf, imageTaskBody, listTasks } from '../kit/tasks.js';
+import type { Client } from '../kit/target.js';
+
+/**
+ * Idempotency-Key on task creation: the first response, error or not, is stored and replayed for
+ * a matching request; other parameters or another user with the same key is a 409; stored
+ * responses expire after one day. Keys are fresh v4 UUIDs, as the interface recommends.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const createWithKey = (client: Client, key: string, body: Record<string, unknown>) =>
+  client.post('/v1/task/imageannotation', body, { headers: { 'Idempotency-Key': key } });
+
+contract('POST /v1/task/imageannotation with a repeated Idempotency-Key and body replays the first task', async (ctx) => {
+  await holdTasksPending(ctx);
+  const key = randomUUID();
+  const tag = ctx.unique('idem');
+  const body = imageTaskBody({ tags: [tag] });
+  const first = await createWithKey(ctx.api, key, body);
+  expectStatus(first, 200);
+  const second = await createWithKey(ctx.api, key, body);
+  expectStatus(second, 200);
+  expectEqual(second.body, first.body, 'replayed response');
+  // No second task: the tag finds only the first one.
+  const list = await listTasks(ctx.api, { tags: tag });
+  expectEqual(list.total, 1, 'tasks created by two requests with one Idempotency-Key');
+  expectEqual(idsOf(list), [first.body.task_id], 'task ids');
+});
+
+contract('POST /v1/task/imageannotation replays for the same parameters in another key order and formatting', async (ctx) => {
+  const key = randomUUID();
+  const tag = ctx.unique('idem');
+  const body = imageTaskBody({ tags: [tag], metadata: { a: 1, b: 2 } });
+  const first = await createWithKey(ctx.api, key, body);
+  expectStatus(first, 200);
+  const reordered = Object.fromEntries(Object.entries({ ...body, metadata: { b: 2, a: 1 } }).reverse());
+  const second = await ctx.api.post('/v1/task/imageannotation', undefined, {
+    rawBody: JSON.stringify(reordered, null, 2),
+    headers: { 'Idempotency-Key': key },
+  });
+  expectStatus(second, 200);
+  expectEqual(second.body.task_id, first.body.task_id, 'task_id of the replay');
+  expectEqual((await listTasks(ctx.api, { tags: tag })).total, 1, 'tasks created');
+});
+
+contract('POST /v1/task/imageannotation with a repeated Idempotency-Key and another body answers 409', async (ctx) => {
+  const key = randomUUID();
+  const tag = ctx.unique('idem');
+  expectStatus(await createWithKey(ctx.api, key, imageTaskBody({ tags: [tag] })), 200);
+  // imageTaskBody draws a fresh attachment URL, so the second body differs from the first.
+  expectErrorBody(await createWithKey(ctx.api, key, imageTaskBody({ tags: [tag] })), 409);
+  expectEqual((await listTasks(ctx.api, { tags: tag })).total, 1, 'tasks created');
+});
+
+contract('POST /v1/task/imageannotation with an Idempotency-Key another user stored answers 409', async (ctx) => {
+  const other = ctx.other();
+  const key = randomUUID();
+  const body = imageTaskBody({ tags: [ctx.unique('idem')] });
+  expectStatus(await createWithKey(ctx.api, key, body), 200);
+  expectErrorBody(await createWithKey(other, key, body), 409);
+  expectEqual((await listTasks(other, { tags: body.tags as string[] })).total, 0, "tasks created in the other user's tenant");
+});
+
+contract('POST /v1/task/imageannotation replays a stored 400 for a repeated Idempotency-Key', async (ctx) => {
+  const key = randomUUID();
+  const body = imageTaskBody({ priority: 15 });
+  const first = await createWithKey(ctx.api, key, body);
+  expectErrorBody(first, 400, 'priority');
+  const second = await createWithKey(ctx.api, key, body);
+  expectErrorBody(second, 400);
+  expectEqual(second.body, first.body, 'replayed error body');
+});
+
+contract('POST /v1/task/imageannotation replays a stored 409 even after the conflict is gone', async (ctx) => {
+  const uniqueId = ctx.unique('uid');
+  const holder = await createTask(ctx.api, { unique_id: uniqueId });
+  const key = randomUUID();
+  const body = imageTaskBody({ unique_id: uniqueId });
+  expectErrorBody(await createWithKey(ctx.api, key, body), 409, holder.task_id);
+  expectStatus(await ctx.api.delete(`/v1/task/${holder.task_id}/unique_id`), 200);
+  // A fresh request would now succeed; the stored response is replayed instead.
+  expectErrorBody(await createWithKey(ctx.api, key, body), 409, holder.task_id);
+  expectEqual((await listTasks(ctx.api, { unique_id: uniqueId })).total, 0, 'tasks holding the unique_id');
+});
+
+contract('POST /v1/task/imageannotation with Idempotency-Key and unique_id replays instead of answering 409', async (ctx) => {
+  const key = randomUUID();
+  const body = imageTaskBody({ unique_id: ctx.unique('uid') });
+  const first = await createWithKey(ctx.api, key, body);
+  expectStatus(first, 200);
+  const second = await createWithKey(ctx.api, key, body);
+  expectStatus(second, 200);
+  expectEqual(second.body.task_id, first.body.task_id, 'task_id of the replay');
+});
+
+contract('POST /v1/task/imageannotation forgets an Idempotency-Key one day later', async (ctx) => {
+  await ctx.needControlPlane();
+  const key = randomUUID();
+  const tag = ctx.unique('idem');
+  const body = imageTaskBody({ tags: [tag] });
+  const first = await createWithKey(ctx.api, key, body);
+  expectStatus(first, 200);
+  await advanceClock(ctx.api, DAY_MS - 60_000);
+  const withinDay = await createWithKey(ctx.api, key, body);
+  expectEqual(withinDay.body.task_id, first.body.task_id, 'task_id replayed within the day');
+  await advanceClock(ctx.api, 60_000 + 1);
+  const afterDay = await createWithKey(ctx.api, key, body);
+  expectStatus(afterDay, 200);
+  expectNotEqual(afterDay.body.task_id, first.body.task_id, 'task_id after the key expired');
+  expectEqual((await listTasks(ctx.api, { tags: tag })).total, 2, 'tasks created');
+});

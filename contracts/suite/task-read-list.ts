@@ -1,0 +1,95 @@
+import { createPendingTask, holdTasksPending } from '../kit/control.js';
+import { contract, type ContractContext, expectEqual, expectErrorBody, expectOneOf, expectStatus, expectTrue } from '../kit/contract.js';
+import { createTask, getTask, idsOf, listTasks } from '../kit/tasks.js';
+
+/** GET /v1/task/{id} and GET /v1/tasks: shapes, order, paging and the list's own parameters. */
+
+/** Creates `count` tasks sharing a fresh tag; returns the tag and the tasks in creation order. */
+async function taggedTasks(ctx: ContractContext, count: number, prefix: string) {
+  const tag = ctx.unique(prefix);
+  const tasks = [];
+  for (let i = 0; i < count; i += 1) tasks.push(await createTask(ctx.api, { tags: [tag], metadata: { n: i } }));
+  return { tag, tasks };
+}
+
+contract('GET /v1/task/{id} answers the task as the creation returned it', async (ctx) => {
+  await holdTasksPending(ctx);
+  const created = await createPendingTask(ctx, { metadata: { ref: 'read-back' } });
+  // Nothing happened to the task in between, so both objects agree field by field.
+  expectEqual(await getTask(ctx.api, created.task_id), created, 'task read back');
+});
+
+contract('GET /v1/tasks answers {docs, total, limit, offset, has_more, next_token} with limit 100 by default', async (ctx) => {
+  const { tag, tasks } = await taggedTasks(ctx, 1, 'shape');
+  const list = await listTasks(ctx.api, { tags: tag });
+  expectEqual(list.limit, 100, 'default limit');
+  expectEqual(list.offset, 0, 'offset of the first page');
+  expectEqual(list.total, 1, 'total');
+  expectEqual(list.has_more, false, 'has_more');
+  expectEqual(list.next_token, null, 'next_token of the last page');
+  expectEqual(idsOf(list), [tasks[0].task_id], 'docs');
+  expectEqual(list.docs[0].type, 'imageannotation', 'docs[0].type (full documents by default)');
+});
+
+contract('GET /v1/tasks lists newest first', async (ctx) => {
+  const { tag, tasks } = await taggedTasks(ctx, 3, 'order');
+  const list = await listTasks(ctx.api, { tags: tag });
+  expectEqual(idsOf(list), tasks.map((t) => t.task_id).reverse(), 'task ids, newest first');
+  for (let i = 1; i < list.docs.length; i += 1) {
+    expectTrue(list.docs[i - 1].created_at >= list.docs[i].created_at, `created_at must not increase along the list: ${list.docs[i - 1].created_at} < ${list.docs[i].created_at}`);
+  }
+});
+
+contract('GET /v1/tasks pages with next_token until has_more is false, without duplicates', async (ctx) => {
+  const { tag, tasks } = await taggedTasks(ctx, 5, 'paging');
+  const seen: string[] = [];
+  const pages: { size: number; has_more: boolean; offset: number }[] = [];
+  let token: string | undefined;
+  do {
+    // The official clients resend every filter together with next_token.
+    const page = await listTasks(ctx.api, { tags: tag, limit: 2, next_token: token });
+    expectEqual(page.total, 5, `total on page ${pages.length + 1}`);
+    expectEqual(page.limit, 2, `limit on page ${pages.length + 1}`);
+    pages.push({ size: page.docs.length, has_more: page.has_more, offset: page.offset });
+    seen.push(...idsOf(page));
+    token = page.has_more ? page.next_token : undefined;
+    expectTrue(pages.length <= 5, 'paging did not end after 5 pages of 2 for 5 tasks');
+  } while (token);
+  expectEqual(pages, [
+    { size: 2, has_more: true, offset: 0 },
+    { size: 2, has_more: true, offset: 2 },
+    { size: 1, has_more: false, offset: 4 },
+  ], 'pages');
+  expectEqual(seen, tasks.map((t) => t.task_id).reverse(), 'task ids over all pages, newest first');
+});
+
+contract('GET /v1/tasks with limit 0 or 101 or not a number answers 400 naming limit', async (ctx) => {
+  for (const limit of ['0', '101', 'ten']) {
+    expectErrorBody(await ctx.api.get('/v1/tasks', { query: { limit } }), 400, 'limit');
+  }
+  expectStatus(await ctx.api.get('/v1/tasks', { query: { limit: 100 } }), 200);
+  expectStatus(await ctx.api.get('/v1/tasks', { query: { limit: 1 } }), 200);
+});
+
+contract('GET /v1/tasks with a next_token the server never issued answers 400 naming next_token', async (ctx) => {
+  expectErrorBody(await ctx.api.get('/v1/tasks', { query: { next_token: 'not-a-token!' } }), 400, 'next_token');
+});
+
+contract('GET /v1/tasks with limited_response=True returns only task_id, status, metadata and project', async (ctx) => {
+  const { tag, tasks } = await taggedTasks(ctx, 1, 'limited');
+  // The Python client sends booleans as True/False; JavaScript clients as true/false.
+  for (const value of ['True', 'true']) {
+    const list = await listTasks(ctx.api, { tags: tag, limited_response: value });
+    expectEqual(list.docs.length, 1, `docs with limited_response=${value}`);
+    const doc = list.docs[0];
+    for (const key of Object.keys(doc)) expectOneOf(key, ['task_id', 'status', 'metadata', 'project'], `key of a limited_response=${value} doc`);
+    expectEqual(doc.task_id, tasks[0].task_id, 'task_id');
+    expectOneOf(doc.status, ['pending', 'completed'], 'status');
+    expectEqual(doc.metadata, { n: 0 }, 'metadata');
+  }
+  for (const value of ['False', 'false']) {
+    const list = await listTasks(ctx.api, { tags: tag, limited_response: value });
+    expectEqual(list.docs[0].params?.attachment, tasks[0].params.attachment, `params.attachment with limited_response=${value}`);
+  }
+  expectErrorBody(await ctx.api.get('/v1/tasks', { query: { tags: tag, limited_response: 'maybe' } }), 400, 'limited_response');
+});

@@ -1,0 +1,96 @@
+import { holdTasksPending, createPendingTask, readClockMs, advanceClock } from '../kit/control.js';
+import { Client } from '../kit/target.js';
+import { contract, type ContractContext, expectEqual, expectErrorBody, expectStatus, expectTrue } from '../kit/contract.js';
+import { createTask, getTask, listTasks, TASK_NOT_FOUND } from '../kit/tasks.js';
+
+/**
+ * Tenants: an account in one mode. Another account, or the same account's live key, must not see
+ * or touch a task, and another tenant's task is reported exactly like an absent one (404).
+ */
+
+contract("task routes answer 404 for another tenant's task and leave it unchanged", async (ctx) => {
+  const other = ctx.other();
+  await holdTasksPending(ctx);
+  const task = await createPendingTask(ctx, { metadata: { owner: 'a' }, tags: ['mine'] });
+  const id = task.task_id;
+  const results = [
+    await other.get(`/v1/task/${id}`),
+    await other.post(`/v1/task/${id}/cancel`),
+    await other.post(`/v1/task/${id}/setMetadata`, { owner: 'b' }),
+    await other.post(`/v1/task/${id}/unique_id`, { unique_id: ctx.unique('uid') }),
+    await other.delete(`/v1/task/${id}/unique_id`),
+    await other.post(`/v1/task/${id}/tags`, ['theirs']),
+  ];
+  for (const res of results) {
+    expectErrorBody(res, 404);
+    expectEqual(res.body.error, TASK_NOT_FOUND, `${res.request} error`);
+  }
+  const after = await getTask(ctx.api, id);
+  expectEqual([after.status, after.metadata, after.tags], ['pending', { owner: 'a' }, ['mine']], 'status, metadata and tags after the foreign calls');
+});
+
+contract("GET /v1/tasks of another tenant leaves out this tenant's tasks", async (ctx) => {
+  const other = ctx.other();
+  const tag = ctx.unique('mine');
+  const uniqueId = ctx.unique('uid');
+  await createTask(ctx.api, { tags: [tag], unique_id: uniqueId });
+  expectEqual((await listTasks(ctx.api, { tags: tag })).total, 1, 'own list total');
+  expectEqual((await listTasks(other, { tags: tag })).total, 0, "other tenant's list total by tag");
+  expectEqual((await listTasks(other, { unique_id: uniqueId })).total, 0, "other tenant's list total by unique_id");
+});
+
+contract('unique_id is reserved per account: another tenant may use the same one', async (ctx) => {
+  const other = ctx.other();
+  const uniqueId = ctx.unique('uid');
+  const mine = await createTask(ctx.api, { unique_id: uniqueId });
+  const theirs = await createTask(other, { unique_id: uniqueId });
+  expectTrue(theirs.task_id !== mine.task_id, 'the two tenants got the same task_id');
+  expectEqual(theirs.unique_id, uniqueId, "other tenant's unique_id");
+});
+
+contract("POST /_mock/tasks/{id}/complete answers 404 for another tenant's task", async (ctx) => {
+  const other = ctx.other();
+  await ctx.needControlPlane();
+  await holdTasksPending(ctx);
+  const task = await createTask(ctx.api);
+  const res = await other.post(`/_mock/tasks/${task.task_id}/complete`);
+  expectErrorBody(res, 404);
+  expectEqual(res.body.error, TASK_NOT_FOUND, `${res.request} error`);
+  expectEqual((await getTask(ctx.api, task.task_id)).status, 'pending', 'status after the foreign completion');
+});
+
+contract("POST /_mock/clock/advance moves only the caller's clock", async (ctx) => {
+  const other = ctx.other();
+  await ctx.needControlPlane();
+  const hour = 3_600_000;
+  const mineBefore = await readClockMs(ctx.api);
+  const theirsBefore = await readClockMs(other);
+  await advanceClock(other, hour);
+  expectTrue((await readClockMs(other)) - theirsBefore >= hour, "the other tenant's clock did not move by an hour");
+  const mineMoved = (await readClockMs(ctx.api)) - mineBefore;
+  expectTrue(mineMoved < hour, `this tenant's clock moved by ${mineMoved} ms when another tenant advanced its own`);
+});
+
+/** The live key of the same account, when the test key has the `test_<id>` shape. */
+function liveClient(ctx: ContractContext): Client {
+  const match = /^test_(.+)$/.exec(ctx.target.apiKey);
+  if (!match) return ctx.skip('apiKey is not of the form test_<id>, so no live key can be derived');
+  return new Client(ctx.target, `live_${match[1]}`);
+}
+
+contract("a live key of the same account sees none of the test key's tasks", async (ctx) => {
+  const live = liveClient(ctx);
+  const probe = await live.get('/v1/tasks', { query: { limit: 1 } });
+  if (probe.status === 401) ctx.skip(`derived live key ${live.key} is not accepted by the target`);
+  const tag = ctx.unique('testmode');
+  const task = await createTask(ctx.api, { tags: [tag] });
+  const res = await live.get(`/v1/task/${task.task_id}`);
+  expectErrorBody(res, 404);
+  expectEqual(res.body.error, TASK_NOT_FOUND, `${res.request} error`);
+  expectEqual((await listTasks(live, { tags: tag })).total, 0, 'live list total by the test task tag');
+  // A live task is billed work on a real service: create one only where a control plane shows a mock.
+  if (!(await ctx.hasControlPlane())) return;
+  const liveTask = await createTask(live, { tags: [tag] });
+  expectEqual(liveTask.is_test, false, 'is_test of a task made with a live key');
+  expectStatus(await ctx.api.get(`/v1/task/${liveTask.task_id}`), 404);
+});

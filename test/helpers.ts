@@ -1,0 +1,61 @@
+import { createApp, type CreateAppOptions, type MockApp } from '../src/app.js';
+import { ManualClock } from '../src/runtime/clock.js';
+import { sequentialIds } from '../src/runtime/ids.js';
+import { fixture } from '../src/fixtures.js';
+
+export interface TestApp {
+  app: MockApp;
+  clock: ManualClock;
+  /** Sends a request as `key` (HTTP Basic, key as user name) and parses the JSON answer. */
+  call(method: string, path: string, options?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<{
+    status: number;
+    body: any;
+    headers: Headers;
+  }>;
+}
+
+export const KEY = 'test_acme';
+
+export const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+
+/** A fresh app with a pinned clock and predictable ids. */
+export function makeApp(options: CreateAppOptions = {}): TestApp {
+  const clock = new ManualClock();
+  const app = createApp({ clock, ids: sequentialIds(), ...options });
+  return {
+    app,
+    clock,
+    async call(method, path, { key = KEY, body, raw, headers = {} } = {}) {
+      const init: RequestInit = {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          ...(key !== null && { authorization: basic(key) }),
+          ...headers,
+        },
+      };
+      if (raw !== undefined) init.body = raw;
+      else if (body !== undefined) init.body = JSON.stringify(body);
+      const res = await app.request(path, init);
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: res.status, body: parsed, headers: res.headers };
+    },
+  };
+}
+
+/** The committed valid imageannotation request, with overrides applied at the top level. */
+export function imageRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...fixture<Record<string, unknown>>('tasks/imageannotation.create.json'), ...overrides };
+}
+
+export async function createImageTask(t: TestApp, overrides: Record<string, unknown> = {}, key = KEY) {
+  const res = await t.call('POST', '/v1/task/imageannotation', { key, body: imageRequest(overrides) });
+  if (res.status !== 200) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { createImageTask, makeApp, type TestApp } from './helpers.js';
+
+async function seed(t: TestApp, count: number, overrides: (i: number) => Record<string, unknown> = () => ({})) {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    ids.push((await createImageTask(t, overrides(i))).task_id);
+    t.clock.advance(1000);
+  }
+  return ids;
+}
+
+describe('GET /v1/tasks', () => {
+  it('GET /v1/tasks answers {docs,total,limit,offset,has_more,next_token}, newest first', async () => {
+    const t = makeApp();
+    const ids = await seed(t, 3);
+    const res = await t.call('GET', '/v1/tasks');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: 3, limit: 100, offset: 0, has_more: false, next_token: null });
+    expect(res.body.docs.map((d: { task_id: string }) => d.task_id)).toEqual([...ids].reverse());
+  });
+
+  it('GET /v1/tasks pages with next_token until has_more is false, each task once', async () => {
+    const t = makeApp();
+    const ids = await seed(t, 7);
+    const seen: string[] = [];
+    const offsets: number[] = [];
+    let token: string | null = null;
+    do {
+      const res: { body: any } = await t.call('GET', `/v1/tasks?limit=3${token ? `&next_token=${token}` : ''}`);
+      expect(res.body.total).toBe(7);
+      offsets.push(res.body.offset);
+      seen.push(...res.body.docs.map((d: { task_id: string }) => d.task_id));
+      token = res.body.has_more ? res.body.next_token : null;
+    } while (token);
+    expect(seen).toEqual([...ids].reverse());
+    expect(offsets).toEqual([0, 3, 6]);
+  });
+
+  it('GET /v1/tasks keeps paging stable when tasks are created between pages', async () => {
+    const t = makeApp();
+    const ids = await seed(t, 4);
+    const first = await t.call('GET', '/v1/tasks?limit=2');
+    await createImageTask(t);
+    const second = await t.call('GET', `/v1/tasks?limit=2&next_token=${first.body.next_token}`);
+    expect(second.body.docs.map((d: { task_id: string }) => d.task_id)).toEqual([ids[1], ids[0]]);
+  });
+
+  it('GET /v1/tasks filters by status with comma lists and repeated keys', async () => {
+    const t = makeApp();
+    const [a, b, c] = await seed(t, 3);
+    await t.call('POST', `/_mock/tasks/${a}/complete`);
+    await t.call('POST', `/v1/task/${b}/cancel`);
+    const completed = await t.call('GET', '/v1/tasks?status=completed');
+    expect(completed.body.docs.map((d: { task_id: string }) => d.task_id)).toEqual([a]);
+    const either = await t.call('GET', '/v1/tasks?status=completed,canceled');
+    expect(either.body.total).toBe(2);
+    const repeated = await t.call('GET', '/v1/tasks?status=pending&status=canceled');
+    expect(repeated.body.docs.map((d: { task_id: string }) => d.task_id)).toEqual([c, b]);
+  });
+
+  it('GET /v1/tasks filters by unique_id (repeated), tags, type and customer_review_status', async () => {
+    const t = makeApp();
+    const ids = await seed(t, 4, (i) => ({ unique_id: `u-${i}`, tags: i % 2 ? ['odd'] : ['even', 'x'] }));
+    const byUid = await t.call('GET', '/v1/tasks?unique_id=u-0&unique_id=u-2');
+    expect(byUid.body.docs.map((d: { task_id: string }) => d.task_id)).toEqual([ids[2], ids[0]]);
+    const byTag = await t.call('GET', '/v1/tasks?tags=odd');
+    expect(byTag.body.total).toBe(2);
+    const anyTag = await t.call('GET', '/v1/tasks?tags=odd&tags=x');
+    expect(anyTag.body.total).toBe(4);
+    const byType = await t.call('GET', '/v1/tasks?type=imageannotation&tags=even');
+    expect(byType.body.total).toBe(2);
+    await t.call('POST', `/_mock/tasks/${ids[3]}/complete`);
+    const review = await t.call('GET', '/v1/tasks?customer_review_status=accepted,pending');
+    expect(review.body.docs.map((d: { task_id: string }) => d.task_id)).toEqual([ids[3]]);
+  });
+
+  it('GET /v1/tasks keeps totals of combined filters exact as tasks change', async () => {
+    const t = makeApp();
+    await seed(t, 3, () => ({ tags: ['a'] }));
+    const query = '/v1/tasks?status=pending&tags=a&limit=1';
+    expect((await t.call('GET', query)).body.total).toBe(3);
+    const [doc] = (await t.call('GET', query)).body.docs;
+    await t.call('POST', `/v1/task/${doc.task_id}/cancel`);
+    expect((await t.call('GET', query)).body.total).toBe(2);
+    await createImageTask(t, { tags: ['a'] });
+    expect((await t.call('GET', query)).body.total).toBe(3);
+  });
+
+  it('GET /v1/tasks filters created_at by start_time and end_time as dates or datetimes', async () => {
+    const t = makeApp();
+    const ids = await seed(t, 3); // created at 00:00:00, 00:00:01, 00:00:02 on 2026-01-01
+    const from = await t.call('GET', '/v1/tasks?start_time=2026-01-01T00:00:01Z');
+    expect(from.body.docs.map((d: { task_id: string }) => d.task_id)).toEqual([ids[2], ids[1]]);
+    const until = await t.call('GET', '/v1/tasks?end_time=2026-01-01T01:00:01%2B01:00');
+    expect(until.body.docs.map((d: { task_id: string }) => d.task_id)).toEqual([ids[1], ids[0]]);
+    const day = await t.call('GET', '/v1/tasks?start_time=2026-01-01&end_time=2026-01-02');
+    expect(day.body.total).toBe(3);
+    // The Python client documents 'YYYY-MM-DD HH:MM:SS.mmmmmm' (UTC, space separator, microseconds).
+    const python = await t.call('GET', `/v1/tasks?start_time=${encodeURIComponent('2026-01-01 00:00:00.500000')}`);
+    expect(python.body.docs.map((d: { task_id: string }) => d.task_id)).toEqual([ids[2], ids[1]]);
+    const none = await t.call('GET', '/v1/tasks?start_time=2026-01-02');
+    expect(none.body).toMatchObject({ total: 0, docs: [] });
+  });
+
+  it('GET /v1/tasks filters by completed and updated bounds', async () => {
+    const t = makeApp();
+    const [a, b] = await seed(t, 2);
+    t.clock.advance(60_000);
+    await t.call('POST', `/_mock/tasks/${a}/complete`);
+    const after = await t.call('GET', '/v1/tasks?completed_after=2026-01-01T00:01:00Z');
+    expect(after.body.docs.map((d: { task_id: string }) => d.task_id)).toEqual([a]);
+    expect(after.body.total).toBe(1);
+    const before = await t.call('GET', '/v1/tasks?updated_before=2026-01-01T00:00:30Z');
+    expect(before.body.docs.map((d: { task_id: string }) => d.task_id)).toEqual([b]);
+  });
+
+  it('GET /v1/tasks limited_response=True returns only task_id, status, metadata, project', async () => {
+    const t = makeApp();
+    await seed(t, 1);
+    const res = await t.call('GET', '/v1/tasks?limited_response=True&include_attachment_url=FALSE');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.docs[0]).sort()).toEqual(['metadata', 'status', 'task_id']);
+  });
+
+  const badQueries: [string, RegExp][] = [
+    ['limit=0', /"limit" must be at least 1/],
+    ['limit=101', /"limit" must be at most 100/],
+    ['limit=ten', /"limit" must be an integer/],
+    ['status=done', /"status" must be one of pending, completed, canceled, error \(got "done"\)/],
+    ['start_time=yesterday', /"start_time" must be an ISO 8601 date or datetime/],
+    ['next_token=garbage', /"next_token" is not a token returned by this server/],
+    ['limited_response=maybe', /"limited_response" must be true or false/],
+  ];
+  for (const [query, message] of badQueries) {
+    it(`GET /v1/tasks?${query} is a 400 that names the parameter`, async () => {
+      const t = makeApp();
+      const res = await t.call('GET', `/v1/tasks?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(message);
+    });
+  }
+
+  it('GET /v1/tasks ignores query keys it does not know', async () => {
+    const t = makeApp();
+    const res = await t.call('GET', '/v1/tasks?project_id=x&foo=bar');
+    expect(res.status).toBe(200);
+  });
+});
