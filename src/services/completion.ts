@@ -1,7 +1,7 @@
 import { invalid } from '../errors.js';
 import { describeZodError } from '../domain/zod-messages.js';
 import { findTaskType, synthesizeResponse } from '../domain/tasks/registry.js';
-import { formatPath } from '../domain/zod-messages.js';
+import { describeFitIssues } from '../domain/tasks/annotation-fit.js';
 import { toIso } from '../runtime/clock.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
@@ -20,10 +20,7 @@ export function validateResponse(record: TaskRecord, given: unknown): Record<str
   const parsed = def.responseSchema.safeParse(given);
   if (!parsed.success) throw invalid(describeZodError(parsed.error, 'response'));
   const issues = def.checkResponse(record.task, parsed.data);
-  if (issues.length > 0) {
-    const reasons = issues.slice(0, 5).map((issue) => `"${formatPath(issue.path)}" ${issue.message}`);
-    throw invalid(`Response does not fit the task, reason: ${reasons.join('; ')}`);
-  }
+  if (issues.length > 0) throw invalid(describeFitIssues(issues, 'Response does not fit the task, reason: '));
   return parsed.data;
 }
 

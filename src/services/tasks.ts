@@ -2,6 +2,7 @@ import { conflict, invalid, notFound } from '../errors.js';
 import { MAX_TAGS } from '../domain/common/values.js';
 import { splitCreateBody } from '../domain/tasks/common-params.js';
 import type { TaskTypeDefinition } from '../domain/tasks/registry.js';
+import { describeFitIssues } from '../domain/tasks/annotation-fit.js';
 import type { Task } from '../domain/tasks/task.js';
 import { toIso } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
@@ -33,6 +34,8 @@ function assertUniqueIdFree(tenant: Tenant, uniqueId: string, self?: string): vo
 /** Creates a pending task from a validated creation body. */
 export function createTask(tenant: Tenant, ids: IdGenerator, def: TaskTypeDefinition, body: Record<string, unknown>): TaskRecord {
   const { common, params } = splitCreateBody(body);
+  const issues = def.checkCreate?.(params, { findTask: (id) => tenant.tasks.get(id)?.task }) ?? [];
+  if (issues.length > 0) throw invalid(describeFitIssues(issues));
   if (common.unique_id !== undefined) assertUniqueIdFree(tenant, common.unique_id);
   const nowMs = tenant.stamp();
   const now = toIso(nowMs);
@@ -45,6 +48,7 @@ export function createTask(tenant: Tenant, ids: IdGenerator, def: TaskTypeDefini
     status: 'pending',
     ...(common.instruction !== undefined && { instruction: common.instruction }),
     params: { ...def.paramDefaults, ...params },
+    ...def.taskFields?.(params),
     ...(callbackUrl !== undefined && { callback_url: callbackUrl }),
     callback_succeeded: false,
     callback_completed: false,

@@ -1,3 +1,4 @@
+import { formatPath } from '../zod-messages.js';
 import type { AnnotationAttributes } from './attributes.js';
 import { attributeChoices } from './attributes.js';
 import { geometryLeafLabels, type Geometries, type GeometryKind } from './geometries.js';
@@ -5,6 +6,11 @@ import { geometryLeafLabels, type Geometries, type GeometryKind } from './geomet
 export interface FitIssue {
   path: (string | number)[];
   message: string;
+}
+
+/** The message of a 400 for rule violations found outside zod: same style as schema errors. */
+export function describeFitIssues(issues: FitIssue[], lead = 'Parameter is invalid, reason: '): string {
+  return lead + issues.slice(0, 5).map((issue) => `"${formatPath(issue.path)}" ${issue.message}`).join('; ');
 }
 
 /** Which geometry settings an annotation of a given `type` may come from. */

@@ -6,6 +6,8 @@ import { AnnotationAttributesSchema, checkAttributeConditions } from '../attribu
 import { BaseAnnotationPermissionShape, CommonCreateShape, PaddingShape } from '../common-params.js';
 import { GEOMETRY_KINDS, GeometriesSchema, type Geometries } from '../geometries.js';
 import { ImageAnnotationResponseSchema, ImageHypothesisSchema } from '../image-annotations.js';
+import type { TaskTypeDefinition } from '../type-definition.js';
+import { synthesizeImageResponse } from '../../../synth/image.js';
 
 export const ContextAttachmentSchema = z.object({ attachment: AttachmentUrlSchema }).strict();
 
@@ -64,4 +66,19 @@ export const ImageAnnotationCreateSchema = z
   });
 export type ImageAnnotationCreate = z.infer<typeof ImageAnnotationCreateSchema>;
 
-export { ImageAnnotationResponseSchema };
+type ImageParams = Pick<ImageAnnotationCreate, 'geometries' | 'annotation_attributes'>;
+
+export const imageannotation: TaskTypeDefinition = {
+  type: 'imageannotation',
+  summary: 'Create an image annotation task (boxes, polygons, lines, points, ellipses, cuboids)',
+  createSchema: ImageAnnotationCreateSchema,
+  responseSchema: ImageAnnotationResponseSchema,
+  schemaName: 'ImageAnnotation',
+  paramDefaults: { attachment_type: 'image' },
+  checkResponse: (task, response) => {
+    const params = task.params as ImageParams;
+    const annotations = (response.annotations ?? []) as { type: string; label: string; attributes?: Record<string, unknown> }[];
+    return checkAnnotationsFit(annotations, params.geometries, params.annotation_attributes, ['response', 'annotations']);
+  },
+  synthesize: (task, rng) => synthesizeImageResponse(task.params as ImageParams, rng),
+};
