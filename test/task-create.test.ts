@@ -134,7 +134,7 @@ describe('POST /v1/task/imageannotation', () => {
     ['an image_metadata latitude of 91', { image_metadata: { location: { lat: 91, long: 0 } } }, /"image_metadata.location.lat" must be at most 90/],
     ['a negative padding', { padding: -1 }, /"padding" must be at least 0/],
     ['a permission flag that is not boolean', { can_add_base_annotations: 'no' }, /"can_add_base_annotations" must be a boolean/],
-    ['project_version below -1', { project_version: -2 }, /"project_version" must be at least -1/],
+    ['a project_version that is not a number', { project_version: 'v1' }, /"project_version" must be a number/],
   ];
 
   for (const [what, overrides, message] of rejections) {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CompletionModeSchema } from '../config.js';
+import { BatchSchema } from '../domain/batches/schemas.js';
+import { ProjectSchema } from '../domain/projects/schemas.js';
 import { TaskSchema } from '../domain/tasks/task.js';
 
 /** Wire shapes of the /_mock control plane. */
@@ -57,6 +59,8 @@ export const StateSchema = z
     format: z.literal('labelmock-state/1'),
     clock_offset_ms: z.number().int().min(0),
     settings: SettingsSchema,
+    projects: z.array(ProjectSchema).default([]),
+    batches: z.array(BatchSchema).default([]),
     tasks: z.array(StateTaskSchema),
   })
   .strict();

@@ -32,6 +32,8 @@ export interface RouteSpec<P = any, Q = any, B = any> {
   params?: ZodType<P, any, any>;
   query?: ZodType<Q, any, any>;
   body?: ZodType<B, any, any>;
+  /** The body to document when it differs from the one checked at the edge (checked later, after a merge). */
+  bodyDoc?: ZodTypeAny;
   /** Documented request body when `body` is not a plain zod object (e.g. a bare array). */
   bodyRequired?: boolean;
   response: ZodTypeAny;
@@ -49,7 +51,7 @@ export const defineRoute = <P, Q, B>(spec: RouteSpec<P, Q, B>): RouteSpec<P, Q, 
 
 export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-function parseOrThrow<T>(schema: ZodType<T, any, any> | undefined, value: unknown, prefix: string): T {
+export function parseOrThrow<T>(schema: ZodType<T, any, any> | undefined, value: unknown, prefix: string): T {
   if (!schema) return value as T;
   const result = schema.safeParse(value);
   if (!result.success) throw invalid(describeZodError(result.error, prefix));

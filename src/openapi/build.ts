@@ -44,10 +44,11 @@ export function buildOpenApi(routes: RouteSpec[], named: [string, ZodTypeAny][],
         ),
       },
     };
-    if (route.body) {
+    const body = route.bodyDoc ?? route.body;
+    if (body) {
       operation.requestBody = {
-        required: !route.body.isOptional(),
-        content: { 'application/json': { schema: ref(route.body, false), ...example(examples.request) } },
+        required: !body.isOptional(),
+        content: { 'application/json': { schema: ref(body, false), ...example(examples.request) } },
       };
     }
     paths[route.path] = { ...paths[route.path], [route.method]: operation };

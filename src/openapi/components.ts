@@ -1,5 +1,7 @@
 import type { ZodTypeAny } from 'zod';
 import { ErrorResponseSchema } from '../domain/common/error-response.js';
+import { BatchListSchema, BatchSchema, CreateBatchBodySchema } from '../domain/batches/schemas.js';
+import { CreateProjectBodySchema, ExtendedProjectSchema, ProjectSchema } from '../domain/projects/schemas.js';
 import { LabelObjectSchema } from '../domain/common/labels.js';
 import { AnnotationAttributeSchema } from '../domain/tasks/attributes.js';
 import { GeometriesSchema } from '../domain/tasks/geometries.js';
@@ -28,6 +30,12 @@ export function namedSchemas(): [string, ZodTypeAny][] {
     ['LabelObject', LabelObjectSchema],
     ['AnnotationAttribute', AnnotationAttributeSchema],
     ['ImageAnnotation', ImageAnnotationSchema],
+    ['Project', ProjectSchema],
+    ['ExtendedProject', ExtendedProjectSchema],
+    ['CreateProjectRequest', CreateProjectBodySchema],
+    ['Batch', BatchSchema],
+    ['BatchList', BatchListSchema],
+    ['CreateBatchRequest', CreateBatchBodySchema],
     ...perType,
   ];
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ErrorResponseSchema } from '../domain/common/error-response.js';
 import { TASK_TYPES } from '../domain/tasks/registry.js';
 import { TaskListSchema, TaskSchema } from '../domain/tasks/task.js';
-import { defineRoute, type RouteSpec } from '../http/route.js';
+import { defineRoute, parseOrThrow, type RouteSpec } from '../http/route.js';
+import { resolveCreation } from '../services/task-inheritance.js';
 import { applyCompletionMode } from '../services/completion.js';
 import type { Services } from '../services/context.js';
 import { listTasks } from '../services/task-list.js';
@@ -20,6 +21,8 @@ import {
 
 const TASK_ERRORS = ['unauthorized', 'not_found'] as const;
 
+const CreateBodyObjectSchema = z.record(z.unknown());
+
 export function taskCreateRoutes(services: Services): RouteSpec[] {
   const routes: RouteSpec[] = Object.values(TASK_TYPES).map((def) =>
     defineRoute({
@@ -28,13 +31,17 @@ export function taskCreateRoutes(services: Services): RouteSpec[] {
       tag: 'Tasks',
       summary: def.summary,
       description: 'Creates a pending task. Honours the Idempotency-Key header and unique_id.',
-      body: def.createSchema,
+      // Validated after the project's defaults are merged in: a required parameter may come from the project.
+      body: CreateBodyObjectSchema,
+      bodyDoc: def.createSchema,
       response: TaskSchema,
-      errors: ['invalid_request', 'unauthorized', 'conflict', 'too_many_requests'],
+      errors: ['invalid_request', 'unauthorized', 'not_found', 'conflict', 'too_many_requests'],
       idempotent: true,
       examples: () => ({ request: fixture(`tasks/${def.type}.create.json`), response: fixture(`tasks/${def.type}.completed.json`) }),
       handler: ({ tenant, body }) => {
-        const record = createTask(tenant, services.ids, def, body as Record<string, unknown>);
+        const resolved = resolveCreation(tenant, def, body);
+        const valid = parseOrThrow(def.createSchema, resolved.body, '');
+        const record = createTask(tenant, services.ids, def, valid, resolved.projectParamVersion);
         const created = viewTask(record);
         applyCompletionMode(tenant, services.scheduler, record);
         return created;

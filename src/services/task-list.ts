@@ -44,7 +44,7 @@ function decodeToken(text: string): PageToken {
   throw invalid('Parameter is invalid, reason: "next_token" is not a token returned by this server');
 }
 
-const EQUALITY_FIELDS: IndexedField[] = ['status', 'type', 'project', 'batch', 'customer_review_status', 'unique_id', 'tags'];
+const EQUALITY_FIELDS = ['status', 'type', 'project', 'batch', 'customer_review_status', 'unique_id', 'tags'] as const satisfies readonly IndexedField[];
 
 type TimeCheck = (task: Task) => boolean;
 

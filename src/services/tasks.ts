@@ -8,6 +8,7 @@ import { toIso } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
+import { completeBatchIfDone } from './batches.js';
 
 /** What callers get: a copy, so later state changes never leak into a response already built. */
 export const viewTask = (record: TaskRecord): Task => structuredClone(record.task);
@@ -32,7 +33,13 @@ function assertUniqueIdFree(tenant: Tenant, uniqueId: string, self?: string): vo
 }
 
 /** Creates a pending task from a validated creation body. */
-export function createTask(tenant: Tenant, ids: IdGenerator, def: TaskTypeDefinition, body: Record<string, unknown>): TaskRecord {
+export function createTask(
+  tenant: Tenant,
+  ids: IdGenerator,
+  def: TaskTypeDefinition,
+  body: Record<string, unknown>,
+  projectParamVersion: number | null = null,
+): TaskRecord {
   const { common, params } = splitCreateBody(body);
   const issues = def.checkCreate?.(params, { findTask: (id) => tenant.tasks.get(id)?.task }) ?? [];
   if (issues.length > 0) throw invalid(describeFitIssues(issues));
@@ -55,7 +62,7 @@ export function createTask(tenant: Tenant, ids: IdGenerator, def: TaskTypeDefini
     metadata: common.metadata ?? {},
     ...(common.project !== undefined && { project: common.project }),
     ...(common.batch !== undefined && { batch: common.batch }),
-    project_param_version: null,
+    project_param_version: projectParamVersion,
     ...(common.priority !== undefined && { priority: common.priority }),
     ...(common.unique_id !== undefined && { unique_id: common.unique_id }),
     ...(common.tags !== undefined && { tags: dedupe(common.tags) }),
@@ -69,10 +76,13 @@ export function createTask(tenant: Tenant, ids: IdGenerator, def: TaskTypeDefini
 
 /** Marks a change: every mutation of a task moves updated_at. */
 export function touch(tenant: Tenant, record: TaskRecord, change: (task: Task) => void): TaskRecord {
-  return tenant.tasks.update(record, (task) => {
+  tenant.tasks.update(record, (task) => {
     change(task);
     task.updated_at = toIso(tenant.stamp());
   });
+  const batch = record.task.batch === undefined ? undefined : tenant.shared.batches.get(record.task.batch);
+  if (batch) completeBatchIfDone(tenant, batch);
+  return record;
 }
 
 export function cancelTask(tenant: Tenant, taskId: string, clearUniqueId: boolean): TaskRecord {

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { CompletionSetting } from '../config.js';
 import type { Clock } from '../runtime/clock.js';
+import { AccountState } from './account.js';
 import { IdempotencyStore } from './idempotency-store.js';
 import { Tenant, tenantKey, type Mode, type TenantSettings } from './tenant.js';
 
 /** All state of one app instance. Tenants are created on first use, so a new key costs nothing up front. */
 export class Store {
   private readonly tenants = new Map<string, Tenant>();
+  private readonly accounts = new Map<string, AccountState>();
   readonly idempotency = new IdempotencyStore();
 
   constructor(
@@ -18,16 +20,26 @@ export class Store {
     const key = tenantKey(account, mode);
     let tenant = this.tenants.get(key);
     if (!tenant) {
-      tenant = new Tenant(account, mode, this.clock, this.defaultSettings(mode));
+      tenant = new Tenant(account, mode, this.clock, this.defaultSettings(mode), this.accountState(account));
       this.tenants.set(key, tenant);
     }
     return tenant;
   }
 
-  /** Replaces the tenant with an empty one; returns the new tenant. */
+  accountState(account: string): AccountState {
+    let state = this.accounts.get(account);
+    if (!state) {
+      state = new AccountState();
+      this.accounts.set(account, state);
+    }
+    return state;
+  }
+
+  /** Replaces the tenant with an empty one, dropping the projects and batches its mode made. */
   reset(account: string, mode: Mode): Tenant {
     const old = this.tenants.get(tenantKey(account, mode));
     if (old) this.idempotency.forgetTenant(old.key);
+    this.accountState(account).dropMode(mode);
     this.tenants.delete(tenantKey(account, mode));
     return this.tenant(account, mode);
   }

@@ -15,10 +15,12 @@ export interface TaskRecord {
 }
 
 /** The indexed fields; list filters on any of them walk one index instead of every task. */
-export const INDEXED_FIELDS = ['status', 'type', 'project', 'batch', 'customer_review_status', 'tags', 'unique_id'] as const;
+export const INDEXED_FIELDS = ['status', 'type', 'project', 'batch', 'customer_review_status', 'tags', 'unique_id', 'batch_status'] as const;
 export type IndexedField = (typeof INDEXED_FIELDS)[number];
 
 function indexKeys(task: Task, field: IndexedField): string[] {
+  // batch + status together: a batch's counts by status are then one lookup each.
+  if (field === 'batch_status') return task.batch === undefined ? [] : [`${task.batch}\u0000${task.status}`];
   const value = (task as Record<string, unknown>)[field];
   if (value === undefined || value === null) return [];
   return Array.isArray(value) ? value.map(String) : [String(value)];

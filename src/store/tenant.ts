@@ -1,5 +1,6 @@
 import type { CompletionSetting } from '../config.js';
 import type { Clock } from '../runtime/clock.js';
+import type { AccountState } from './account.js';
 import { TaskCollection } from './task-collection.js';
 
 export type Mode = 'test' | 'live';
@@ -30,6 +31,8 @@ export class Tenant {
     readonly mode: Mode,
     private readonly clock: Clock,
     public settings: TenantSettings,
+    /** Projects and batches: shared by the account's test and live tenants. */
+    readonly shared: AccountState,
   ) {}
 
   get key(): string {

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { CallbackTargetSchema, TimestampSchema } from '../common/values.js';
+
+/** Wire shapes of batches. */
+
+export const BatchStatusSchema = z.enum(['staging', 'in_progress', 'completed']);
+export type BatchStatus = z.infer<typeof BatchStatusSchema>;
+
+export const BatchSchema = z.object({
+  name: z.string(),
+  project: z.string(),
+  status: BatchStatusSchema,
+  created_at: TimestampSchema,
+  completed_at: TimestampSchema.optional(),
+  metadata: z.record(z.unknown()),
+  callback: z.string().optional(),
+  calibration_batch: z.boolean().optional(),
+  self_label_batch: z.boolean().optional(),
+  priority: z.number().int().optional(),
+});
+export type Batch = z.infer<typeof BatchSchema>;
+
+export const BatchCountsSchema = z.object({
+  pending: z.number().int(),
+  completed: z.number().int(),
+  error: z.number().int(),
+  canceled: z.number().int(),
+});
+
+/** `GET /v1/batches/{name}/status`: the batch status and its tasks counted by status. */
+export const BatchStatusResultSchema = BatchCountsSchema.extend({ status: BatchStatusSchema });
+
+/** The Python client reads `totalDocs`, the TypeScript SDK `total`: both are sent. */
+export const BatchListSchema = z.object({
+  docs: z.array(BatchSchema.extend({ tasks: BatchCountsSchema.optional() })),
+  totalDocs: z.number().int(),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  has_more: z.boolean(),
+});
+
+export const CreateBatchBodySchema = z
+  .object({
+    project: z.string().min(1),
+    name: z.string().min(1).max(512),
+    callback: z.union([CallbackTargetSchema, z.literal('')]).optional(),
+    calibration_batch: z.boolean().optional(),
+    self_label_batch: z.boolean().optional(),
+  })
+  .strict();
+
+export const BatchPriorityBodySchema = z.object({ priority: z.number().int().min(10).max(30) }).strict();
+
+export const BatchNameParamsSchema = z.object({ batchName: z.string() });

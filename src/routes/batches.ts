@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { MetadataBodySchema, ResultSuccessSchema } from '../domain/common/values.js';
+import {
+  BatchListSchema,
+  BatchNameParamsSchema,
+  BatchPriorityBodySchema,
+  BatchSchema,
+  BatchStatusResultSchema,
+  BatchStatusSchema,
+  CreateBatchBodySchema,
+} from '../domain/batches/schemas.js';
+import { queryBoolean, queryInt, queryString, queryTime } from '../http/query.js';
+import { defineRoute, type RouteSpec } from '../http/route.js';
+import { batchCounts, createBatch, finalizeBatch, prioritizeBatch, requireBatch, setBatchMetadata } from '../services/batches.js';
+import { listBatches } from '../services/batch-list.js';
+import type { Services } from '../services/context.js';
+
+const ListQuerySchema = z.object({
+  project: queryString,
+  status: z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), BatchStatusSchema.optional()),
+  start_time: queryTime,
+  end_time: queryTime,
+  detailed: queryBoolean,
+  exclude_archived: queryBoolean,
+  limit: queryInt(1, 100),
+  offset: queryInt(0, Number.MAX_SAFE_INTEGER),
+});
+
+const named = (summary: string) => ({ tag: 'Batches', summary, params: BatchNameParamsSchema });
+
+export function batchRoutes(services: Services): RouteSpec[] {
+  const { store } = services;
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/v1/batches',
+      tag: 'Batches',
+      summary: 'Create a batch (staging for rapid or studio projects, in_progress otherwise)',
+      body: CreateBatchBodySchema,
+      response: BatchSchema,
+      errors: ['invalid_request', 'unauthorized', 'not_found', 'conflict'],
+      handler: ({ tenant, body }) => createBatch(tenant, body),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/batches',
+      tag: 'Batches',
+      summary: 'List batches, newest first, paged by limit and offset',
+      query: ListQuerySchema,
+      response: BatchListSchema,
+      errors: ['invalid_request', 'unauthorized'],
+      handler: ({ tenant, query }) => listBatches(store, tenant, query),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/batches/{batchName}',
+      ...named('Retrieve a batch'),
+      response: BatchSchema,
+      errors: ['unauthorized', 'not_found'],
+      handler: ({ tenant, params }) => requireBatch(tenant, params.batchName).batch,
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/batches/{batchName}/finalize',
+      ...named('Finalize a batch: staging to in_progress (a plain project batch: no change)'),
+      response: BatchSchema,
+      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      handler: ({ tenant, params }) => finalizeBatch(tenant, params.batchName),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/batches/{batchName}/status',
+      ...named("A batch's status and its tasks counted by status"),
+      response: BatchStatusResultSchema,
+      errors: ['unauthorized', 'not_found'],
+      handler: ({ tenant, params }) => {
+        const record = requireBatch(tenant, params.batchName);
+        return { status: record.batch.status, ...batchCounts(store.tenant(tenant.account, record.mode), record) };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/batches/{batchName}/prioritize',
+      ...named('Set the batch priority (10 to 30)'),
+      body: BatchPriorityBodySchema,
+      response: ResultSuccessSchema,
+      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      handler: ({ tenant, params, body }) => prioritizeBatch(tenant, params.batchName, body.priority),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/batches/{batchName}/setMetadata',
+      ...named('Replace the metadata of a batch'),
+      body: MetadataBodySchema,
+      response: BatchSchema,
+      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      handler: ({ tenant, params, body }) => setBatchMetadata(tenant, params.batchName, body),
+    }),
+  ];
+}

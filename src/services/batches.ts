@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import { conflict, invalid, notFound } from '../errors.js';
+import type { Batch, CreateBatchBodySchema } from '../domain/batches/schemas.js';
+import { toIso } from '../runtime/clock.js';
+import type { BatchRecord } from '../store/account.js';
+import type { Tenant } from '../store/tenant.js';
+import { requireUsableProject } from './projects.js';
+
+export function requireBatch(tenant: Tenant, name: string): BatchRecord {
+  const record = tenant.shared.batches.get(name);
+  if (!record) throw notFound(`Batch "${name}" not found`);
+  return record;
+}
+
+export function requireUsableBatch(tenant: Tenant, name: string, field = 'batch'): BatchRecord {
+  const record = requireBatch(tenant, name);
+  if (record.mode !== tenant.mode) {
+    throw invalid(`Parameter is invalid, reason: "${field}" names batch "${name}", which was created with a ${record.mode} key; a ${tenant.mode} key cannot use it`);
+  }
+  return record;
+}
+
+export function createBatch(tenant: Tenant, body: z.infer<typeof CreateBatchBodySchema>): Batch {
+  const { project } = requireUsableProject(tenant, body.project);
+  if (tenant.shared.batches.get(body.name)) throw conflict(`A batch named "${body.name}" already exists in this account`);
+  for (const flag of ['calibration_batch', 'self_label_batch'] as const) {
+    if (body[flag] && !project.rapid) throw invalid(`Parameter is invalid, reason: "${flag}" is only allowed for batches of rapid projects`);
+  }
+  const createdMs = tenant.stamp();
+  const batch: Batch = {
+    name: body.name,
+    project: project.name,
+    // Real service: batches of rapid or studio projects wait in staging until finalized.
+    status: project.rapid || project.studio ? 'staging' : 'in_progress',
+    created_at: toIso(createdMs),
+    metadata: {},
+    ...(body.callback && { callback: body.callback }),
+    ...(body.calibration_batch !== undefined && { calibration_batch: body.calibration_batch }),
+    ...(body.self_label_batch !== undefined && { self_label_batch: body.self_label_batch }),
+  };
+  tenant.shared.batches.insert(batch, tenant.mode, createdMs);
+  return batch;
+}
+
+/** staging -> in_progress; on a plain project's batch (or a batch past staging) nothing changes. */
+export function finalizeBatch(tenant: Tenant, name: string): Batch {
+  const record = requireUsableBatch(tenant, name, 'batchName');
+  if (record.batch.status === 'staging') {
+    tenant.shared.batches.setStatus(record, 'in_progress');
+    completeBatchIfDone(tenant, record);
+  }
+  return record.batch;
+}
+
+/** Counts of the batch's tasks by status, from the batch+status index: O(log n). `tenant` is the batch's mode. */
+export function batchCounts(tenant: Tenant, record: BatchRecord) {
+  const tasks = tenant.tasks;
+  const count = (status: string) => tasks.index('batch_status').countBetween(batchStatusKey(record.batch.name, status), 0, Infinity);
+  return { pending: count('pending'), completed: count('completed'), error: count('error'), canceled: count('canceled') };
+}
+
+/** Same key as the task collection's batch_status index. */
+export const batchStatusKey = (batch: string, status: string) => `${batch}\u0000${status}`;
+
+/** A batch in progress is completed once it has tasks and none of them is pending. */
+export function completeBatchIfDone(tenant: Tenant, record: BatchRecord): void {
+  if (record.batch.status !== 'in_progress') return;
+  const counts = batchCounts(tenant, record);
+  const total = counts.pending + counts.completed + counts.error + counts.canceled;
+  if (total === 0 || counts.pending > 0) return;
+  tenant.shared.batches.setStatus(record, 'completed');
+  record.batch.completed_at = toIso(tenant.stamp());
+}
+
+export function prioritizeBatch(tenant: Tenant, name: string, priority: number) {
+  requireUsableBatch(tenant, name, 'batchName').batch.priority = priority;
+  return { result: 'success' as const };
+}
+
+export function setBatchMetadata(tenant: Tenant, name: string, metadata: Record<string, unknown>): Batch {
+  const record = requireUsableBatch(tenant, name, 'batchName');
+  record.batch.metadata = metadata;
+  return record.batch;
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { conflict, invalid, notFound } from '../errors.js';
+import { describeZodError } from '../domain/zod-messages.js';
+import { projectParamsSchema } from '../domain/projects/params.js';
+import type { CreateProjectBodySchema, Project, SetOntologyBodySchema } from '../domain/projects/schemas.js';
+import { findTaskType, TASK_TYPES } from '../domain/tasks/registry.js';
+import { toIso } from '../runtime/clock.js';
+import type { ProjectRecord } from '../store/account.js';
+import type { Tenant } from '../store/tenant.js';
+
+export function requireProject(tenant: Tenant, name: string): ProjectRecord {
+  const record = tenant.shared.projects.get(name);
+  if (!record) throw notFound(`Project "${name}" not found`);
+  return record;
+}
+
+/** A project made with a key of the other mode may be read but not used. */
+export function requireUsableProject(tenant: Tenant, name: string, field = 'project'): ProjectRecord {
+  const record = requireProject(tenant, name);
+  if (record.mode !== tenant.mode) {
+    throw invalid(`Parameter is invalid, reason: "${field}" names project "${name}", which was created with a ${record.mode} key; a ${tenant.mode} key cannot use it`);
+  }
+  return record;
+}
+
+function checkParams(type: string, params: Record<string, unknown>, path: string): Record<string, unknown> {
+  const def = findTaskType(type);
+  if (!def) return params;
+  const parsed = projectParamsSchema(def).safeParse(params);
+  if (!parsed.success) throw invalid(describeZodError(parsed.error, path));
+  return params;
+}
+
+export function createProject(tenant: Tenant, body: z.infer<typeof CreateProjectBodySchema>): Project {
+  if (!findTaskType(body.type)) {
+    throw invalid(`Parameter is invalid, reason: "type" must be a known task type (one of ${Object.keys(TASK_TYPES).join(', ')}); got "${body.type}"`);
+  }
+  if (tenant.shared.projects.has(body.name)) throw conflict(`A project named "${body.name}" already exists in this account`);
+  const now = toIso(tenant.stamp());
+  const project: Project = {
+    type: body.type,
+    name: body.name,
+    param_history: body.params ? [{ version: 0, created_at: now, ...checkParams(body.type, body.params, 'params') }] : [],
+    created_at: now,
+    rapid: body.rapid ?? false,
+    studio: body.studio ?? false,
+    ...(body.pipeline !== undefined && { pipeline: body.pipeline }),
+    ...(body.consensus_attempts !== undefined && { consensus_attempts: body.consensus_attempts }),
+    archived: false,
+    ontologies: [],
+  };
+  tenant.shared.projects.set(project.name, { project, mode: tenant.mode });
+  return project;
+}
+
+/** Appends a version; with patch the latest parameters are kept where the request is silent (top level only). */
+export function setProjectParams(tenant: Tenant, name: string, body: Record<string, unknown>): Project {
+  const { project } = requireUsableProject(tenant, name, 'name');
+  const { patch, ...requested } = body;
+  const params = checkParams(project.type, requested, '');
+  const latest = project.param_history[project.param_history.length - 1];
+  const base = patch === true && latest ? stripBookkeeping(latest) : {};
+  project.param_history.push({
+    ...base,
+    ...params,
+    version: latest ? latest.version + 1 : 0,
+    created_at: toIso(tenant.stamp()),
+  });
+  return project;
+}
+
+const stripBookkeeping = ({ version: _v, created_at: _c, ...params }: Record<string, unknown>) => params;
+
+export function setOntology(tenant: Tenant, name: string, body: z.infer<typeof SetOntologyBodySchema>): Project {
+  const { project } = requireUsableProject(tenant, name, 'name');
+  project.ontologies.push({ name: body.name, ontology: body.ontology, created_at: toIso(tenant.stamp()) });
+  return project;
+}
+
+export function updatePipelineConfig(tenant: Tenant, name: string, pipeline: Project['pipeline'], attempts?: number): Project {
+  const { project } = requireUsableProject(tenant, name, 'name');
+  if (!project.studio) throw invalid(`Project "${name}" is not a studio project; only studio projects have a pipeline`);
+  if (attempts !== undefined && pipeline !== 'consensus_task') {
+    throw invalid('Parameter is invalid, reason: "consensus_attempts" is only allowed with pipeline consensus_task');
+  }
+  project.pipeline = pipeline;
+  if (attempts !== undefined) project.consensus_attempts = attempts;
+  else delete project.consensus_attempts;
+  return project;
+}
+
+export function listProjects(tenant: Tenant, archived?: boolean): Project[] {
+  return [...tenant.shared.projects.values()].map((r) => r.project).filter((p) => archived === undefined || p.archived === archived);
+}
+
+/** The fields the interface lists for the set-parameters answer, with the mock's fixed values. */
+export function extendedProject(project: Project) {
+  return {
+    ...project,
+    pipelineName: project.pipeline ?? 'standard_task',
+    numReviews: 0,
+    numConsensus: project.consensus_attempts ?? 0,
+    created_by: 'labelmock',
+    created_with: 'api',
+    projectType: project.type,
+    pinned: false,
+    externalDatasetId: '',
+    customGradersUsedOrDismissed: false,
+    edgeCaseAlertsEnabled: false,
+    turnOnLongHints: false,
+    isAudioTranscription: false,
+    useOldOnboarding: false,
+    containsAdultContent: false,
+    useRapidSmartTraining: false,
+    useTextCollectionTemplate: project.type === 'textcollection',
+    datasetLinks: [],
+    taxonomy: null,
+    isSampleProject: false,
+    modelEvalProject: false,
+  };
+}

@@ -1,0 +1,62 @@
+import { invalid } from '../errors.js';
+import { entryParams, joinInstructions } from '../domain/projects/params.js';
+import type { TaskTypeDefinition } from '../domain/tasks/type-definition.js';
+import type { Tenant } from '../store/tenant.js';
+import { requireUsableBatch } from './batches.js';
+import { requireUsableProject } from './projects.js';
+
+export interface ResolvedCreation {
+  /** The request merged with the project version's defaults: what the type's schema validates. */
+  body: Record<string, unknown>;
+  /** The version applied, or null when none was (no project, no version, or project_version -1). */
+  projectParamVersion: number | null;
+}
+
+const reason = (text: string) => invalid(`Parameter is invalid, reason: ${text}`);
+
+/**
+ * Applies project and batch to a creation request: the batch implies its project; the project's
+ * latest (or requested) parameter version fills what the task leaves out; task values win, except
+ * instruction, which is the task's followed by the project's.
+ */
+export function resolveCreation(tenant: Tenant, def: TaskTypeDefinition, body: Record<string, unknown>): ResolvedCreation {
+  const batchName = typeof body.batch === 'string' ? body.batch : undefined;
+  const batch = batchName === undefined ? undefined : requireUsableBatch(tenant, batchName);
+  if (batch?.batch.status === 'completed') throw reason(`"batch" names batch "${batchName}", which is completed; tasks cannot join it`);
+  if (batch && typeof body.project === 'string' && body.project !== batch.batch.project) {
+    throw reason(`"project" is "${body.project}" but batch "${batchName}" belongs to project "${batch.batch.project}"`);
+  }
+  const projectName = typeof body.project === 'string' ? body.project : batch?.batch.project;
+  if (projectName === undefined) {
+    if (typeof body.project_version === 'number') throw reason('"project_version" needs a project (or a batch)');
+    return { body, projectParamVersion: null };
+  }
+
+  const { project } = requireUsableProject(tenant, projectName);
+  if (project.type !== def.type) {
+    throw reason(`"project" names project "${projectName}" of type ${project.type}; this endpoint creates ${def.type} tasks`);
+  }
+  if (project.rapid && !batch) throw reason(`"batch" is required for tasks of rapid project "${projectName}"`);
+
+  const requested = body.project_version;
+  const entry =
+    typeof requested === 'number'
+      ? requested === -1
+        ? undefined
+        : project.param_history.find((e) => e.version === requested)
+      : project.param_history[project.param_history.length - 1];
+  if (typeof requested === 'number' && requested !== -1 && !entry) {
+    throw reason(`"project_version" ${requested} does not exist in project "${projectName}" (versions: ${project.param_history.map((e) => e.version).join(', ') || 'none'})`);
+  }
+  const defaults = entryParams(entry);
+  const instruction = joinInstructions(body.instruction, defaults.instruction);
+  return {
+    body: {
+      ...defaults,
+      ...body,
+      project: projectName,
+      ...(instruction !== undefined && { instruction }),
+    },
+    projectParamVersion: entry?.version ?? null,
+  };
+}
