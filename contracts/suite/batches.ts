@@ -1,0 +1,103 @@
+import { contract, eventually, expectEqual, expectErrorBody, expectStatus, type ContractContext } from '../kit/contract.js';
+import { holdTasksPending } from '../kit/control.js';
+import { createTaskRequest } from '../kit/tasks.js';
+
+/** Batches: creation, reads, paging, and the life cycle driven by their tasks. */
+
+async function projectWithBatch(ctx: ContractContext, projectExtra: Record<string, unknown> = {}) {
+  const project = ctx.unique('project');
+  expectStatus(await ctx.api.post('/v1/projects', { type: 'imageannotation', name: project, params: { geometries: { box: { objects_to_annotate: ['car'] } } }, ...projectExtra }), 200);
+  const name = ctx.unique('batch');
+  const res = await ctx.api.post('/v1/batches', { project, name, callback: 'https://example.com/batch-callback' });
+  expectStatus(res, 200);
+  return { project, batch: res.body };
+}
+
+const batchPath = (name: string, suffix = '') => `/v1/batches/${encodeURIComponent(name)}${suffix}`;
+
+contract('POST /v1/batches on a plain project answers an in_progress batch with its fields', async (ctx) => {
+  const { project, batch } = await projectWithBatch(ctx);
+  expectEqual(batch.project, project, 'project');
+  expectEqual(batch.status, 'in_progress', 'status');
+  expectEqual(batch.metadata, {}, 'metadata');
+  const read = await ctx.api.get(batchPath(batch.name));
+  expectStatus(read, 200);
+  expectEqual(read.body.name, batch.name, 'name read back');
+});
+
+contract('POST /v1/batches on a rapid project starts in staging; finalize moves it to in_progress', async (ctx) => {
+  const { batch } = await projectWithBatch(ctx, { rapid: true });
+  expectEqual(batch.status, 'staging', 'status of a new rapid batch');
+  const finalized = await ctx.api.post(batchPath(batch.name, '/finalize'));
+  expectStatus(finalized, 200);
+  expectEqual(finalized.body.status, 'in_progress', 'status after finalize');
+});
+
+contract('POST /v1/batches/{name}/finalize on a plain project batch answers 200 without change', async (ctx) => {
+  const { batch } = await projectWithBatch(ctx);
+  const res = await ctx.api.post(batchPath(batch.name, '/finalize'));
+  expectStatus(res, 200);
+  expectEqual(res.body.status, 'in_progress', 'status');
+});
+
+contract('POST /v1/batches with a used name answers 409; with an unknown project 404', async (ctx) => {
+  const { project, batch } = await projectWithBatch(ctx);
+  expectErrorBody(await ctx.api.post('/v1/batches', { project, name: batch.name }), 409);
+  expectErrorBody(await ctx.api.post('/v1/batches', { project: ctx.unique('absent'), name: ctx.unique('batch') }), 404);
+  expectErrorBody(await ctx.api.get(batchPath(ctx.unique('absent'))), 404);
+});
+
+contract('GET /v1/batches answers {docs, totalDocs, total, limit, offset, has_more}, newest first', async (ctx) => {
+  const { project, batch } = await projectWithBatch(ctx);
+  const second = await ctx.api.post('/v1/batches', { project, name: ctx.unique('batch') });
+  expectStatus(second, 200);
+  const res = await ctx.api.get('/v1/batches', { query: { project, limit: 1, offset: 0 } });
+  expectStatus(res, 200);
+  expectEqual(res.body.totalDocs, 2, 'totalDocs');
+  expectEqual(res.body.total, 2, 'total');
+  expectEqual(res.body.has_more, true, 'has_more');
+  expectEqual(res.body.docs.map((b: { name: string }) => b.name), [second.body.name], 'first page');
+  const next = await ctx.api.get('/v1/batches', { query: { project, limit: 1, offset: 1 } });
+  expectEqual(next.body.docs.map((b: { name: string }) => b.name), [batch.name], 'second page');
+  expectEqual(next.body.has_more, false, 'has_more on the last page');
+});
+
+contract('POST /v1/batches/{name}/prioritize answers {result: success}; out of 10..30 is a 400', async (ctx) => {
+  const { batch } = await projectWithBatch(ctx);
+  const ok = await ctx.api.post(batchPath(batch.name, '/prioritize'), { priority: 30 });
+  expectStatus(ok, 200);
+  expectEqual(ok.body, { result: 'success' }, 'body');
+  expectErrorBody(await ctx.api.post(batchPath(batch.name, '/prioritize'), { priority: 31 }), 400, 'priority');
+});
+
+contract('POST /v1/batches/{name}/setMetadata replaces the metadata', async (ctx) => {
+  const { batch } = await projectWithBatch(ctx);
+  const res = await ctx.api.post(batchPath(batch.name, '/setMetadata'), { lot: 7 });
+  expectStatus(res, 200);
+  expectEqual(res.body.metadata, { lot: 7 }, 'metadata');
+});
+
+contract('a batch completes once its tasks are finished, with correct status counts', async (ctx) => {
+  await ctx.needControlPlane();
+  await holdTasksPending(ctx);
+  const { project, batch } = await projectWithBatch(ctx);
+  const ids: string[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    const res = await createTaskRequest(ctx.api, { batch: batch.name, geometries: undefined });
+    expectStatus(res, 200);
+    expectEqual(res.body.project, project, 'project implied by the batch');
+    ids.push(res.body.task_id);
+  }
+  const status = await ctx.api.get(batchPath(batch.name, '/status'));
+  expectEqual(status.body, { status: 'in_progress', pending: 3, completed: 0, error: 0, canceled: 0 }, 'status before');
+  expectStatus(await ctx.api.post(`/_mock/tasks/${ids[0]}/complete`), 200);
+  expectStatus(await ctx.api.post(`/v1/task/${ids[1]}/cancel`), 200);
+  expectStatus(await ctx.api.post(`/_mock/tasks/${ids[2]}/complete`), 200);
+  const done = await eventually(async () => {
+    const res = await ctx.api.get(batchPath(batch.name, '/status'));
+    expectEqual(res.body.status, 'completed', 'batch status');
+    return res.body;
+  });
+  expectEqual(done, { status: 'completed', pending: 0, completed: 2, error: 0, canceled: 1 }, 'status after');
+  expectErrorBody(await createTaskRequest(ctx.api, { batch: batch.name, geometries: undefined }), 400, 'batch');
+});
