@@ -13,6 +13,7 @@ import { apiRoutes } from './routes/index.js';
 import { systemClock, type Clock } from './runtime/clock.js';
 import { randomIds, type IdGenerator } from './runtime/ids.js';
 import type { Services } from './services/context.js';
+import { CallbackDispatcher } from './services/callbacks.js';
 import { Scheduler } from './services/scheduler.js';
 import { Store } from './store/store.js';
 
@@ -38,6 +39,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   const clock = options.clock ?? systemClock;
   const store = options.store ?? new Store(clock, config.completion);
   const services: Services = { config, clock, ids: options.ids ?? randomIds, store, scheduler: new Scheduler() };
+  store.listen(new CallbackDispatcher(services.scheduler, services.ids).handle);
 
   const app = new Hono<AppEnv>();
   app.onError(toErrorResponse);

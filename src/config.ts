@@ -1,18 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { CompletionSettingSchema, type CompletionSetting } from './domain/settings.js';
 
 /** The one place that reads flags and environment variables. Everything is zod-validated. */
 
-export const CompletionModeSchema = z.enum(['manual', 'immediate', 'delay']);
-
-export const CompletionSettingSchema = z
-  .object({
-    mode: CompletionModeSchema,
-    delay_ms: z.number().int().min(0).max(86_400_000),
-  })
-  .strict();
-export type CompletionSetting = z.infer<typeof CompletionSettingSchema>;
+export { CompletionModeSchema, CompletionSettingSchema, type CompletionSetting } from './domain/settings.js';
 
 export const KeyEntrySchema = z
   .object({

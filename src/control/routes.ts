@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { applySettingsPatch } from '../domain/settings.js';
+import { CallbackJournalSchema } from '../domain/callbacks/schemas.js';
+import { queryString } from '../http/query.js';
 import { TaskSchema } from '../domain/tasks/task.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { completeTask, failTask, redoTask } from '../services/completion.js';
 import type { Services } from '../services/context.js';
 import { viewTask } from '../services/tasks.js';
 import { exportState, importState } from '../services/tenant-state.js';
+import { reviewerAudit } from '../services/audits.js';
 import { toIso } from '../runtime/clock.js';
 import type { Tenant } from '../store/tenant.js';
 import {
@@ -13,6 +17,7 @@ import {
   ClockSchema,
   CompleteBodySchema,
   FailBodySchema,
+  ReviewerAuditBodySchema,
   ResetResultSchema,
   SettingsPatchSchema,
   SettingsSchema,
@@ -20,6 +25,7 @@ import {
 } from './schemas.js';
 
 const TaskIdParams = z.object({ taskId: z.string() });
+const CallbackJournalQuerySchema = z.object({ task_id: queryString, batch: queryString });
 const clockOf = (tenant: Tenant) => ({ now: toIso(tenant.now()), now_ms: tenant.now(), offset_ms: tenant.clockOffsetMs });
 
 /** The /_mock routes: drive what only the real service can do. They act on the caller's tenant only. */
@@ -58,6 +64,17 @@ export function controlRoutes(services: Services): RouteSpec[] {
       handler: ({ tenant, params }) => viewTask(redoTask(tenant, params.taskId)),
     }),
     defineRoute({
+      method: 'post',
+      path: '/_mock/tasks/{taskId}/audit',
+      tag: 'Control',
+      summary: "Record an audit by the service's own reviewers: accepted, or fixed with an optional corrected response",
+      params: TaskIdParams,
+      body: ReviewerAuditBodySchema,
+      response: TaskSchema,
+      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      handler: ({ tenant, params, body }) => viewTask(reviewerAudit(tenant, params.taskId, body.result, body.response, body.comments)),
+    }),
+    defineRoute({
       method: 'get',
       path: '/_mock/clock',
       tag: 'Control',
@@ -74,11 +91,26 @@ export function controlRoutes(services: Services): RouteSpec[] {
       body: ClockAdvanceBodySchema,
       response: ClockAdvanceResultSchema,
       errors: ['invalid_request', 'unauthorized'],
-      handler: ({ tenant, body }) => {
+      handler: async ({ tenant, body }) => {
         tenant.clockOffsetMs += body.ms;
-        const jobsRun = services.scheduler.runDue(tenant);
+        // Awaited: what became due (a retry, a delayed completion) is done when this answers.
+        const jobsRun = await services.scheduler.runDue(tenant);
         return { ...clockOf(tenant), jobs_run: jobsRun };
       },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/_mock/callbacks',
+      tag: 'Control',
+      summary: 'The callback journal: every delivery with each attempt, oldest first',
+      query: CallbackJournalQuerySchema,
+      response: CallbackJournalSchema,
+      errors: ['invalid_request', 'unauthorized'],
+      handler: ({ tenant, query }) => ({
+        deliveries: tenant.callbacks.filter(
+          (d) => (query.task_id === undefined || d.task_id === query.task_id) && (query.batch === undefined || d.batch === query.batch),
+        ),
+      }),
     }),
     defineRoute({
       method: 'get',
@@ -93,15 +125,12 @@ export function controlRoutes(services: Services): RouteSpec[] {
       method: 'patch',
       path: '/_mock/settings',
       tag: 'Control',
-      summary: 'Change settings: completion mode (manual, immediate, delay with delay_ms), callback auth key',
+      summary: 'Change settings: completion mode (manual, immediate, delay with delay_ms), callback auth key, callback retries',
       body: SettingsPatchSchema,
       response: SettingsSchema,
       errors: ['invalid_request', 'unauthorized'],
       handler: ({ tenant, body }) => {
-        tenant.settings = {
-          completion: { ...tenant.settings.completion, ...body.completion },
-          callback_auth_key: body.callback_auth_key ?? tenant.settings.callback_auth_key,
-        };
+        tenant.settings = applySettingsPatch(tenant.settings, body);
         return tenant.settings;
       },
     }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CompletionModeSchema } from '../config.js';
+import { SettingsSchema } from '../domain/settings.js';
 import { BatchSchema } from '../domain/batches/schemas.js';
 import { ProjectSchema } from '../domain/projects/schemas.js';
 import { TaskSchema } from '../domain/tasks/task.js';
@@ -18,6 +18,11 @@ export const FailBodySchema = z
   .optional()
   .transform((body) => body ?? {});
 
+export const ReviewerAuditBodySchema = z
+  .object({ result: z.enum(['accepted', 'fixed']), response: z.record(z.unknown()).optional(), comments: z.string().optional() })
+  .strict()
+  .refine((body) => body.result === 'fixed' || body.response === undefined, { path: ['response'], message: 'is only allowed with result fixed' });
+
 export const ClockSchema = z.object({
   now: z.string(),
   now_ms: z.number().int(),
@@ -30,20 +35,7 @@ export const ClockAdvanceBodySchema = z
 
 export const ClockAdvanceResultSchema = ClockSchema.extend({ jobs_run: z.number().int() });
 
-export const SettingsSchema = z.object({
-  completion: z.object({ mode: CompletionModeSchema, delay_ms: z.number().int().min(0) }),
-  callback_auth_key: z.string(),
-});
-
-export const SettingsPatchSchema = z
-  .object({
-    completion: z
-      .object({ mode: CompletionModeSchema.optional(), delay_ms: z.number().int().min(0).max(86_400_000).optional() })
-      .strict()
-      .optional(),
-    callback_auth_key: z.string().min(1).max(256).optional(),
-  })
-  .strict();
+export { SettingsPatchSchema, SettingsSchema } from '../domain/settings.js';
 
 export const ResetResultSchema = z.object({ result: z.literal('success') });
 

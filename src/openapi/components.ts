@@ -1,5 +1,6 @@
 import type { ZodTypeAny } from 'zod';
 import { ErrorResponseSchema } from '../domain/common/error-response.js';
+import { CallbackJournalSchema } from '../domain/callbacks/schemas.js';
 import { BatchListSchema, BatchSchema, CreateBatchBodySchema } from '../domain/batches/schemas.js';
 import { CreateProjectBodySchema, ExtendedProjectSchema, ProjectSchema } from '../domain/projects/schemas.js';
 import { LabelObjectSchema } from '../domain/common/labels.js';
@@ -48,5 +49,6 @@ export function controlNamedSchemas(): [string, ZodTypeAny][] {
     ['ClockAdvanceResult', ClockAdvanceResultSchema],
     ['Settings', SettingsSchema],
     ['State', StateSchema],
+    ['CallbackJournal', CallbackJournalSchema],
   ];
 }

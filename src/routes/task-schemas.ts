@@ -46,3 +46,5 @@ export const SetMetadataBodySchema = MetadataBodySchema;
 export const UniqueIdBodySchema = z.object({ unique_id: z.string().min(1) }).strict();
 
 export const TagsBodySchema = z.array(TagSchema);
+
+export const AuditBodySchema = z.object({ accepted: z.boolean(), comments: z.string().nullable().optional() }).strict();

@@ -7,6 +7,7 @@ import { resolveCreation } from '../services/task-inheritance.js';
 import { applyCompletionMode } from '../services/completion.js';
 import type { Services } from '../services/context.js';
 import { listTasks } from '../services/task-list.js';
+import { customerAudit } from '../services/audits.js';
 import { cancelTask, changeTags, createTask, deleteUniqueId, requireTask, setMetadata, setUniqueId, viewTask } from '../services/tasks.js';
 import { fixture } from '../fixtures.js';
 import { invalid } from '../errors.js';
@@ -14,6 +15,7 @@ import {
   CancelQuerySchema,
   SetMetadataBodySchema,
   TagsBodySchema,
+  AuditBodySchema,
   TaskIdParamsSchema,
   TaskListQuerySchema,
   UniqueIdBodySchema,
@@ -133,6 +135,17 @@ export function taskRoutes(_services: Services): RouteSpec[] {
       response: TaskSchema,
       errors: [...TASK_ERRORS],
       handler: ({ tenant, params }) => viewTask(deleteUniqueId(tenant, params.taskId)),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/task/{taskId}/audit',
+      tag: 'Tasks',
+      summary: 'Audit a completed task: accept or reject it, with optional comments',
+      params: TaskIdParamsSchema,
+      body: AuditBodySchema,
+      response: TaskSchema,
+      errors: ['invalid_request', ...TASK_ERRORS],
+      handler: ({ tenant, params, body }) => viewTask(customerAudit(tenant, params.taskId, body.accepted, body.comments)),
     }),
     ...(['post', 'put', 'delete'] as const).map((method) =>
       defineRoute({

@@ -70,6 +70,7 @@ export function completeBatchIfDone(tenant: Tenant, record: BatchRecord): void {
   if (total === 0 || counts.pending > 0) return;
   tenant.shared.batches.setStatus(record, 'completed');
   record.batch.completed_at = toIso(tenant.stamp());
+  tenant.emit({ kind: 'batch_completed', record });
 }
 
 export function prioritizeBatch(tenant: Tenant, name: string, priority: number) {

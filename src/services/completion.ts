@@ -30,23 +30,27 @@ export function completeTask(tenant: Tenant, taskId: string, given?: unknown): T
   requirePending(record, 'completed');
   const def = findTaskType(record.task.type);
   const response = given !== undefined ? validateResponse(record, given) : def ? synthesizeResponse(def, record.task) : {};
-  return touch(tenant, record, (task) => {
+  touch(tenant, record, (task) => {
     task.status = 'completed';
     task.response = response;
     task.completed_at = task.updated_at = toIso(tenant.stamp());
     task.customer_review_status = 'pending';
   });
+  tenant.emit({ kind: 'task_completed', record });
+  return record;
 }
 
 /** pending -> error (e.g. the attachment could not be processed). */
 export function failTask(tenant: Tenant, taskId: string, message?: string): TaskRecord {
   const record = requireTask(tenant, taskId);
   requirePending(record, 'failed');
-  return touch(tenant, record, (task) => {
+  touch(tenant, record, (task) => {
     task.status = 'error';
     task.error = message ?? 'The task could not be completed (failed through the control plane).';
     if (record.internal.clear_unique_id_on_error) delete task.unique_id;
   });
+  tenant.emit({ kind: 'task_error', record });
+  return record;
 }
 
 /**

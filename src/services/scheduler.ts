@@ -11,23 +11,26 @@ const MAX_TIMER_MS = 2_147_483_647;
 export class Scheduler {
   private readonly timers = new Set<NodeJS.Timeout>();
 
-  schedule(tenant: Tenant, dueMs: number, run: () => void): void {
+  schedule(tenant: Tenant, dueMs: number, run: () => void | Promise<void>): void {
     tenant.jobs.push({ dueMs, run });
     tenant.jobs.sort((a, b) => a.dueMs - b.dueMs);
     this.arm(tenant, dueMs);
   }
 
-  /** Runs every job of the tenant that is due by its clock; returns how many ran. */
-  runDue(tenant: Tenant): number {
+  /**
+   * Runs every job of the tenant that is due by its clock, one after the other (a job may be a
+   * callback delivery that awaits its receiver), and resolves with how many ran. A job may
+   * schedule another (a retry): due ones are taken until none is left.
+   */
+  async runDue(tenant: Tenant): Promise<number> {
     let ran = 0;
-    // A job may schedule another (a retry): keep taking due jobs until none is left.
     for (;;) {
       const next = tenant.jobs[0];
       if (!next || next.dueMs > tenant.now()) return ran;
       tenant.jobs.shift();
       ran += 1;
       try {
-        next.run();
+        await next.run();
       } catch (err) {
         console.error('scheduled job failed', err);
       }
@@ -44,7 +47,7 @@ export class Scheduler {
     const wait = Math.min(Math.max(0, dueMs - armedAt), MAX_TIMER_MS);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.runDue(tenant);
+      void this.runDue(tenant);
       // Fired early (capped wait, coarse timer): wait again, but only while the clock really moves;
       // a pinned test clock reaches the job through clock advance instead.
       if (tenant.now() > armedAt && tenant.jobs.some((job) => job.dueMs === dueMs)) this.arm(tenant, dueMs);

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { CompletionSetting } from '../config.js';
+import { DEFAULT_CALLBACK_SETTINGS, type CompletionSetting } from '../domain/settings.js';
 import type { Clock } from '../runtime/clock.js';
 import { AccountState } from './account.js';
 import { IdempotencyStore } from './idempotency-store.js';
-import { Tenant, tenantKey, type Mode, type TenantSettings } from './tenant.js';
+import { Tenant, tenantKey, type Mode, type TenantEvent, type TenantSettings } from './tenant.js';
 
 /** All state of one app instance. Tenants are created on first use, so a new key costs nothing up front. */
 export class Store {
   private readonly tenants = new Map<string, Tenant>();
   private readonly accounts = new Map<string, AccountState>();
   readonly idempotency = new IdempotencyStore();
+  private readonly listeners: ((tenant: Tenant, event: TenantEvent) => void)[] = [];
 
   constructor(
     private readonly clock: Clock,
@@ -21,9 +22,16 @@ export class Store {
     let tenant = this.tenants.get(key);
     if (!tenant) {
       tenant = new Tenant(account, mode, this.clock, this.defaultSettings(mode), this.accountState(account));
+      const created = tenant;
+      created.emit = (event) => this.listeners.forEach((listener) => listener(created, event));
       this.tenants.set(key, tenant);
     }
     return tenant;
+  }
+
+  /** Registers a listener for every tenant's events (callbacks, dependent tasks). */
+  listen(listener: (tenant: Tenant, event: TenantEvent) => void): void {
+    this.listeners.push(listener);
   }
 
   accountState(account: string): AccountState {
@@ -58,6 +66,6 @@ export class Store {
    */
   defaultSettings(mode: Mode): TenantSettings {
     const completion = mode === 'test' ? { ...this.defaultCompletion } : { mode: 'manual' as const, delay_ms: 0 };
-    return { completion, callback_auth_key: randomBytes(16).toString('hex') };
+    return { completion, callback_auth_key: randomBytes(16).toString('hex'), callbacks: { ...DEFAULT_CALLBACK_SETTINGS } };
   }
 }

@@ -1,20 +1,23 @@
-import type { CompletionSetting } from '../config.js';
+import type { TenantSettings } from '../domain/settings.js';
 import type { Clock } from '../runtime/clock.js';
-import type { AccountState } from './account.js';
+import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
+import type { AccountState, BatchRecord } from './account.js';
+import type { TaskRecord } from './task-collection.js';
 import { TaskCollection } from './task-collection.js';
 
 export type Mode = 'test' | 'live';
 
-export interface TenantSettings {
-  completion: CompletionSetting;
-  /** Sent as the `scale-callback-auth` header of callbacks. */
-  callback_auth_key: string;
-}
+export type { TenantSettings };
 
 export interface ScheduledJob {
   dueMs: number;
-  run: () => void;
+  run: () => void | Promise<void>;
 }
+
+/** What happened to a tenant's objects; the callback dispatcher and dependent tasks listen. */
+export type TenantEvent =
+  | { kind: 'task_completed' | 'task_error' | 'task_audited'; record: TaskRecord }
+  | { kind: 'batch_completed'; record: BatchRecord };
 
 /**
  * One account in one mode: the unit of isolation. Its clock is the app clock plus its own offset,
@@ -24,6 +27,10 @@ export class Tenant {
   readonly tasks = new TaskCollection();
   clockOffsetMs = 0;
   jobs: ScheduledJob[] = [];
+  /** The callback journal, oldest first. */
+  callbacks: CallbackDelivery[] = [];
+  /** Set by the store: hands events to the app's listeners. */
+  emit: (event: TenantEvent) => void = () => {};
   private lastStampMs = 0;
 
   constructor(

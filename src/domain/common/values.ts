@@ -13,6 +13,8 @@ export const TaskIdSchema = extendApi(z.string(), { description: '24 hex digits'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+export const isEmail = (value: string): boolean => EMAIL.test(value);
+
 export function isFullUrl(value: string): boolean {
   try {
     const url = new URL(value);
