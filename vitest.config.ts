@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'contracts/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['test/network-guard.ts'],
     testTimeout: 20_000,
   },
 });

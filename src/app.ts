@@ -14,6 +14,7 @@ import { systemClock, type Clock } from './runtime/clock.js';
 import { randomIds, type IdGenerator } from './runtime/ids.js';
 import type { Services } from './services/context.js';
 import { CallbackDispatcher } from './services/callbacks.js';
+import { dependentsListener } from './services/dependents.js';
 import { Scheduler } from './services/scheduler.js';
 import { Store } from './store/store.js';
 
@@ -39,6 +40,8 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   const clock = options.clock ?? systemClock;
   const store = options.store ?? new Store(clock, config.completion);
   const services: Services = { config, clock, ids: options.ids ?? randomIds, store, scheduler: new Scheduler() };
+  // Dependents first: a root's callback then already lists its dependents' ids.
+  store.listen(dependentsListener(services));
   store.listen(new CallbackDispatcher(services.scheduler, services.ids).handle);
 
   const app = new Hono<AppEnv>();

@@ -106,7 +106,7 @@ describe('/_mock control plane', () => {
   it('PATCH /_mock/settings delay completes after the delay on the virtual clock', async () => {
     const t = makeApp();
     await t.call('PATCH', '/_mock/settings', { body: { completion: { mode: 'delay', delay_ms: 60_000 } } });
-    const task = await createImageTask(t);
+    const task = await createImageTask(t, { callback_url: undefined });
     await t.call('POST', '/_mock/clock/advance', { body: { ms: 59_999 } });
     expect((await t.call('GET', `/v1/task/${task.task_id}`)).body.status).toBe('pending');
     const advanced = await t.call('POST', '/_mock/clock/advance', { body: { ms: 1 } });

@@ -8,7 +8,7 @@ async function projectWithBatch(ctx: ContractContext, projectExtra: Record<strin
   const project = ctx.unique('project');
   expectStatus(await ctx.api.post('/v1/projects', { type: 'imageannotation', name: project, params: { geometries: { box: { objects_to_annotate: ['car'] } } }, ...projectExtra }), 200);
   const name = ctx.unique('batch');
-  const res = await ctx.api.post('/v1/batches', { project, name, callback: 'https://example.com/batch-callback' });
+  const res = await ctx.api.post('/v1/batches', { project, name, callback: 'batches@example.com' });
   expectStatus(res, 200);
   return { project, batch: res.body };
 }

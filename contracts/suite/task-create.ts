@@ -38,7 +38,7 @@ contract('POST /v1/task/imageannotation keeps the common parameters on the task'
   const uniqueId = ctx.unique('uid');
   const common = {
     instruction: 'Only **cars** please.',
-    callback_url: 'https://example.com/contracts/callback',
+    callback_url: 'http://127.0.0.1:9/contracts/callback',
     metadata: { order: 17, nested: { ok: true } },
     tags: ['street', 'night'],
     unique_id: uniqueId,
@@ -66,4 +66,15 @@ contract('POST /v1/task/imageannotation with a test key marks the task is_test t
   if (!isTestKey(ctx.target.apiKey)) ctx.skip('apiKey is not recognizably a test key (test_... or ...|test)');
   const task = await createTask(ctx.api);
   expectTrue(task.is_test === true, `is_test: expected true for a test key, got ${JSON.stringify(task.is_test)}`);
+});
+
+contract('POST /v1/task/imageannotation takes callback as an alias of callback_url', async (ctx) => {
+  const task = await createTask(ctx.api, { callback: 'http://127.0.0.1:9/contracts/alias' });
+  expectEqual(task.callback_url, 'http://127.0.0.1:9/contracts/alias', 'callback_url');
+});
+
+contract('POST /v1/task/imageannotation accepts metadata of 9 KB and priorities 10, 20 and 30', async (ctx) => {
+  const metadata = { blob: 'x'.repeat(9 * 1024) };
+  expectEqual((await createTask(ctx.api, { metadata })).metadata, metadata, 'metadata');
+  for (const priority of [10, 20, 30]) expectEqual((await createTask(ctx.api, { priority })).priority, priority, 'priority');
 });

@@ -43,6 +43,10 @@ export const StateTaskSchema = z
   .object({
     task: TaskSchema,
     clear_unique_id_on_error: z.boolean().optional(),
+    dependent_options: z
+      .object({ defs: z.array(z.object({ type: z.string() }).passthrough()), require_audit: z.boolean(), created: z.boolean() })
+      .strict()
+      .optional(),
   })
   .strict();
 

@@ -1,18 +1,19 @@
 import type { Context } from 'hono';
 import { ApiError, invalid } from '../errors.js';
 
+/** The request's text, read once; parsed later so even a malformed body can be an idempotent outcome. */
+export const readRawBody = (c: Context): Promise<string> => c.req.text();
+
 /**
- * Reads a JSON body. An empty body is `undefined`: the official clients send
+ * Parses a JSON body. An empty body is `undefined`: the official clients send
  * `Content-Type: application/json` on body-less POSTs, and that must not be an error.
  * A body that parses as JSON is accepted whatever its Content-Type (curl -d sends a form type).
  */
-export async function readJsonBody(c: Context): Promise<{ raw: string; value: unknown }> {
-  const raw = await c.req.text();
-  if (raw.trim() === '') return { raw, value: undefined };
+export function parseJsonBody(raw: string, contentType: string): unknown {
+  if (raw.trim() === '') return undefined;
   try {
-    return { raw, value: JSON.parse(raw) };
+    return JSON.parse(raw);
   } catch (err) {
-    const contentType = c.req.header('content-type') ?? '';
     if (contentType === '' || /json/i.test(contentType)) {
       throw invalid(`Request body is not valid JSON: ${(err as Error).message}`);
     }

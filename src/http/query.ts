@@ -46,25 +46,33 @@ export const queryInt = (min: number, max: number) =>
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
-/** ISO 8601 date or datetime, with or without offset (none means UTC), as epoch ms. */
-export function parseIsoTime(value: string): number | undefined {
+/**
+ * ISO 8601 date or datetime, with or without offset (none means UTC), as epoch ms. A bare date
+ * as an upper bound means the end of that day, so `end_time=2026-01-31` includes the 31st.
+ */
+export function parseIsoTime(value: string, bound: 'start' | 'end' = 'start'): number | undefined {
   if (!DATE_ONLY.test(value) && !DATE_TIME.test(value)) return undefined;
   let text = value.replace(' ', 'T');
-  if (DATE_ONLY.test(text)) text += 'T00:00:00Z';
+  if (DATE_ONLY.test(text)) text += bound === 'end' ? 'T23:59:59.999Z' : 'T00:00:00Z';
   else if (!/(Z|[+-]\d{2}:?\d{2})$/i.test(text)) text += 'Z';
   const ms = Date.parse(text);
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-export const queryTime = extendApi(
+const timeBound = (bound: 'start' | 'end') => extendApi(
   z.preprocess(last, z.string().optional()).transform((value, ctx) => {
     if (value === undefined) return undefined;
-    const ms = parseIsoTime(value);
+    const ms = parseIsoTime(value, bound);
     if (ms === undefined) {
       ctx.addIssue({ code: 'custom', message: `must be an ISO 8601 date or datetime, e.g. 2026-01-31 or 2026-01-31T12:00:00Z (got "${value}")` });
       return z.NEVER;
     }
     return ms;
   }),
-  { type: 'string', format: 'date-time', description: 'ISO 8601 date or datetime' },
+  { type: 'string', format: 'date-time', description: `ISO 8601 date or datetime${bound === 'end' ? ' (a bare date means the end of that day)' : ''}` },
 );
+
+/** A lower time bound (`start_time`, `*_after`). */
+export const queryTime = timeBound('start');
+/** An upper time bound (`end_time`, `*_before`). */
+export const queryTimeEnd = timeBound('end');

@@ -1,9 +1,9 @@
 import type { Context, Hono } from 'hono';
 import type { ZodType, ZodTypeAny } from 'zod';
-import { invalid, type ErrorKind } from '../errors.js';
-import { describeZodError } from '../domain/zod-messages.js';
+import type { ErrorKind } from '../errors.js';
+import { parseOrThrow } from '../domain/validate.js';
 import type { Tenant } from '../store/tenant.js';
-import { canonicalJson, readJsonBody } from './body.js';
+import { canonicalJson, parseJsonBody, readRawBody } from './body.js';
 import type { AppEnv, Principal } from './env.js';
 import type { IdempotencyGuard, Outcome } from './idempotency.js';
 
@@ -51,34 +51,36 @@ export const defineRoute = <P, Q, B>(spec: RouteSpec<P, Q, B>): RouteSpec<P, Q, 
 
 export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-export function parseOrThrow<T>(schema: ZodType<T, any, any> | undefined, value: unknown, prefix: string): T {
-  if (!schema) return value as T;
-  const result = schema.safeParse(value);
-  if (!result.success) throw invalid(describeZodError(result.error, prefix));
-  return result.data;
-}
 
 /** Equal JSON bodies match whatever their formatting; a body that is not JSON compares as text. */
-const fingerprint = (method: string, path: string, body: { raw: string; value: unknown }) =>
-  `${method} ${path} ${body.value === undefined ? body.raw : canonicalJson(body.value)}`;
+function fingerprint(method: string, path: string, raw: string): string {
+  let body = raw;
+  try {
+    body = raw.trim() === '' ? '' : canonicalJson(JSON.parse(raw));
+  } catch {
+    // not JSON: compared as text
+  }
+  return `${method} ${path} ${body}`;
+}
 
 /** Mounts route specs on a Hono app: validation once at the edge, then the handler, always 200. */
 export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency: IdempotencyGuard): void {
   for (const route of routes) {
     app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
-      const run = async (rawBody: { value: unknown }): Promise<Outcome> => {
+      const raw = route.method === 'get' ? '' : await readRawBody(c);
+      const run = async (): Promise<Outcome> => {
         const params = parseOrThrow(route.params, c.req.param(), '');
         const query = parseOrThrow(route.query, c.req.queries(), '');
-        const body = parseOrThrow(route.body, rawBody.value, '');
+        const body = parseOrThrow(route.body, parseJsonBody(raw, c.req.header('content-type') ?? ''), '');
         const result = await route.handler({ params, query, body, tenant: c.get('tenant'), principal: c.get('principal'), c });
         return { status: 200, body: JSON.stringify(result) };
       };
-      const rawBody = route.method === 'get' ? { raw: '', value: undefined } : await readJsonBody(c);
       const key = c.req.header('idempotency-key');
+      // Everything after the raw read happens inside the guard: even a malformed body's 400 is stored.
       const outcome =
         route.idempotent && key !== undefined
-          ? await idempotency.run(c.get('tenant'), key, fingerprint(route.method, c.req.path, rawBody), () => run(rawBody))
-          : await run(rawBody);
+          ? await idempotency.run(c.get('tenant'), key, fingerprint(route.method, c.req.path, raw), run)
+          : await run();
       return c.body(outcome.body, outcome.status as 200, { 'Content-Type': 'application/json', ...outcome.headers });
     });
   }

@@ -9,7 +9,7 @@ import {
   BatchStatusSchema,
   CreateBatchBodySchema,
 } from '../domain/batches/schemas.js';
-import { queryBoolean, queryInt, queryString, queryTime } from '../http/query.js';
+import { queryBoolean, queryInt, queryString, queryTime, queryTimeEnd } from '../http/query.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { batchCounts, createBatch, finalizeBatch, prioritizeBatch, requireBatch, setBatchMetadata } from '../services/batches.js';
 import { listBatches } from '../services/batch-list.js';
@@ -19,7 +19,7 @@ const ListQuerySchema = z.object({
   project: queryString,
   status: z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), BatchStatusSchema.optional()),
   start_time: queryTime,
-  end_time: queryTime,
+  end_time: queryTimeEnd,
   detailed: queryBoolean,
   exclude_archived: queryBoolean,
   limit: queryInt(1, 100),

@@ -11,7 +11,8 @@ import {
 } from '../domain/projects/schemas.js';
 import { invalid } from '../errors.js';
 import { queryBoolean } from '../http/query.js';
-import { defineRoute, parseOrThrow, type RouteSpec } from '../http/route.js';
+import { defineRoute, type RouteSpec } from '../http/route.js';
+import { parseOrThrow } from '../domain/validate.js';
 import {
   createProject,
   extendedProject,

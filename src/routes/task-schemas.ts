@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MetadataBodySchema, TagSchema } from '../domain/common/values.js';
 import { ReviewStatusSchema, TaskStatusSchema } from '../domain/tasks/task.js';
-import { queryBoolean, queryInt, queryList, queryString, queryTime } from '../http/query.js';
+import { queryBoolean, queryInt, queryList, queryString, queryTime, queryTimeEnd } from '../http/query.js';
 
 /** Request shapes of the task maintenance routes. */
 
@@ -28,11 +28,11 @@ export const TaskListQuerySchema = z.object({
   unique_id: repeatedList,
   tags: repeatedList,
   start_time: queryTime,
-  end_time: queryTime,
+  end_time: queryTimeEnd,
   completed_after: queryTime,
-  completed_before: queryTime,
+  completed_before: queryTimeEnd,
   updated_after: queryTime,
-  updated_before: queryTime,
+  updated_before: queryTimeEnd,
   limit: queryInt(1, 100),
   next_token: queryString,
   include_attachment_url: queryBoolean,

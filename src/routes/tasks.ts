@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { ErrorResponseSchema } from '../domain/common/error-response.js';
 import { TASK_TYPES } from '../domain/tasks/registry.js';
 import { TaskListSchema, TaskSchema } from '../domain/tasks/task.js';
-import { defineRoute, parseOrThrow, type RouteSpec } from '../http/route.js';
-import { resolveCreation } from '../services/task-inheritance.js';
-import { applyCompletionMode } from '../services/completion.js';
+import { defineRoute, type RouteSpec } from '../http/route.js';
+import { createFromRequest } from '../services/task-creation.js';
 import type { Services } from '../services/context.js';
 import { listTasks } from '../services/task-list.js';
 import { customerAudit } from '../services/audits.js';
-import { cancelTask, changeTags, createTask, deleteUniqueId, requireTask, setMetadata, setUniqueId, viewTask } from '../services/tasks.js';
-import { fixture } from '../fixtures.js';
+import { DependentOptionsBodySchema, forceDependents, setDependentOptions } from '../services/dependents.js';
+import { cancelTask, changeTags, deleteUniqueId, requireTask, setMetadata, setUniqueId, viewTask } from '../services/tasks.js';
+import { optionalFixture } from '../fixtures.js';
 import { invalid } from '../errors.js';
 import {
   CancelQuerySchema,
@@ -39,15 +39,8 @@ export function taskCreateRoutes(services: Services): RouteSpec[] {
       response: TaskSchema,
       errors: ['invalid_request', 'unauthorized', 'not_found', 'conflict', 'too_many_requests'],
       idempotent: true,
-      examples: () => ({ request: fixture(`tasks/${def.type}.create.json`), response: fixture(`tasks/${def.type}.completed.json`) }),
-      handler: ({ tenant, body }) => {
-        const resolved = resolveCreation(tenant, def, body);
-        const valid = parseOrThrow(def.createSchema, resolved.body, '');
-        const record = createTask(tenant, services.ids, def, valid, resolved.projectParamVersion);
-        const created = viewTask(record);
-        applyCompletionMode(tenant, services.scheduler, record);
-        return created;
-      },
+      examples: () => ({ request: optionalFixture(`tasks/${def.type}.create.json`), response: optionalFixture(`tasks/${def.type}.completed.json`) }),
+      handler: ({ tenant, body }) => createFromRequest(services, tenant, def, body).created,
     }),
   );
   routes.push(
@@ -68,7 +61,7 @@ export function taskCreateRoutes(services: Services): RouteSpec[] {
   return routes;
 }
 
-export function taskRoutes(_services: Services): RouteSpec[] {
+export function taskRoutes(services: Services): RouteSpec[] {
   return [
     defineRoute({
       method: 'get',
@@ -135,6 +128,28 @@ export function taskRoutes(_services: Services): RouteSpec[] {
       response: TaskSchema,
       errors: [...TASK_ERRORS],
       handler: ({ tenant, params }) => viewTask(deleteUniqueId(tenant, params.taskId)),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/task/{taskId}/dependents/options',
+      tag: 'Tasks',
+      summary: 'Define dependent tasks, created when this (pending) task completes, or after its audit with require_audit',
+      params: TaskIdParamsSchema,
+      body: DependentOptionsBodySchema,
+      response: TaskSchema,
+      errors: ['invalid_request', ...TASK_ERRORS],
+      handler: ({ tenant, params, body }) => viewTask(setDependentOptions(tenant, params.taskId, body)),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/task/{taskId}/dependents/force_creation',
+      tag: 'Tasks',
+      summary: 'Create the dependents of a finished task now, without waiting for the audit',
+      params: TaskIdParamsSchema,
+      response: TaskSchema,
+      // Never 409 here: the Python client crashes on a 409 from a body-less task route.
+      errors: ['invalid_request', ...TASK_ERRORS],
+      handler: ({ tenant, params }) => viewTask(forceDependents(services, tenant, params.taskId)),
     }),
     defineRoute({
       method: 'post',

@@ -14,6 +14,7 @@ export function exportState(tenant: Tenant): State {
     tasks: tenant.tasks.all().map((record) => ({
       task: structuredClone(record.task),
       ...(record.internal.clear_unique_id_on_error !== undefined && { clear_unique_id_on_error: record.internal.clear_unique_id_on_error }),
+      ...(record.internal.dependents && { dependent_options: structuredClone(record.internal.dependents) }),
     })),
   };
 }
@@ -44,9 +45,9 @@ export function importState(store: Store, tenant: Tenant, state: State): Tenant 
   for (const batch of batches) fresh.shared.batches.insert(structuredClone(batch), fresh.mode, Date.parse(batch.created_at));
   // Creation order is what lists walk; rebuild it from created_at.
   const sorted = [...state.tasks].sort((a, b) => Date.parse(a.task.created_at) - Date.parse(b.task.created_at));
-  for (const { task, clear_unique_id_on_error } of sorted) {
+  for (const { task, clear_unique_id_on_error, dependent_options } of sorted) {
     const createdMs = Date.parse(task.created_at);
-    fresh.tasks.insert(structuredClone(task), createdMs, { clear_unique_id_on_error });
+    fresh.tasks.insert(structuredClone(task), createdMs, { clear_unique_id_on_error, dependents: structuredClone(dependent_options) });
     fresh.noteStamp(createdMs);
   }
   return fresh;

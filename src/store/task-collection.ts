@@ -4,6 +4,8 @@ import { SeqIndex } from './seq-index.js';
 /** Internal facts about a task that are not part of its wire object. */
 export interface TaskInternal {
   clear_unique_id_on_error?: boolean;
+  /** Dependent task definitions set on this (root) task, and whether they were created. */
+  dependents?: { defs: ({ type: string } & Record<string, unknown>)[]; require_audit: boolean; created: boolean };
 }
 
 export interface TaskRecord {

@@ -4,7 +4,7 @@ import type { TaskTypeDefinition } from '../tasks/type-definition.js';
 /** Task-level keys that make no sense as project defaults. */
 const NOT_PROJECT_PARAMS = ['project', 'batch', 'unique_id', 'project_version'] as const;
 
-function innerObject(schema: ZodTypeAny): z.AnyZodObject | undefined {
+export function innerObject(schema: ZodTypeAny): z.AnyZodObject | undefined {
   let current: ZodTypeAny = schema;
   while (current instanceof z.ZodEffects) current = current.innerType();
   return current instanceof z.ZodObject ? current : undefined;

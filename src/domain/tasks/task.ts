@@ -47,6 +47,10 @@ export const TaskSchema = extendApi(
       urgency: z.string(),
       work_started: z.boolean(),
       error: z.string().optional(),
+      /** Ids of the dependent tasks created from this root (empty until they are). */
+      dependents: z.array(z.string()).optional(),
+      /** Why the dependents could not be created, when that happened. */
+      dependents_error: z.string().optional(),
     })
     .passthrough(),
   { description: 'A task: one unit of labeling work' },

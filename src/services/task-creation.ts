@@ -1,0 +1,22 @@
+import type { TaskTypeDefinition } from '../domain/tasks/type-definition.js';
+import { parseOrThrow } from '../domain/validate.js';
+import type { Tenant } from '../store/tenant.js';
+import type { TaskRecord } from '../store/task-collection.js';
+import { applyCompletionMode } from './completion.js';
+import type { Services } from './context.js';
+import { resolveCreation } from './task-inheritance.js';
+import { createTask, viewTask } from './tasks.js';
+
+/**
+ * The whole creation pipeline, shared by the creation routes and dependent tasks: project and
+ * batch defaults merged in, the type's schema checked on the result, the task stored, and the
+ * tenant's completion mode applied. Answers the task as created (pending).
+ */
+export function createFromRequest(services: Services, tenant: Tenant, def: TaskTypeDefinition, body: Record<string, unknown>) {
+  const resolved = resolveCreation(tenant, def, body);
+  const valid = parseOrThrow(def.createSchema, resolved.body, '');
+  const record: TaskRecord = createTask(tenant, services.ids, def, valid, resolved.projectParamVersion);
+  const created = viewTask(record);
+  applyCompletionMode(tenant, services.scheduler, record);
+  return { record, created };
+}
