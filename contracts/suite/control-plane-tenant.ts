@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { advanceClock, useCompletion } from '../kit/control.js';
 import { contract, eventually, expectEqual, expectErrorBody, expectMatch, expectStatus, expectTrue } from '../kit/contract.js';
 import { createTask, getTask, imageTaskBody, ISO_MS, listTasks } from '../kit/tasks.js';
@@ -57,14 +58,22 @@ contract("POST /_mock/reset empties the caller's tenant and no other", async (ct
   const other = ctx.other();
   await ctx.needControlPlane();
   const mine = await createTask(ctx.api);
-  const theirs = await createTask(other);
+  const key = randomUUID();
+  const body = imageTaskBody();
+  const theirs = await other.post('/v1/task/imageannotation', body, { headers: { 'Idempotency-Key': key } });
+  expectStatus(theirs, 200);
   const res = await other.post('/_mock/reset');
   expectStatus(res, 200);
   expectEqual(res.body, { result: 'success' }, 'reset response');
   const list = await listTasks(other, {});
   expectEqual([list.total, list.docs.length], [0, 0], 'total and docs after reset');
-  expectStatus(await other.get(`/v1/task/${theirs.task_id}`), 404);
+  expectStatus(await other.get(`/v1/task/${theirs.body.task_id}`), 404);
   expectEqual((await getTask(ctx.api, mine.task_id)).task_id, mine.task_id, "the main tenant's task after the other's reset");
+  // The tenant's Idempotency-Keys go too: replaying a task that no longer exists would mislead.
+  const again = await other.post('/v1/task/imageannotation', body, { headers: { 'Idempotency-Key': key } });
+  expectStatus(again, 200);
+  expectEqual((await listTasks(other, {})).total, 1, 'tasks after re-sending the Idempotency-Key');
+  expectStatus(await other.get(`/v1/task/${again.body.task_id}`), 200);
 });
 
 contract('GET /_mock/state exported and PUT into another tenant reproduces the tasks', async (ctx) => {

@@ -66,7 +66,7 @@ contract('GET /v1/task/{id} with an unknown id answers 404 "Task with that ID no
   expectEqual(res.body.error, TASK_NOT_FOUND, `${res.request} error`);
 });
 
-contract('task maintenance routes with an unknown id answer 404 "Task with that ID not found."', async (ctx) => {
+contract('POST, PUT and DELETE /v1/task/{id}/<action> with an unknown id answer 404 "Task with that ID not found."', async (ctx) => {
   const id = randomTaskId();
   const results = [
     await ctx.api.post(`/v1/task/${id}/cancel`),
@@ -88,7 +88,7 @@ contract('GET /v1/<unknown route> answers 404 with an error body', async (ctx) =
   expectErrorBody(res, 404);
 });
 
-contract('a known path with a wrong method answers 405 with an error body and an Allow header', async (ctx) => {
+contract('POST /v1/tasks and DELETE /v1/task/{id} answer 405 with an error body and an Allow header', async (ctx) => {
   const task = await createTask(ctx.api);
   for (const res of [await ctx.api.post('/v1/tasks', {}), await ctx.api.delete(`/v1/task/${task.task_id}`)]) {
     expectErrorBody(res, 405);

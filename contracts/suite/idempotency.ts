@@ -97,6 +97,21 @@ contract('POST /v1/task/imageannotation with Idempotency-Key and unique_id repla
   expectEqual(second.body.task_id, first.body.task_id, 'task_id of the replay');
 });
 
+contract('POST /v1/task/imageannotation with one Idempotency-Key sent twice at once creates one task', async (ctx) => {
+  const key = randomUUID();
+  const tag = ctx.unique('idem');
+  const body = imageTaskBody({ tags: [tag] });
+  const results = await Promise.all([createWithKey(ctx.api, key, body), createWithKey(ctx.api, key, body)]);
+  // The loser either sees the winner's stored response or a 429 (in flight; retrying is fine).
+  for (const res of results) {
+    if (res.status === 429) expectErrorBody(res, 429);
+    else expectStatus(res, 200);
+  }
+  const ids = new Set(results.filter((res) => res.status === 200).map((res) => res.body.task_id));
+  expectEqual(ids.size, 1, 'distinct task ids answered');
+  expectEqual((await listTasks(ctx.api, { tags: tag })).total, 1, 'tasks created');
+});
+
 contract('POST /v1/task/imageannotation forgets an Idempotency-Key one day later', async (ctx) => {
   await ctx.needControlPlane();
   const key = randomUUID();

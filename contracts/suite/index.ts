@@ -11,3 +11,7 @@ import './tenant-isolation.js';
 import './control-plane.js';
 import './control-plane-tenant.js';
 import './openapi.js';
+import './projects.js';
+import './batches.js';
+import './types-image-like.js';
+import './types-lidar.js';

@@ -137,7 +137,7 @@ contract('DELETE /v1/task/{id}/tags removes tags, ignoring absent ones, keeping 
   expectEqual(res.body.tags, ['a', 'c'], 'tags after DELETE');
 });
 
-contract('tags beyond five answer 400 naming tags and leave the tags unchanged', async (ctx) => {
+contract('PUT and POST /v1/task/{id}/tags beyond five tags answer 400 naming tags, leaving the tags unchanged', async (ctx) => {
   const five = ['a', 'b', 'c', 'd', 'e'];
   const task = await createTask(ctx.api, { tags: five });
   expectErrorBody(await ctx.api.put(`/v1/task/${task.task_id}/tags`, ['f']), 400, 'tags');

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, it } from 'vitest';
+import { createApp } from '../src/app.js';
+import { registeredContracts } from './kit/contract.js';
+import { runContract } from './kit/runner.js';
+import type { Target } from './kit/target.js';
+import './suite/index.js';
+
+/**
+ * The contract suite against an in-process app: the only file here that imports from src/.
+ * Everything is available in process (control plane, second tenant, live key), so a skip is a failure.
+ */
+const app = createApp();
+afterAll(() => app.dispose());
+
+const suffix = randomBytes(6).toString('hex');
+const target: Target = {
+  baseUrl: 'http://labelmock.test',
+  apiKey: `test_contracts_${suffix}`,
+  otherApiKey: `test_contracts_other_${suffix}`,
+  // app.request accepts full URLs and answers without a network.
+  fetch: async (input, init) => app.request(input instanceof Request ? input : String(input), init),
+};
+
+describe('contracts (in process)', () => {
+  for (const definition of registeredContracts()) {
+    it(definition.name, async () => {
+      const result = await runContract(definition, target);
+      if (result.status !== 'passed') throw new Error(`${result.status}: ${result.message}`);
+    });
+  }
+});

@@ -1,0 +1,249 @@
+import { randomBytes } from 'node:crypto';
+import { holdTasksPending } from '../kit/control.js';
+import { contract, eventually, type ContractContext, expectEqual, expectErrorBody, expectOneOf, expectStatus, expectTrue, expectType } from '../kit/contract.js';
+import { expectTaskShape, getTask, randomTaskId } from '../kit/tasks.js';
+
+/** lidarannotation, lidarsegmentation, lidartopdown and lidarlinking: creation rules and response shapes. */
+
+type Body = Record<string, unknown>;
+
+const frames = (count: number, ext = 'json') => {
+  const drive = randomBytes(6).toString('hex');
+  return Array.from({ length: count }, (_, i) => `https://example.com/contracts/${drive}/frame-${i}.${ext}`);
+};
+
+/** 6 frames at rate 2: the labeled frames are 1, 3, 5 and 6. */
+const lidarBody = (overrides: Body = {}): Body => ({
+  instruction: 'Draw a cuboid around every vehicle and pedestrian.',
+  attachments: frames(6),
+  attachment_type: 'json',
+  labels: ['car', { choice: 'vehicle', subchoices: ['truck', 'bus'] }, 'pedestrian'],
+  labeling_sample_rate: 2,
+  max_distance_meters: 60,
+  polygons_enabled: true,
+  polygons_labels: ['parking_lot'],
+  ...overrides,
+});
+
+const segmentationBody = (overrides: Body = {}): Body => ({
+  instruction: 'Give every point a class.',
+  attachments: frames(3, 'pb'),
+  attachment_type: 'protobuf',
+  labels: [{ choice: 'vehicle', instance_label: true, subchoices: ['car', 'truck'] }, 'road'],
+  ...overrides,
+});
+
+const topDownBody = (project: string, batch: string, overrides: Body = {}): Body => ({
+  project,
+  batch,
+  instruction: 'Trace lanes in driving direction; outline crosswalks.',
+  attachments: frames(2),
+  region_of_interest_3d: { center: { x: 0, y: 0 }, width: 100, height: 50, rotation: 0 },
+  geometries: { polygon: { objects_to_annotate: ['crosswalk'] }, line: { objects_to_annotate: ['lane'] }, point: { objects_to_annotate: ['pole'] } },
+  directed_line: ['lane'],
+  deviceHeight: 2,
+  ...overrides,
+});
+
+const linkingBody = (lidarTask: string, overrides: Body = {}): Body => ({
+  instruction: 'Fit every projected cuboid to the camera image.',
+  lidar_task: lidarTask,
+  annotation_type: 'imageannotation',
+  geometries: { cuboid: { objects_to_annotate: ['car', 'truck', 'bus'] } },
+  default_geometry: 'cuboid',
+  camera_ids: [0, 1],
+  labeling_sample_rate: 2,
+  skip_labels: ['pedestrian'],
+  events_to_annotate: ['lane_change'],
+  event_camera_ids: [{ event: 'lane_change', camera_ids: [0] }],
+  ...overrides,
+});
+
+async function createOf(ctx: ContractContext, type: string, body: Body): Promise<any> {
+  const res = await ctx.api.post(`/v1/task/${type}`, body);
+  expectStatus(res, 200);
+  expectTaskShape(res.body, res.request);
+  expectEqual(res.body.type, type, 'type');
+  return res.body;
+}
+
+/** A task of `type` completed through the control plane (skipped on a target without one). */
+async function completedOf(ctx: ContractContext, type: string, body: Body): Promise<any> {
+  await ctx.needControlPlane();
+  await holdTasksPending(ctx);
+  const task = await createOf(ctx, type, body);
+  const res = await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`);
+  expectStatus(res, 200);
+  expectEqual(res.body.status, 'completed', 'status');
+  expectType(res.body.response, 'object', 'response');
+  return res.body;
+}
+
+/** A completed lidar task to link or segment from: forced where a control plane exists, awaited otherwise. */
+async function completedLidarTask(ctx: ContractContext, type = 'lidarannotation', body: Body = lidarBody()): Promise<any> {
+  if (await ctx.hasControlPlane()) return completedOf(ctx, type, body);
+  const task = await createOf(ctx, type, body);
+  try {
+    return await eventually(async () => {
+      const current = await getTask(ctx.api, task.task_id);
+      expectEqual(current.status, 'completed', 'status');
+      return current;
+    });
+  } catch {
+    return ctx.skip('target has no control plane and did not complete the lidar task by itself');
+  }
+}
+
+/** A lidar task that stays pending, or a skip where the target completes test tasks by itself. */
+async function pendingLidarTask(ctx: ContractContext): Promise<any> {
+  await holdTasksPending(ctx);
+  const task = await createOf(ctx, 'lidarannotation', lidarBody());
+  if ((await getTask(ctx.api, task.task_id)).status !== 'pending') ctx.skip('target completed the lidar task by itself');
+  return task;
+}
+
+/** A fresh lidartopdown project with a batch: the type requires both. */
+async function topDownBatch(ctx: ContractContext): Promise<{ project: string; batch: string }> {
+  const project = ctx.unique('lidar_topdown');
+  expectStatus(await ctx.api.post('/v1/projects', { type: 'lidartopdown', name: project }), 200);
+  const batch = ctx.unique('lidar_batch');
+  expectStatus(await ctx.api.post('/v1/batches', { project, name: batch }), 200);
+  return { project, batch };
+}
+
+async function expectRejections(ctx: ContractContext, type: string, cases: [Body, string][]): Promise<void> {
+  for (const [body, field] of cases) expectErrorBody(await ctx.api.post(`/v1/task/${type}`, body), 400, field);
+}
+
+contract('POST /v1/task/lidarannotation answers 200 with frames, labels and sampling in params', async (ctx) => {
+  const body = lidarBody();
+  const task = await createOf(ctx, 'lidarannotation', body);
+  for (const key of ['attachments', 'attachment_type', 'labels', 'labeling_sample_rate', 'max_distance_meters', 'polygons_enabled', 'polygons_labels']) {
+    expectEqual(task.params[key], body[key], `params.${key}`);
+  }
+});
+
+contract('POST /v1/task/lidarannotation breaking its rules answers 400 naming the field', async (ctx) => {
+  await expectRejections(ctx, 'lidarannotation', [
+    [lidarBody({ attachment_type: undefined }), 'attachment_type'],
+    [lidarBody({ attachment_type: 'pcd' }), 'attachment_type'],
+    [lidarBody({ attachments: [] }), 'attachments'],
+    [lidarBody({ labels: Array.from({ length: 51 }, (_, i) => `l${i}`) }), 'labels'],
+    [lidarBody({ labeling_sample_rate: 0 }), 'labeling_sample_rate'],
+  ]);
+});
+
+contract('a completed lidarannotation task has cuboids on the labeled frames only, one label per uuid', async (ctx) => {
+  const { response } = await completedLidarTask(ctx);
+  expectTrue(Array.isArray(response.annotations) && response.annotations.length > 0, 'response.annotations: expected a non-empty array of frames');
+  const labels = new Map<string, string>();
+  for (const frame of response.annotations) {
+    expectOneOf(frame.frame_index, [1, 3, 5, 6], 'frame_index (a labeled frame of 6 at rate 2)');
+    for (const cuboid of frame.cuboids) {
+      expectOneOf(cuboid.label, ['car', 'truck', 'bus', 'pedestrian'], 'cuboid label (a leaf label)');
+      for (const key of ['position', 'dimensions']) expectType(cuboid[key], 'object', `cuboid ${key}`);
+      expectType(cuboid.yaw, 'number', 'cuboid yaw');
+      expectEqual(cuboid.label, labels.get(cuboid.uuid) ?? cuboid.label, `label of uuid ${cuboid.uuid}`);
+      labels.set(cuboid.uuid, cuboid.label);
+    }
+  }
+});
+
+contract('POST /v1/task/lidarsegmentation answers 200 standalone and after a completed lidarannotation task', async (ctx) => {
+  const body = segmentationBody();
+  const task = await createOf(ctx, 'lidarsegmentation', body);
+  for (const key of ['attachments', 'attachment_type', 'labels']) expectEqual(task.params[key], body[key], `params.${key}`);
+  const lidar = await completedLidarTask(ctx);
+  const dependent = await createOf(ctx, 'lidarsegmentation', segmentationBody({ lidar_task: lidar.task_id }));
+  expectEqual(dependent.params.lidar_task, lidar.task_id, 'params.lidar_task');
+});
+
+contract('POST /v1/task/lidarsegmentation breaking its rules answers 400 naming the field', async (ctx) => {
+  await expectRejections(ctx, 'lidarsegmentation', [
+    [segmentationBody({ labels: undefined }), 'labels'],
+    [segmentationBody({ attachment_type: 'las' }), 'attachment_type'],
+    [segmentationBody({ lidar_task: randomTaskId() }), 'lidar_task'],
+  ]);
+  const pending = await pendingLidarTask(ctx);
+  expectErrorBody(await ctx.api.post('/v1/task/lidarsegmentation', segmentationBody({ lidar_task: pending.task_id })), 400, 'lidar_task');
+});
+
+contract('a completed lidarsegmentation task classifies the points of its frames with leaf labels', async (ctx) => {
+  const { response } = await completedOf(ctx, 'lidarsegmentation', segmentationBody());
+  expectTrue(response.annotations.length > 0, 'response.annotations: expected classified frames');
+  for (const name of response.label_mapping) expectOneOf(name, ['car', 'truck', 'road'], 'label_mapping entry (a leaf label)');
+  for (const frame of response.annotations) {
+    expectOneOf(frame.frame_index, [1, 2, 3], 'frame_index');
+    expectTrue(frame.labels.every((i: number) => Number.isInteger(i) && i >= 0 && i < response.label_mapping.length), 'point classes index label_mapping');
+  }
+});
+
+contract('POST /v1/task/lidartopdown answers 200 with its project, batch and geometries', async (ctx) => {
+  const { project, batch } = await topDownBatch(ctx);
+  const body = topDownBody(project, batch);
+  const task = await createOf(ctx, 'lidartopdown', body);
+  expectEqual(task.project, project, 'project');
+  for (const key of ['attachments', 'geometries', 'directed_line', 'region_of_interest_3d', 'deviceHeight']) expectEqual(task.params[key], body[key], `params.${key}`);
+});
+
+contract('POST /v1/task/lidartopdown breaking its rules answers 400 naming the field', async (ctx) => {
+  const { project, batch } = await topDownBatch(ctx);
+  const body = (overrides: Body) => topDownBody(project, batch, overrides);
+  await expectRejections(ctx, 'lidartopdown', [
+    [body({ geometries: { box: { objects_to_annotate: ['car'] } } }), 'geometries.box'],
+    [body({ attachment: ['https://example.com/aerial.png'] }), 'attachment'],
+    [body({ region_of_interest_3d: undefined }), 'region_of_interest_3d'],
+    [body({ directed_line: ['crosswalk'] }), 'directed_line'],
+    [body({ batch: undefined }), 'batch'],
+  ]);
+});
+
+contract('a completed lidartopdown task has only polygons, lines and points with the task\'s labels', async (ctx) => {
+  const { project, batch } = await topDownBatch(ctx);
+  const { response } = await completedOf(ctx, 'lidartopdown', topDownBody(project, batch));
+  expectTrue(response.annotations.length > 0, 'response.annotations: expected some shapes');
+  for (const annotation of response.annotations) {
+    expectOneOf(annotation.type, ['polygon', 'line', 'point'], 'annotation type');
+    expectOneOf(annotation.label, ['crosswalk', 'lane', 'pole'], 'annotation label');
+  }
+});
+
+contract('POST /v1/task/lidarlinking answers 200 for a completed lidar task with the interface\'s params', async (ctx) => {
+  const lidar = await completedLidarTask(ctx);
+  const body = linkingBody(lidar.task_id);
+  const task = await createOf(ctx, 'lidarlinking', body);
+  for (const key of ['lidar_task', 'annotation_type', 'geometries', 'default_geometry', 'labeling_sample_rate']) expectEqual(task.params[key], body[key], `params.${key}`);
+});
+
+contract('POST /v1/task/lidarlinking breaking its rules answers 400 naming the field', async (ctx) => {
+  const lidar = await completedLidarTask(ctx);
+  const body = (overrides: Body) => linkingBody(lidar.task_id, overrides);
+  await expectRejections(ctx, 'lidarlinking', [
+    [body({ lidar_task: randomTaskId() }), 'lidar_task'],
+    [body({ annotation_type: 'boxannotation' }), 'annotation_type'],
+    [body({ instruction: undefined }), 'instruction'],
+    [body({ geometries: undefined }), 'geometries'],
+    [body({ default_geometry: undefined }), 'default_geometry'],
+    [body({ additional_labels: ['sign'] }), 'additional_labels'],
+    [body({ skip_labels: ['boat'] }), 'skip_labels'],
+    [body({ can_edit_annotations: false, can_delete_annotations: true }), 'can_delete_annotations'],
+    [body({ event_camera_ids: [{ event: 'overtake', camera_ids: [0] }] }), 'event_camera_ids'],
+    [body({ layers: [{ camera_id: 0 }] }), 'layers'],
+  ]);
+  const pending = await pendingLidarTask(ctx);
+  expectErrorBody(await ctx.api.post('/v1/task/lidarlinking', linkingBody(pending.task_id)), 400, 'lidar_task');
+});
+
+contract('a completed lidarlinking task projects the lidar task\'s cuboids, keeping their uuids and labels', async (ctx) => {
+  const lidar = await completedLidarTask(ctx);
+  const cuboids = new Map<string, string>();
+  for (const frame of lidar.response.annotations) for (const c of frame.cuboids) cuboids.set(c.uuid, c.label);
+  const { response } = await completedOf(ctx, 'lidarlinking', linkingBody(lidar.task_id));
+  expectTrue(response.annotations.length > 0, 'response.annotations: expected some projections');
+  for (const projection of response.annotations) {
+    expectEqual(projection.type, 'cuboid', 'projection type (the default geometry)');
+    expectOneOf(projection.camera_id, [0, 1], 'camera_id (one of camera_ids)');
+    expectTrue(Number.isInteger(projection.frame_index) && projection.frame_index >= 1, 'frame_index: a 1-based frame number');
+    expectEqual(projection.label, cuboids.get(projection.uuid), `label of the cuboid with uuid ${projection.uuid}`);
+  }
+});
