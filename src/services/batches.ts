@@ -1,24 +1,14 @@
 import type { z } from 'zod';
-import { conflict, invalid, notFound } from '../errors.js';
+import { conflict, invalid } from '../errors.js';
+import { requireNamed, requireUsable } from './account-objects.js';
 import type { Batch, CreateBatchBodySchema } from '../domain/batches/schemas.js';
 import { toIso } from '../runtime/clock.js';
 import type { BatchRecord } from '../store/account.js';
 import type { Tenant } from '../store/tenant.js';
 import { requireUsableProject } from './projects.js';
 
-export function requireBatch(tenant: Tenant, name: string): BatchRecord {
-  const record = tenant.shared.batches.get(name);
-  if (!record) throw notFound(`Batch "${name}" not found`);
-  return record;
-}
-
-export function requireUsableBatch(tenant: Tenant, name: string, field = 'batch'): BatchRecord {
-  const record = requireBatch(tenant, name);
-  if (record.mode !== tenant.mode) {
-    throw invalid(`Parameter is invalid, reason: "${field}" names batch "${name}", which was created with a ${record.mode} key; a ${tenant.mode} key cannot use it`);
-  }
-  return record;
-}
+export const requireBatch = (tenant: Tenant, name: string) => requireNamed(tenant, 'batch', name);
+export const requireUsableBatch = (tenant: Tenant, name: string, field = 'batch') => requireUsable(tenant, 'batch', name, field);
 
 export function createBatch(tenant: Tenant, body: z.infer<typeof CreateBatchBodySchema>): Batch {
   const { project } = requireUsableProject(tenant, body.project);

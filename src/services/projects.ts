@@ -1,27 +1,15 @@
 import { z } from 'zod';
-import { conflict, invalid, notFound } from '../errors.js';
+import { conflict, invalid } from '../errors.js';
+import { requireNamed, requireUsable } from './account-objects.js';
 import { describeZodError } from '../domain/zod-messages.js';
 import { projectParamsSchema } from '../domain/projects/params.js';
 import type { CreateProjectBodySchema, Project, SetOntologyBodySchema } from '../domain/projects/schemas.js';
 import { findTaskType, TASK_TYPES } from '../domain/tasks/registry.js';
 import { toIso } from '../runtime/clock.js';
-import type { ProjectRecord } from '../store/account.js';
 import type { Tenant } from '../store/tenant.js';
 
-export function requireProject(tenant: Tenant, name: string): ProjectRecord {
-  const record = tenant.shared.projects.get(name);
-  if (!record) throw notFound(`Project "${name}" not found`);
-  return record;
-}
-
-/** A project made with a key of the other mode may be read but not used. */
-export function requireUsableProject(tenant: Tenant, name: string, field = 'project'): ProjectRecord {
-  const record = requireProject(tenant, name);
-  if (record.mode !== tenant.mode) {
-    throw invalid(`Parameter is invalid, reason: "${field}" names project "${name}", which was created with a ${record.mode} key; a ${tenant.mode} key cannot use it`);
-  }
-  return record;
-}
+export const requireProject = (tenant: Tenant, name: string) => requireNamed(tenant, 'project', name);
+export const requireUsableProject = (tenant: Tenant, name: string, field = 'project') => requireUsable(tenant, 'project', name, field);
 
 function checkParams(type: string, params: Record<string, unknown>, path: string): Record<string, unknown> {
   const def = findTaskType(type);
