@@ -103,3 +103,42 @@ describe('dependent options in state export', () => {
     expect(completed.body.dependents).toHaveLength(1);
   });
 });
+
+describe('dependents of a lidarannotation root', () => {
+  const GEOMETRIES = { polygon: { objects_to_annotate: ['car', 'truck'] }, line: { objects_to_annotate: ['lane'] } };
+
+  async function lidarRoot(t: TestApp, defs: Record<string, unknown>[]) {
+    const { fixture } = await import('../src/fixtures.js');
+    const root = (await t.call('POST', '/v1/task/lidarannotation', { body: { ...fixture<Record<string, unknown>>('tasks/lidarannotation.create.json'), callback_url: undefined } })).body;
+    const res = await t.call('POST', `/v1/task/${root.task_id}/dependents/options`, { body: { defs } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const completed = (await t.call('POST', `/_mock/tasks/${root.task_id}/complete`)).body;
+    expect(completed.dependents_error, completed.dependents_error).toBeUndefined();
+    return completed;
+  }
+
+  it('lidarsegmentation and lidarlinking dependents refer to the root and share its frames', async () => {
+    const t = makeApp();
+    const root = await lidarRoot(t, [
+      { type: 'lidarsegmentation', instruction: 'Classify every point.', labels: ['road', 'car'] },
+      { type: 'lidarlinking', instruction: 'Link the cuboids.', annotation_type: 'annotation' },
+    ]);
+    const [segmentation, linking] = await Promise.all(root.dependents.map(async (id: string) => (await t.call('GET', `/v1/task/${id}`)).body));
+    expect(segmentation.params).toMatchObject({ lidar_task: root.task_id, attachments: root.params.attachments, attachment_type: 'json' });
+    expect(linking.params.lidar_task).toBe(root.task_id);
+  });
+
+  it('a lidartopdown dependent gets the root cuboids projected as polygons, unless disable_cuboid_projection', async () => {
+    const t = makeApp();
+    await t.call('POST', '/v1/projects', { body: { type: 'lidartopdown', name: 'maps' } });
+    await t.call('POST', '/v1/batches', { body: { project: 'maps', name: 'maps-1' } });
+    const topdown = { type: 'lidartopdown', batch: 'maps-1', geometries: GEOMETRIES, region_of_interest_3d: { x: 0, y: 0, width: 100, height: 100 } };
+    const root = await lidarRoot(t, [topdown, { ...topdown, disable_cuboid_projection: true }]);
+    const [projected, plain] = await Promise.all(root.dependents.map(async (id: string) => (await t.call('GET', `/v1/task/${id}`)).body));
+    const cuboids = root.response.annotations[0].cuboids.filter((c: { label: string }) => ['car', 'truck'].includes(c.label));
+    expect(cuboids.length).toBeGreaterThan(0);
+    expect(projected.params.base_annotations.annotations.map((a: { uuid: string }) => a.uuid)).toEqual(cuboids.map((c: { uuid: string }) => c.uuid));
+    expect(projected.params.base_annotations.annotations[0]).toMatchObject({ type: 'polygon', vertices: expect.arrayContaining([expect.objectContaining({ x: expect.any(Number) })]) });
+    expect(plain.params).not.toHaveProperty('base_annotations');
+  });
+});

@@ -1,13 +1,17 @@
 import { z } from 'zod';
-import { invalid } from '../errors.js';
+import { ApiError, invalid } from '../errors.js';
 import { innerObject } from '../domain/projects/params.js';
 import { findTaskType, TASK_TYPES } from '../domain/tasks/registry.js';
 import type { Task } from '../domain/tasks/task.js';
+import type { LabelDescription } from '../domain/common/labels.js';
+import { projectCuboidsFromAbove } from '../domain/tasks/cuboid-projection.js';
+import type { LidarAnnotationResponse } from '../domain/tasks/types/lidarannotation.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant, TenantEvent } from '../store/tenant.js';
 import type { Services } from './context.js';
 import { createFromRequest } from './task-creation.js';
+import { resolveCreation } from './task-inheritance.js';
 import { requireTask, touch } from './tasks.js';
 
 export const DependentOptionsBodySchema = z
@@ -28,7 +32,16 @@ function dependentBody(root: Task, def: DependentOptions['defs'][number]): Recor
   const shape = innerObject(findTaskType(type)?.createSchema ?? z.object({}))?.shape ?? {};
   const inherited = Object.fromEntries(INHERITED.filter((key) => key in shape && root.params[key] !== undefined).map((key) => [key, root.params[key]]));
   const lidarTask = LIDAR_ROOTS.has(root.type) && 'lidar_task' in shape ? { lidar_task: root.task_id } : {};
-  return { ...inherited, ...lidarTask, ...params };
+  return { ...inherited, ...lidarTask, ...projectedCuboids(root, def), ...params };
+}
+
+/** A lidartopdown dependent of a completed lidarannotation root starts from its cuboids, seen from above. */
+function projectedCuboids(root: Task, def: DependentOptions['defs'][number]): Record<string, unknown> {
+  if (def.type !== 'lidartopdown' || root.type !== 'lidarannotation' || !root.response || def.disable_cuboid_projection === true) return {};
+  const polygon = (def.geometries as { polygon?: { objects_to_annotate?: LabelDescription[] } } | undefined)?.polygon;
+  const attributes = Object.keys((def.annotation_attributes as Record<string, unknown> | undefined) ?? {});
+  const projected = projectCuboidsFromAbove(root.response as LidarAnnotationResponse, polygon?.objects_to_annotate, attributes);
+  return projected.annotations.length > 0 ? { base_annotations: projected } : {};
 }
 
 /** `POST /v1/task/{id}/dependents/options`: only while the root is unfinished; each def checked as a creation request. */
@@ -39,7 +52,14 @@ export function setDependentOptions(tenant: Tenant, taskId: string, options: Dep
     const type = findTaskType(def.type);
     if (!type) throw invalid(`Parameter is invalid, reason: "defs[${index}].type" must be a task type (one of ${Object.keys(TASK_TYPES).join(', ')})`);
     // Cross-task rules (a completed lidar_task, say) wait for creation: the root is not finished yet.
-    parseOrThrow(type.createSchema, dependentBody(record.task, def), `defs[${index}]`);
+    let body: Record<string, unknown>;
+    try {
+      body = resolveCreation(tenant, type, dependentBody(record.task, def)).body;
+    } catch (err) {
+      if (err instanceof ApiError) throw new ApiError(err.kind, `In defs[${index}]: ${err.message}`);
+      throw err;
+    }
+    parseOrThrow(type.createSchema, body, `defs[${index}]`);
   });
   record.internal.dependents = { defs: options.defs, require_audit: options.require_audit ?? false, created: false };
   return touch(tenant, record, (task) => {
