@@ -11,7 +11,9 @@ const FILE = new URL('../openapi.yaml', import.meta.url);
 
 async function main(): Promise<void> {
   const app = createApp();
-  const generated = await (await app.request('/openapi.yaml')).text();
+  const res = await app.request('/openapi.yaml');
+  const generated = await res.text();
+  if (res.status !== 200) throw new Error(`cannot build openapi.yaml: ${generated}`);
   if (process.argv.includes('--write')) {
     writeFileSync(FILE, generated);
     console.log(`openapi.yaml written (${generated.length} bytes)`);

@@ -15,3 +15,5 @@ import './projects.js';
 import './batches.js';
 import './types-image-like.js';
 import './types-lidar.js';
+import './types-text.js';
+import './types-other.js';

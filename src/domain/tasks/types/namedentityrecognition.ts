@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { synthesizeNerResponse } from '../../../synth/text-ner.js';
+import { CommonCreateShape } from '../common-params.js';
+import { checkNerDefinitions, NerLabelSchema, NerRelationshipSchema, NerResponseSchema, type NerResponse } from '../ner.js';
+import { checkNerResponse, type NerParams } from '../ner-response.js';
+import { TextCollectionAttachmentsSchema } from '../text-attachments.js';
+import type { TaskTypeDefinition } from '../type-definition.js';
+
+const RequiredText = (what: string) => z.string().refine((s) => s.trim() !== '', `must be a non-empty ${what}`);
+
+export const NamedEntityRecognitionCreateSchema = z
+  .object({
+    ...CommonCreateShape,
+    // Required for this type, unlike the common parameter.
+    instruction: RequiredText('instruction'),
+    text: RequiredText('text to annotate'),
+    labels: z.array(NerLabelSchema).min(1),
+    relationships: z.array(NerRelationshipSchema).optional(),
+    attachments: TextCollectionAttachmentsSchema.optional(),
+    merge_newlines: z.boolean().optional(),
+    allow_overlapping_annotations: z.boolean().optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    for (const found of checkNerDefinitions(body.labels, body.relationships)) ctx.addIssue({ code: 'custom', ...found });
+  });
+
+export const namedentityrecognition: TaskTypeDefinition = {
+  type: 'namedentityrecognition',
+  summary: 'Create a named entity recognition task (labeled spans of a text, and relationships between them)',
+  createSchema: NamedEntityRecognitionCreateSchema,
+  responseSchema: NerResponseSchema,
+  schemaName: 'NamedEntityRecognition',
+  checkResponse: (task, response) => checkNerResponse(task.params as unknown as NerParams, response as NerResponse),
+  synthesize: (task, rng) => synthesizeNerResponse(task.params as unknown as NerParams, rng),
+};

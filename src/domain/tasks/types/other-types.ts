@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { duplicateLabelNames, LabelListSchema } from '../../common/labels.js';
+import { AttachmentUrlSchema } from '../../common/values.js';
+import { synthesizeOtherResponse } from '../../../synth/other-types.js';
+import { CommonCreateShape } from '../common-params.js';
+import type { GeometryKind } from '../geometries.js';
+import { checkOtherResponse, otherResponseSchema, type OtherResponseKind } from '../other-responses.js';
+import type { TaskTypeDefinition } from '../type-definition.js';
+
+/**
+ * The task types the official clients name but the interface does not specify. Each accepts the
+ * parameters real-service-notes lists as required (a 400 names a missing one), validates the
+ * common parameters, and stores every other parameter as given. One table, one factory.
+ */
+
+const NonEmptyString = z.string().refine((s) => s.trim() !== '', 'must be a non-empty string');
+const UniqueLabelsSchema = LabelListSchema.min(1).superRefine((labels, ctx) => {
+  const dupes = duplicateLabelNames(labels);
+  if (dupes.length > 0) ctx.addIssue({ code: 'custom', message: `must not repeat labels (repeated: ${dupes.join(', ')})` });
+});
+const FieldsByKeySchema = z
+  .record(z.unknown())
+  .refine((fields) => Object.keys(fields).length > 0, 'must name at least one field (an object of field name to description)');
+
+const Required = {
+  /** Image-based types take a URL; categorization, transcription and data collection also take text. */
+  imageAttachment: { attachment: AttachmentUrlSchema },
+  anyAttachment: { attachment: NonEmptyString },
+  objects: { attachment: AttachmentUrlSchema, objects_to_annotate: UniqueLabelsSchema },
+};
+
+interface OtherTypeSpec {
+  type: string;
+  schemaName: string;
+  what: string;
+  required: z.ZodRawShape;
+  response: OtherResponseKind;
+  /** Legacy annotation types: the geometry their responses carry. */
+  geometry?: GeometryKind;
+}
+
+const legacy = (type: string, schemaName: string, geometry: GeometryKind, what: string): OtherTypeSpec => ({
+  type, schemaName, what, geometry, required: Required.objects, response: 'annotations',
+});
+const unspecified = (type: string, schemaName: string, what: string): OtherTypeSpec => ({ type, schemaName, what, required: {}, response: 'placeholder' });
+
+export const OTHER_TYPE_TABLE: readonly OtherTypeSpec[] = [
+  { type: 'categorization', schemaName: 'Categorization', what: 'a categorization', required: { ...Required.anyAttachment, categories: UniqueLabelsSchema }, response: 'categorization' },
+  legacy('annotation', 'Annotation', 'box', 'a legacy box annotation'),
+  legacy('polygonannotation', 'PolygonAnnotation', 'polygon', 'a legacy polygon annotation'),
+  legacy('lineannotation', 'LineAnnotation', 'line', 'a legacy line annotation'),
+  legacy('pointannotation', 'PointAnnotation', 'point', 'a legacy point annotation'),
+  legacy('cuboidannotation', 'CuboidAnnotation', 'cuboid', 'a legacy cuboid annotation'),
+  { type: 'documenttranscription', schemaName: 'DocumentTranscription', what: 'a document transcription', required: { ...Required.imageAttachment, features: z.array(z.record(z.unknown())).min(1) }, response: 'placeholder' },
+  { type: 'transcription', schemaName: 'Transcription', what: 'a transcription', required: { ...Required.anyAttachment, fields: FieldsByKeySchema }, response: 'fields' },
+  { type: 'datacollection', schemaName: 'DataCollection', what: 'a data collection', required: { ...Required.anyAttachment, fields: FieldsByKeySchema }, response: 'fields' },
+  unspecified('comparison', 'Comparison', 'a comparison'),
+  unspecified('documentmodel', 'DocumentModel', 'a document model'),
+  unspecified('laneannotation', 'LaneAnnotation', 'a lane annotation'),
+  unspecified('videoboxannotation', 'VideoBoxAnnotation', 'a video box annotation'),
+  unspecified('videocuboidannotation', 'VideoCuboidAnnotation', 'a video cuboid annotation'),
+  unspecified('sensorfusion', 'SensorFusion', 'a sensor fusion'),
+  unspecified('chat', 'Chat', 'a chat'),
+  unspecified('chatexperimental', 'ChatExperimental', 'an experimental chat'),
+  unspecified('chatlite', 'ChatLite', 'a lite chat'),
+  unspecified('multichat', 'MultiChat', 'a multi-chat'),
+  unspecified('multistage', 'MultiStage', 'a multi-stage'),
+];
+
+export function defineOtherType(spec: OtherTypeSpec): TaskTypeDefinition {
+  return {
+    type: spec.type,
+    summary: `Create ${spec.what} task (parameters are not specified: the known required ones are checked, the rest stored as given)`,
+    // Passthrough: unknown parameters are this type's own, which the interface does not list.
+    createSchema: z.object({ ...CommonCreateShape, ...spec.required }).passthrough(),
+    responseSchema: otherResponseSchema(spec.response),
+    schemaName: spec.schemaName,
+    checkResponse: (task, response) => checkOtherResponse(spec.response, task.params, response),
+    synthesize: (task, rng) => synthesizeOtherResponse(spec.response, task.params, rng, spec.geometry),
+  };
+}
+
+export const otherTaskTypes: TaskTypeDefinition[] = OTHER_TYPE_TABLE.map(defineOtherType);

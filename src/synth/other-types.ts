@@ -1,0 +1,25 @@
+import { leafLabels, type LabelDescription } from '../domain/common/labels.js';
+import type { GeometryKind } from '../domain/tasks/geometries.js';
+import type { OtherResponseKind } from '../domain/tasks/other-responses.js';
+import { synthesizeImageResponse } from './image.js';
+import type { Rng } from './random.js';
+
+/**
+ * Placeholder responses for the task types without a specified response: the first category, one
+ * shape per label (the legacy annotation types, in the image annotation shape), an answer per
+ * field, or `{result: 'synthesized'}`.
+ */
+export function synthesizeOtherResponse(kind: OtherResponseKind, params: Record<string, unknown>, rng: Rng, geometry?: GeometryKind): Record<string, unknown> {
+  switch (kind) {
+    case 'categorization':
+      return { category: leafLabels(params.categories as LabelDescription[])[0] };
+    case 'annotations': {
+      const objects = params.objects_to_annotate as LabelDescription[];
+      return synthesizeImageResponse({ geometries: { [geometry ?? 'box']: { objects_to_annotate: objects } } }, rng);
+    }
+    case 'fields':
+      return { fields: Object.fromEntries(Object.keys(params.fields as Record<string, unknown>).map((key) => [key, `synthesized ${key}`])) };
+    case 'placeholder':
+      return { result: 'synthesized' };
+  }
+}

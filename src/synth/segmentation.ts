@@ -1,0 +1,51 @@
+import type { LabelDescription } from '../domain/common/labels.js';
+import type { AnnotationAttributes } from '../domain/tasks/attributes.js';
+import { segmentationLeaves, type SegmentationResponse } from '../domain/tasks/segmentation.js';
+import { synthesizeAttributes } from './attributes.js';
+import type { Rng } from './random.js';
+
+/**
+ * Result images are never rendered: their URLs point at a reserved host (`.invalid` never resolves),
+ * so a client that downloads them fails loudly instead of fetching something unrelated.
+ */
+const RESULTS_BASE = 'https://results.labelmock.invalid';
+/** Instance labels get this many instances each. */
+const INSTANCES_PER_LABEL = 2;
+
+interface Params {
+  labels: LabelDescription[];
+  allow_unlabeled?: boolean;
+  annotation_attributes?: AnnotationAttributes;
+}
+
+/** A valid, deterministic segmentation result: every leaf label mapped, one mask per label or instance. */
+export function synthesizeSegmentation(taskId: string, params: Params, rng: Rng): SegmentationResponse {
+  const file = (name: string) => `${RESULTS_BASE}/${taskId}/${name}`;
+  const labelMapping: SegmentationResponse['labelMapping'] = {};
+  const labeled: SegmentationResponse['annotations']['labeled'] = {};
+  let index = 1;
+  for (const leaf of segmentationLeaves(params.labels)) {
+    const slug = encodeURIComponent(leaf.name);
+    if (!leaf.instance) {
+      labelMapping[leaf.name] = { color: color(rng), index: index++ };
+      labeled[leaf.name] = file(`labeled/${slug}.png`);
+      continue;
+    }
+    labelMapping[leaf.name] = Array.from({ length: INSTANCES_PER_LABEL }, () => {
+      const attributes = synthesizeAttributes(params.annotation_attributes, leaf.name, rng);
+      return { color: color(rng), index: index++, ...(Object.keys(attributes).length > 0 && { attributes }) };
+    });
+    labeled[leaf.name] = Array.from({ length: INSTANCES_PER_LABEL }, (_, i) => file(`labeled/${slug}/${i}.png`));
+  }
+  return {
+    labelMapping,
+    annotations: {
+      // Without allow_unlabeled every pixel is classified, so there is no unlabeled mask.
+      unlabeled: params.allow_unlabeled ? file('unlabeled.png') : null,
+      labeled,
+      combined: { image: file('combined.png'), indexedImage: file('indexed.png'), extendedIndexedImage: file('extended-indexed.png') },
+    },
+  };
+}
+
+const color = (rng: Rng) => `#${Array.from({ length: 3 }, () => rng.int(0, 255).toString(16).padStart(2, '0')).join('')}`;
