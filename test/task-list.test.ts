@@ -87,6 +87,20 @@ describe('GET /v1/tasks', () => {
     expect((await t.call('GET', query)).body.total).toBe(3);
   });
 
+  it('GET /v1/tasks counts combined filters exactly on every counting path', async () => {
+    const t = makeApp();
+    const ids = await seed(t, 6, (i) => ({ tags: i % 2 ? ['odd'] : ['even'], unique_id: `c-${i}` }));
+    await t.call('POST', `/_mock/tasks/${ids[1]}/complete`);
+    await t.call('POST', `/_mock/tasks/${ids[2]}/complete`);
+    await t.call('POST', `/v1/task/${ids[3]}/cancel`);
+    const total = async (query: string) => (await t.call('GET', `/v1/tasks?${query}&limit=1`)).body.total;
+    expect(await total('status=completed&tags=odd')).toBe(1); // sorted-list intersection
+    expect(await total('status=completed,canceled&tags=odd')).toBe(2); // several values of the larger filter
+    expect(await total('status=completed&completed_after=2026-01-01')).toBe(2); // with a time check
+    expect(await total('unique_id=c-1&unique_id=c-2&unique_id=c-3&status=completed')).toBe(2);
+    expect(await total('tags=odd&tags=even&status=pending')).toBe(3); // several tags: a merged walk
+  });
+
   it('GET /v1/tasks filters created_at by start_time and end_time as dates or datetimes', async () => {
     const t = makeApp();
     const ids = await seed(t, 3); // created at 00:00:00, 00:00:01, 00:00:02 on 2026-01-01

@@ -1,6 +1,6 @@
 import { invalid } from '../errors.js';
 import type { Task } from '../domain/tasks/task.js';
-import { mergeDescending } from '../store/seq-index.js';
+import { countIntersection, mergeDescending } from '../store/seq-index.js';
 import type { IndexedField, TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import { viewTask } from './tasks.js';
@@ -121,7 +121,16 @@ export function listTasks(tenant: Tenant, filter: TaskListFilter) {
     const { limit: _l, next_token: _t, limited_response: _r, ...criteria } = filter;
     total = tasks.cachedCount(JSON.stringify(criteria), () => {
       let n = 0;
-      for (const _ of walk(maxSeq)) n += 1;
+      const singleValuedOthers = checks.length === 0 && others.every((other) => other.values.length === 1);
+      if (driver && !multiValued && singleValuedOthers) {
+        // Equality filters only: intersect the sorted index lists (the driver's values are disjoint).
+        const otherLists = others.map((other) => tasks.index(other.field).list(other.values[0]));
+        for (const value of driver.values) n += countIntersection(tasks.index(driver.field).list(value), otherLists, minSeq, maxSeq);
+      } else if (driver && !multiValued) {
+        // The driver's values are disjoint (one value per task): a tight loop over each index list.
+        const index = tasks.index(driver.field);
+        for (const value of driver.values) index.forEachBetween(value, minSeq, maxSeq, (seq) => void (matches(tasks.atSeq(seq) as TaskRecord) && n++));
+      } else for (const _ of walk(maxSeq)) n += 1;
       return n;
     });
   }

@@ -34,6 +34,18 @@ export class SeqIndex {
     return Math.max(0, upperBound(list, maxSeq) - lowerBound(list, minSeq));
   }
 
+  /** The ascending seqs with `key` (shared, not a copy: read only). */
+  list(key: string): readonly number[] {
+    return this.lists.get(key) ?? [];
+  }
+
+  /** Each seq with `key` in [minSeq, maxSeq], oldest first: a plain loop for counting walks. */
+  forEachBetween(key: string, minSeq: number, maxSeq: number, visit: (seq: number) => void): void {
+    const list = this.lists.get(key);
+    if (!list) return;
+    for (let i = lowerBound(list, minSeq), end = upperBound(list, maxSeq); i < end; i += 1) visit(list[i]);
+  }
+
   /** Seqs with `key`, newest first, starting at the largest seq <= maxSeq. */
   *descending(key: string, maxSeq: number): Generator<number> {
     const list = this.lists.get(key);
@@ -81,4 +93,24 @@ export function* mergeDescending(streams: Iterator<number>[]): Generator<number>
     if (value !== last) yield value;
     last = value;
   }
+}
+
+/**
+ * How many seqs in [minSeq, maxSeq] of `base` are also in every one of `others` (all ascending):
+ * a merge of sorted lists, with no record looked at.
+ */
+export function countIntersection(base: readonly number[], others: (readonly number[])[], minSeq: number, maxSeq: number): number {
+  const cursors = others.map((list) => lowerBound(list, minSeq));
+  let count = 0;
+  for (let i = lowerBound(base, minSeq), end = upperBound(base, maxSeq); i < end; i += 1) {
+    const seq = base[i];
+    let inAll = true;
+    for (let k = 0; k < others.length; k += 1) {
+      const list = others[k];
+      while (cursors[k] < list.length && list[cursors[k]] < seq) cursors[k] += 1;
+      if (list[cursors[k]] !== seq) inAll = false;
+    }
+    if (inAll) count += 1;
+  }
+  return count;
 }

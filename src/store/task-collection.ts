@@ -37,7 +37,6 @@ export class TaskCollection {
   /** All records in seq order; created_at never decreases along it (see Tenant.stamp). */
   private readonly ordered: TaskRecord[] = [];
   private readonly indexes = new Map<IndexedField, SeqIndex>(INDEXED_FIELDS.map((f) => [f, new SeqIndex()]));
-  private readonly bySeq = new Map<number, TaskRecord>();
   private nextSeq = 1;
   /** Counts that needed a walk, valid until the next change: paging reuses them. */
   private readonly countCache = new Map<string, number>();
@@ -50,15 +49,15 @@ export class TaskCollection {
     return this.byId.get(taskId);
   }
 
+  /** Seqs are dense from 1 (records are never removed), so a seq is an array position. */
   atSeq(seq: number): TaskRecord | undefined {
-    return this.bySeq.get(seq);
+    return this.ordered[seq - 1];
   }
 
   insert(task: Task, createdMs: number, internal: TaskInternal = {}): TaskRecord {
     this.changed();
     const record: TaskRecord = { seq: this.nextSeq++, createdMs, task, internal };
     this.byId.set(task.task_id, record);
-    this.bySeq.set(record.seq, record);
     this.ordered.push(record);
     for (const field of INDEXED_FIELDS) for (const key of indexKeys(task, field)) this.index(field).add(key, record.seq);
     return record;
