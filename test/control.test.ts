@@ -182,3 +182,23 @@ describe('/_mock control plane', () => {
     expect((await t.call('GET', '/v1/tasks')).body.total).toBe(1);
   });
 });
+
+describe('completion modes apply to every task type', () => {
+  it('immediate mode completes a new task of each type with a synthesized response', async () => {
+    const { existsSync } = await import('node:fs');
+    const { fixture } = await import('../src/fixtures.js');
+    const { TASK_TYPES } = await import('../src/domain/tasks/registry.js');
+    const t = makeApp();
+    await t.call('PATCH', '/_mock/settings', { body: { completion: { mode: 'immediate' } } });
+    const types = Object.keys(TASK_TYPES).filter((type) => !existsSync(new URL(`../fixtures/tasks/${type}.setup.json`, import.meta.url)));
+    expect(types.length).toBeGreaterThan(20);
+    for (const type of types) {
+      const body = { ...fixture<Record<string, unknown>>(`tasks/${type}.create.json`), callback_url: undefined, callback: undefined };
+      const created = await t.call('POST', `/v1/task/${type}`, { body });
+      expect(created.status, `${type}: ${JSON.stringify(created.body)}`).toBe(200);
+      const read = (await t.call('GET', `/v1/task/${created.body.task_id}`)).body;
+      expect(read.status, type).toBe('completed');
+      expect(TASK_TYPES[type].responseSchema.safeParse(read.response).success, type).toBe(true);
+    }
+  });
+});
