@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { holdTasksPending } from '../kit/control.js';
-import { contract, type ContractContext, expectEqual, expectErrorBody, expectOneOf, expectStatus, expectTrue, expectType } from '../kit/contract.js';
-import { expectTaskShape } from '../kit/tasks.js';
+import { contract, expectEqual, expectErrorBody, expectOneOf, expectTrue, expectType } from '../kit/contract.js';
+import { type Body, createOf, completedOf } from '../kit/typed-tasks.js';
 
 /** segmentannotation, videoannotation and videoplaybackannotation: creation rules and response shapes. */
 
-type Body = Record<string, unknown>;
 
 const fresh = (path: string) => `https://example.com/contracts/${randomBytes(6).toString('hex')}/${path}`;
 
@@ -38,25 +37,7 @@ const playbackBody = (overrides: Body = {}): Body => ({
   ...overrides,
 });
 
-async function createOf(ctx: ContractContext, type: string, body: Body): Promise<any> {
-  const res = await ctx.api.post(`/v1/task/${type}`, body);
-  expectStatus(res, 200);
-  expectTaskShape(res.body, res.request);
-  expectEqual(res.body.type, type, 'type');
-  return res.body;
-}
 
-/** A task of `type` completed through the control plane (skipped on a target without one). */
-async function completedOf(ctx: ContractContext, type: string, body: Body): Promise<any> {
-  await ctx.needControlPlane();
-  await holdTasksPending(ctx);
-  const task = await createOf(ctx, type, body);
-  const res = await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`);
-  expectStatus(res, 200);
-  expectEqual(res.body.status, 'completed', 'status');
-  expectType(res.body.response, 'object', 'response');
-  return res.body;
-}
 
 const rejections: [string, string, Body, string][] = [
   ['segmentannotation', 'without labels', segmentBody({ labels: undefined }), 'labels'],

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { holdTasksPending } from '../kit/control.js';
 import { contract, eventually, type ContractContext, expectEqual, expectErrorBody, expectOneOf, expectStatus, expectTrue, expectType } from '../kit/contract.js';
-import { expectTaskShape, getTask, randomTaskId } from '../kit/tasks.js';
+import { type Body, createOf, completedOf } from '../kit/typed-tasks.js';
+import { getTask, randomTaskId } from '../kit/tasks.js';
 
 /** lidarannotation, lidarsegmentation, lidartopdown and lidarlinking: creation rules and response shapes. */
 
-type Body = Record<string, unknown>;
 
 const frames = (count: number, ext = 'json') => {
   const drive = randomBytes(6).toString('hex');
@@ -59,25 +59,7 @@ const linkingBody = (lidarTask: string, overrides: Body = {}): Body => ({
   ...overrides,
 });
 
-async function createOf(ctx: ContractContext, type: string, body: Body): Promise<any> {
-  const res = await ctx.api.post(`/v1/task/${type}`, body);
-  expectStatus(res, 200);
-  expectTaskShape(res.body, res.request);
-  expectEqual(res.body.type, type, 'type');
-  return res.body;
-}
 
-/** A task of `type` completed through the control plane (skipped on a target without one). */
-async function completedOf(ctx: ContractContext, type: string, body: Body): Promise<any> {
-  await ctx.needControlPlane();
-  await holdTasksPending(ctx);
-  const task = await createOf(ctx, type, body);
-  const res = await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`);
-  expectStatus(res, 200);
-  expectEqual(res.body.status, 'completed', 'status');
-  expectType(res.body.response, 'object', 'response');
-  return res.body;
-}
 
 /** A completed lidar task to link or segment from: forced where a control plane exists, awaited otherwise. */
 async function completedLidarTask(ctx: ContractContext, type = 'lidarannotation', body: Body = lidarBody()): Promise<any> {

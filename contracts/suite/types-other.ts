@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { holdTasksPending } from '../kit/control.js';
 import { contract, type ContractContext, expectEqual, expectErrorBody, expectOneOf, expectStatus, expectTrue, expectType } from '../kit/contract.js';
-import { expectTaskShape } from '../kit/tasks.js';
+import { type Body, createOf } from '../kit/typed-tasks.js';
 
 /**
  * The task types the official clients name without specified parameters: each is accepted with its
  * known required parameters (a missing one is a 400 naming it) and keeps the others as given.
  */
 
-type Body = Record<string, unknown>;
 
 const image = () => `https://example.com/contracts/${randomBytes(6).toString('hex')}.jpg`;
 const objects = () => ({ attachment: image(), objects_to_annotate: ['car', 'truck'] });
@@ -47,13 +46,7 @@ const REQUIRED: Record<string, string[]> = {
   datacollection: ['attachment', 'fields'],
 };
 
-async function created(ctx: ContractContext, type: string, body: Body): Promise<any> {
-  const res = await ctx.api.post(`/v1/task/${type}`, { instruction: `A ${type} task.`, ...body });
-  expectStatus(res, 200);
-  expectTaskShape(res.body, res.request);
-  expectEqual(res.body.type, type, 'type');
-  return res.body;
-}
+const created = (ctx: ContractContext, type: string, body: Body) => createOf(ctx, type, { instruction: `A ${type} task.`, ...body });
 
 for (const [type, body] of Object.entries(BODIES)) {
   contract(`POST /v1/task/${type} accepts its required parameters and stores the others as given`, async (ctx) => {

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { holdTasksPending } from '../kit/control.js';
-import { contract, type ContractContext, expectEqual, expectErrorBody, expectOneOf, expectStatus, expectTrue, expectType } from '../kit/contract.js';
-import { expectTaskShape } from '../kit/tasks.js';
+import { contract, expectEqual, expectErrorBody, expectOneOf, expectTrue, expectType } from '../kit/contract.js';
+import { type Body, createOf, pendingOf, completedOf } from '../kit/typed-tasks.js';
 
 /** textcollection and namedentityrecognition: creation rules, stored params and response shapes. */
 
-type Body = Record<string, any>;
 
 const fresh = (path: string) => `https://example.com/contracts/${randomBytes(6).toString('hex')}/${path}`;
 
@@ -36,29 +34,8 @@ const nerBody = (overrides: Body = {}): Body => ({
   ...overrides,
 });
 
-async function createOf(ctx: ContractContext, type: string, body: Body): Promise<any> {
-  const res = await ctx.api.post(`/v1/task/${type}`, body);
-  expectStatus(res, 200);
-  expectTaskShape(res.body, res.request);
-  expectEqual(res.body.type, type, 'type');
-  return res.body;
-}
 
-/** A pending task of `type` on a target with a control plane (skipped elsewhere). */
-async function pendingOf(ctx: ContractContext, type: string, body: Body): Promise<any> {
-  await ctx.needControlPlane();
-  await holdTasksPending(ctx);
-  return createOf(ctx, type, body);
-}
 
-async function completedOf(ctx: ContractContext, type: string, body: Body, response?: unknown): Promise<any> {
-  const task = await pendingOf(ctx, type, body);
-  const res = await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`, response === undefined ? undefined : { response });
-  expectStatus(res, 200);
-  expectEqual(res.body.status, 'completed', 'status');
-  expectType(res.body.response, 'object', 'response');
-  return res.body;
-}
 
 contract('POST /v1/task/textcollection stores attachments and fields in params and shows them on the task', async (ctx) => {
   const body = textCollectionBody({ title: 'Review check', responses_required: 1 });

@@ -1,0 +1,34 @@
+import { holdTasksPending } from './control.js';
+import type { ContractContext } from './contract.js';
+import { expectEqual, expectStatus, expectType } from './expect.js';
+import { expectTaskShape } from './tasks.js';
+
+/** Creating and completing tasks of any type, shared by the per-type suites. */
+
+export type Body = Record<string, any>;
+
+/** A new task of `type`, checked against the Task table's shape. */
+export async function createOf(ctx: ContractContext, type: string, body: Body): Promise<any> {
+  const res = await ctx.api.post(`/v1/task/${type}`, body);
+  expectStatus(res, 200);
+  expectTaskShape(res.body, res.request);
+  expectEqual(res.body.type, type, 'type');
+  return res.body;
+}
+
+/** A pending task of `type` on a target with a control plane (skipped elsewhere). */
+export async function pendingOf(ctx: ContractContext, type: string, body: Body): Promise<any> {
+  await ctx.needControlPlane();
+  await holdTasksPending(ctx);
+  return createOf(ctx, type, body);
+}
+
+/** A task of `type` completed through the control plane with `response`, or a synthesized one. */
+export async function completedOf(ctx: ContractContext, type: string, body: Body, response?: unknown): Promise<any> {
+  const task = await pendingOf(ctx, type, body);
+  const res = await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`, response === undefined ? undefined : { response });
+  expectStatus(res, 200);
+  expectEqual(res.body.status, 'completed', 'status');
+  expectType(res.body.response, 'object', 'response');
+  return res.body;
+}
