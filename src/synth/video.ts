@@ -1,7 +1,6 @@
-import type { AnnotationAttributes } from '../domain/tasks/attributes.js';
 import { geometryLeafLabels, type Geometries, type GeometryKind } from '../domain/tasks/geometries.js';
 import type { ImageAnnotation } from '../domain/tasks/image-annotations.js';
-import type { VideoEvent } from '../domain/tasks/video-common.js';
+import type { VideoEvent, VideoParams } from '../domain/tasks/video-common.js';
 import type { VideoAnnotationResponse } from '../domain/tasks/video-frames.js';
 import type { VideoPlaybackResponse } from '../domain/tasks/video-playback.js';
 import { synthesizeImageResponse } from './image.js';
@@ -12,17 +11,6 @@ const DEFAULT_VIDEO_FRAMES = 5;
 /** Long videos are cut short: a synthesized response stays small. */
 const MAX_VIDEO_FRAMES = 10;
 const MAX_EVENTS = 3;
-
-interface VideoParams {
-  attachment_type?: string;
-  attachments?: string | string[];
-  geometries: Geometries;
-  annotation_attributes?: AnnotationAttributes;
-  events_to_annotate?: string[];
-  frame_rate?: number;
-  start_time?: number;
-  duration_time?: number;
-}
 
 interface TrackedObject {
   annotation: ImageAnnotation;

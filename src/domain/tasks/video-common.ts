@@ -2,6 +2,8 @@ import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import { isFullUrl } from '../common/values.js';
 import type { FitIssue } from './annotation-fit.js';
+import type { AnnotationAttributes } from './attributes.js';
+import type { Geometries } from './geometries.js';
 
 /** Pieces shared by videoannotation and videoplaybackannotation: video URLs, events, the media rule. */
 
@@ -81,3 +83,15 @@ export function checkVideoUrl(value: unknown, path: string, ctx: z.RefinementCtx
     ctx.addIssue({ code: 'custom', path: [path], message: `${VIDEO_URL_RULE} when attachment_type is video` });
   }
 }
+
+/** What response checks and synthesis read from a video task's params. */
+export type VideoParams = {
+  attachment_type?: string;
+  attachments?: string | string[];
+  geometries: Geometries;
+  annotation_attributes?: AnnotationAttributes;
+  events_to_annotate?: string[];
+  frame_rate?: number;
+  start_time?: number;
+  duration_time?: number;
+};

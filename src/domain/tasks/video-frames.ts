@@ -1,10 +1,8 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import { checkAnnotationsFit, type FitIssue } from './annotation-fit.js';
-import type { AnnotationAttributes } from './attributes.js';
-import type { Geometries } from './geometries.js';
 import { ImageAnnotationSchema, type ImageAnnotation } from './image-annotations.js';
-import { checkEvents, VideoEventSchema } from './video-common.js';
+import { checkEvents, VideoEventSchema, type VideoParams } from './video-common.js';
 
 /**
  * The videoannotation response. The real service uploads a JSON file (a list of AnnotationFrame
@@ -23,14 +21,6 @@ export const VideoAnnotationResponseSchema = z
   })
   .strict();
 export type VideoAnnotationResponse = z.infer<typeof VideoAnnotationResponseSchema>;
-
-interface VideoParams {
-  attachment_type?: string;
-  attachments?: string | string[];
-  geometries: Geometries;
-  annotation_attributes?: AnnotationAttributes;
-  events_to_annotate?: string[];
-}
 
 export function checkVideoAnnotationResponse(params: VideoParams, response: VideoAnnotationResponse): FitIssue[] {
   const frames = response.annotations;

@@ -5,7 +5,7 @@ import { BaseAnnotationPermissionShape, CommonCreateShape, PaddingShape } from '
 import { GeometriesSchema } from '../geometries.js';
 import { ImageHypothesisSchema } from '../image-annotations.js';
 import type { TaskTypeDefinition } from '../type-definition.js';
-import { checkVideoUrl, EventsToAnnotateSchema } from '../video-common.js';
+import { checkVideoUrl, EventsToAnnotateSchema, type VideoParams } from '../video-common.js';
 import { checkVideoAnnotationResponse, VideoAnnotationResponseSchema, type VideoAnnotationResponse } from '../video-frames.js';
 import { checkGeometryDependents } from './imageannotation.js';
 import { synthesizeVideoFrames } from '../../../synth/video.js';
@@ -76,11 +76,6 @@ function checkVideoFile(body: Media, ctx: z.RefinementCtx): void {
   checkVideoUrl(body.attachments, 'attachments', ctx);
   checkVideoUrl(body.attachment, 'attachment', ctx);
 }
-
-type VideoParams = Pick<
-  VideoAnnotationCreate,
-  'attachment_type' | 'attachments' | 'geometries' | 'annotation_attributes' | 'events_to_annotate' | 'frame_rate' | 'start_time' | 'duration_time'
->;
 
 export const videoannotation: TaskTypeDefinition = {
   type: 'videoannotation',
