@@ -127,6 +127,8 @@ describe('callbacks', () => {
     await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
     const [delivery] = await journal(t, task.task_id);
     expect(delivery).toMatchObject({ state: 'recorded', target: 'ops@example.com', attempts: [] });
+    // Nothing was POSTed, so no 2xx came back: the flags stay false.
+    expect((await t.call('GET', `/v1/task/${task.task_id}`)).body.callback_succeeded).toBe(false);
   });
 
   it('a failed task sends an error callback', async () => {

@@ -73,6 +73,7 @@ describe('/_mock control plane', () => {
     const res = await t.call('POST', `/_mock/tasks/${task.task_id}/redo`);
     expect(res.body).toMatchObject({ status: 'pending', times_redone: 1 });
     expect(res.body).not.toHaveProperty('response');
+    expect(res.body).not.toHaveProperty('customer_review_status');
     await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
     expect((await t.call('POST', `/_mock/tasks/${task.task_id}/redo`)).body.times_redone).toBe(2);
   });

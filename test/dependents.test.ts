@@ -48,7 +48,7 @@ describe('dependent tasks', () => {
     const root = await rootWithDependents(t, { defs: [DEF], require_audit: true });
     const early = await t.call('POST', `/v1/task/${root.task_id}/dependents/force_creation`);
     expect(early.status).toBe(400);
-    expect(early.body.error).toMatch(/is not finished/);
+    expect(early.body.error).toMatch(/is pending; dependents are created only for a completed task/);
     await t.call('POST', `/_mock/tasks/${root.task_id}/complete`);
     const forced = await t.call('POST', `/v1/task/${root.task_id}/dependents/force_creation`, { raw: '' });
     expect(forced.status).toBe(200);
@@ -58,6 +58,15 @@ describe('dependent tasks', () => {
     expect(again.body.error).toMatch(/exist already/);
     await t.call('POST', `/v1/task/${root.task_id}/audit`, { body: { accepted: true } });
     expect((await t.call('GET', '/v1/tasks')).body.total).toBe(2);
+  });
+
+  it('force_creation on a canceled root is a 400: dependents follow a completed root only', async () => {
+    const t = makeApp();
+    const root = await rootWithDependents(t, { defs: [DEF] });
+    await t.call('POST', `/v1/task/${root.task_id}/cancel`);
+    const res = await t.call('POST', `/v1/task/${root.task_id}/dependents/force_creation`);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/is canceled/);
   });
 
   it('force_creation without options is a 400', async () => {

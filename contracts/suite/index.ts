@@ -17,3 +17,6 @@ import './types-image-like.js';
 import './types-lidar.js';
 import './types-text.js';
 import './types-other.js';
+import './callbacks.js';
+import './audits.js';
+import './dependents.js';

@@ -65,9 +65,8 @@ export class CallbackDispatcher {
     };
     tenant.callbacks.push(delivery);
     if (isEmail(what.target)) {
-      // E-mail targets are journaled, never sent.
+      // E-mail targets are journaled, never sent; the flags stay false, as no 2xx came back.
       delivery.state = 'recorded';
-      onOutcome(true);
       return;
     }
     delivery.next_attempt_at = delivery.created_at;

@@ -76,5 +76,7 @@ export function redoTask(tenant: Tenant, taskId: string): TaskRecord {
     task.times_redone = (task.times_redone ?? 0) + 1;
     delete task.response;
     delete task.completed_at;
+    // The review belongs to the response being redone; audits stay as history.
+    delete task.customer_review_status;
   });
 }

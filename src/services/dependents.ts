@@ -81,12 +81,14 @@ function createDependents(services: Services, tenant: Tenant, record: TaskRecord
   });
 }
 
-/** `POST /v1/task/{id}/dependents/force_creation`: skips the audit; the root must be finished and the dependents not yet made. */
+/** `POST /v1/task/{id}/dependents/force_creation`: skips the audit; the root must be completed and the dependents not yet made. */
 export function forceDependents(services: Services, tenant: Tenant, taskId: string): TaskRecord {
   const record = requireTask(tenant, taskId);
   const options = record.internal.dependents;
   if (!options) throw invalid(`Task ${taskId} has no dependent tasks defined (POST /v1/task/${taskId}/dependents/options first)`);
-  if (record.task.status === 'pending') throw invalid(`Task ${taskId} is not finished; dependents are created once it is`);
+  if (record.task.status !== 'completed') {
+    throw invalid(`Task ${taskId} is ${record.task.status}; dependents are created only for a completed task`);
+  }
   if (options.created) throw invalid(`The dependent tasks of task ${taskId} exist already`);
   createDependents(services, tenant, record);
   return record;

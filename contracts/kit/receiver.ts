@@ -1,0 +1,146 @@
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ContractContext } from './contract.js';
+import { eventually } from './eventually.js';
+import { expectEqual, expectStatus, expectTrue, show } from './expect.js';
+import type { Client } from './target.js';
+
+/**
+ * Callback receivers and the /_mock helpers around callbacks. A receiver is an HTTP server on
+ * 127.0.0.1 started inside the contract, so the target has to run on this machine (in process or a
+ * local server) to reach it; contracts never send callbacks anywhere else.
+ */
+
+/** How the receiver answers one request: an HTTP status, or 'hang' to hold the request open. */
+export type Answer = number | 'hang';
+
+export interface ReceivedCallback {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  text: string;
+  /** Parsed JSON, or undefined when the body was empty or not JSON. */
+  body: any;
+}
+
+export interface Receiver {
+  url: string;
+  /** Every request, in arrival order. */
+  received: ReceivedCallback[];
+  /** How many held ('hang') requests are still open: neither answered nor dropped by the sender. */
+  holding(): number;
+  /** Waits until at least `count` requests have arrived and answers all that came. */
+  waitForRequests(count: number, options?: { timeoutMs?: number }): Promise<ReceivedCallback[]>;
+  /** Drops held requests and stops listening; also run by the contract's cleanup (closing twice is fine). */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a receiver whose n-th request (0-based) gets `script[n]`, and every later one `then`.
+ * It is closed by `ctx.defer`, so a failing contract never leaves a server or a held request behind.
+ */
+export async function startReceiver(ctx: ContractContext, script: readonly Answer[] = [], then: Answer = 200): Promise<Receiver> {
+  const received: ReceivedCallback[] = [];
+  const held = new Set<ServerResponse>();
+  const server = createServer((req, res) => {
+    let text = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (text += chunk));
+    req.on('end', () => {
+      const answer = script[received.length] ?? then;
+      received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, text, body: parseJson(text) });
+      if (answer === 'hang') {
+        held.add(res);
+        res.on('close', () => held.delete(res));
+      } else res.writeHead(answer, { 'content-type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}/callback`;
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= new Promise<void>((resolve) => {
+      for (const res of held) res.destroy();
+      held.clear();
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }));
+  ctx.defer(close);
+  return {
+    url,
+    received,
+    holding: () => held.size,
+    close,
+    waitForRequests: (count, options = {}) =>
+      eventually(
+        async () => {
+          expectTrue(
+            received.length >= count,
+            `receiver ${url}: expected ${count} callback request(s), got ${received.length} (the target must be able to reach 127.0.0.1)`,
+          );
+          return received.slice();
+        },
+        { timeoutMs: options.timeoutMs ?? 5000 },
+      ),
+  };
+}
+
+/** A loopback URL nobody listens on any more: a receiver started and closed at once. */
+export async function refusedUrl(ctx: ContractContext): Promise<string> {
+  const receiver = await startReceiver(ctx);
+  await receiver.close();
+  return receiver.url;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The delivery journal of `GET /_mock/callbacks`, filtered by task or batch. */
+export async function callbackJournal(client: Client, query: { task_id?: string; batch?: string }): Promise<any[]> {
+  const res = await client.get('/_mock/callbacks', { query });
+  expectStatus(res, 200);
+  expectTrue(Array.isArray(res.body?.deliveries), `${res.request}: expected {deliveries: [...]}, got ${show(res.body)}`);
+  return res.body.deliveries;
+}
+
+/** Polls the journal until the deliveries of `query` pass `check`; answers them. */
+export function journalEventually(client: Client, query: { task_id?: string; batch?: string }, check: (deliveries: any[]) => void): Promise<any[]> {
+  return eventually(async () => {
+    const deliveries = await callbackJournal(client, query);
+    check(deliveries);
+    return deliveries;
+  });
+}
+
+export interface CallbackSettingsPatch {
+  callback_auth_key?: string;
+  callbacks?: { max_attempts?: number; retry_scale?: number; timeout_ms?: number };
+}
+
+/** Changes callback settings for this contract only: the values it touches are restored afterwards. */
+export async function useCallbackSettings(ctx: ContractContext, patch: CallbackSettingsPatch, client: Client = ctx.api): Promise<any> {
+  const before = await client.get('/_mock/settings');
+  expectStatus(before, 200);
+  const previous: Record<string, unknown> = {};
+  if (patch.callback_auth_key !== undefined) previous.callback_auth_key = before.body.callback_auth_key;
+  if (patch.callbacks !== undefined) previous.callbacks = before.body.callbacks;
+  ctx.defer(async () => {
+    const restored = await client.patch('/_mock/settings', previous);
+    expectStatus(restored, 200);
+    for (const [key, value] of Object.entries(previous)) expectEqual(restored.body[key], value, `restored setting ${key}`);
+  });
+  const res = await client.patch('/_mock/settings', patch);
+  expectStatus(res, 200);
+  if (patch.callback_auth_key !== undefined) expectEqual(res.body.callback_auth_key, patch.callback_auth_key, `${res.request} callback_auth_key`);
+  for (const [key, value] of Object.entries(patch.callbacks ?? {})) expectEqual(res.body.callbacks?.[key], value, `${res.request} callbacks.${key}`);
+  return res.body;
+}

@@ -1,0 +1,131 @@
+import { holdTasksPending } from '../kit/control.js';
+import { contract, eventually, expectEqual, expectErrorBody, expectStatus, expectTrue, type ContractContext } from '../kit/contract.js';
+import { createTask, getTask, TASK_ID } from '../kit/tasks.js';
+
+/**
+ * Dependent tasks: definitions set on a pending root are created when it completes, or, with
+ * require_audit, once it is accepted (or fixed); force_creation skips that wait. The root's
+ * `dependents` lists the ids; each dependent works on the root's data item.
+ */
+
+const DEF = { type: 'imageannotation', instruction: 'Mark every wheel.', geometries: { point: { objects_to_annotate: ['wheel'] } } };
+
+async function rootWithOptions(ctx: ContractContext, options: Record<string, unknown>): Promise<any> {
+  await ctx.needControlPlane();
+  await holdTasksPending(ctx);
+  const root = await createTask(ctx.api);
+  const res = await ctx.api.post(`/v1/task/${root.task_id}/dependents/options`, options);
+  expectStatus(res, 200);
+  expectEqual(res.body.status, 'pending', 'root status after dependents/options');
+  return root;
+}
+
+async function complete(ctx: ContractContext, taskId: string): Promise<any> {
+  const res = await ctx.api.post(`/_mock/tasks/${taskId}/complete`);
+  expectStatus(res, 200);
+  return res.body;
+}
+
+/** No dependents yet: the key is absent or an empty list. */
+function expectNoDependents(task: any, what: string): void {
+  expectTrue(
+    task.dependents === undefined || (Array.isArray(task.dependents) && task.dependents.length === 0),
+    `${what}: expected no dependents yet, got ${JSON.stringify(task.dependents)}`,
+  );
+}
+
+/** Polls the root until it lists `count` dependent ids (creation may follow the completion a moment later). */
+function dependentIdsEventually(ctx: ContractContext, rootId: string, count: number): Promise<string[]> {
+  return eventually(async () => {
+    const task = await getTask(ctx.api, rootId);
+    expectTrue(Array.isArray(task.dependents) && task.dependents.length === count, `root dependents: expected ${count} ids, got ${JSON.stringify(task.dependents)}`);
+    return task.dependents;
+  });
+}
+
+/** The root's dependents once it lists `count`, each checked to be a pending task on the root's attachment. */
+async function dependentsEventually(ctx: ContractContext, root: any, count: number): Promise<any[]> {
+  const ids = await dependentIdsEventually(ctx, root.task_id, count);
+  const dependents = [];
+  for (const [i, id] of ids.entries()) {
+    expectTrue(typeof id === 'string' && TASK_ID.test(id), `root dependents[${i}]: expected a task id, got ${JSON.stringify(id)}`);
+    const dependent = await getTask(ctx.api, id);
+    expectEqual([dependent.type, dependent.status], [DEF.type, 'pending'], `dependent ${id} [type, status]`);
+    expectEqual(dependent.params.attachment, root.params.attachment, `dependent ${id} params.attachment (inherited from the root)`);
+    dependents.push(dependent);
+  }
+  return dependents;
+}
+
+contract('POST /v1/task/{id}/dependents/options on a pending root: completion creates the dependents on the root attachment', async (ctx) => {
+  const root = await rootWithOptions(ctx, { defs: [DEF, { ...DEF, instruction: 'Second pass over the wheels.' }] });
+  expectNoDependents(await getTask(ctx.api, root.task_id), 'root before completion');
+  await complete(ctx, root.task_id);
+  const dependents = await dependentsEventually(ctx, root, 2);
+  expectEqual(dependents.map((d) => d.instruction), [DEF.instruction, 'Second pass over the wheels.'], 'dependent instructions, in defs order');
+  expectTrue(!dependents.some((d) => d.task_id === root.task_id), 'dependents are new tasks, not the root');
+});
+
+contract('POST /v1/task/{id}/dependents/options with require_audit: dependents wait for an accepting audit', async (ctx) => {
+  const root = await rootWithOptions(ctx, { defs: [DEF], require_audit: true });
+  const done = await complete(ctx, root.task_id);
+  expectNoDependents(done, 'root completed, not yet audited');
+  expectStatus(await ctx.api.post(`/v1/task/${root.task_id}/audit`, { accepted: false, comments: 'redo the boxes' }), 200);
+  expectNoDependents(await getTask(ctx.api, root.task_id), 'root after a rejecting audit');
+  expectStatus(await ctx.api.post(`/v1/task/${root.task_id}/audit`, { accepted: true }), 200);
+  await dependentsEventually(ctx, root, 1);
+});
+
+contract('a reviewer fix releases dependents that wait for an audit', async (ctx) => {
+  const root = await rootWithOptions(ctx, { defs: [DEF], require_audit: true });
+  await complete(ctx, root.task_id);
+  expectNoDependents(await getTask(ctx.api, root.task_id), 'root completed, not yet audited');
+  expectStatus(await ctx.api.post(`/_mock/tasks/${root.task_id}/audit`, { result: 'fixed' }), 200);
+  await dependentsEventually(ctx, root, 1);
+});
+
+contract('POST /v1/task/{id}/dependents/force_creation creates dependents without the audit; 400 (never 409) when unfinished or already created', async (ctx) => {
+  const root = await rootWithOptions(ctx, { defs: [DEF], require_audit: true });
+  // The official Python client crashes on a 409 from a body-less task route: refusals here are 400.
+  expectErrorBody(await ctx.api.post(`/v1/task/${root.task_id}/dependents/force_creation`), 400);
+  await complete(ctx, root.task_id);
+  const forced = await ctx.api.post(`/v1/task/${root.task_id}/dependents/force_creation`);
+  expectStatus(forced, 200);
+  const [dependent] = await dependentsEventually(ctx, root, 1);
+  expectErrorBody(await ctx.api.post(`/v1/task/${root.task_id}/dependents/force_creation`), 400);
+  // A later accepting audit makes no second set.
+  expectStatus(await ctx.api.post(`/v1/task/${root.task_id}/audit`, { accepted: true }), 200);
+  expectEqual((await getTask(ctx.api, root.task_id)).dependents, [dependent.task_id], 'root dependents after the audit');
+});
+
+contract('POST /v1/task/{id}/dependents/options on a finished root answers 400', async (ctx) => {
+  await ctx.needControlPlane();
+  await holdTasksPending(ctx);
+  const root = await createTask(ctx.api);
+  await complete(ctx, root.task_id);
+  expectErrorBody(await ctx.api.post(`/v1/task/${root.task_id}/dependents/options`, { defs: [DEF] }), 400);
+  const canceled = await createTask(ctx.api);
+  expectStatus(await ctx.api.post(`/v1/task/${canceled.task_id}/cancel`), 200);
+  expectErrorBody(await ctx.api.post(`/v1/task/${canceled.task_id}/dependents/options`, { defs: [DEF] }), 400);
+  expectNoDependents(await getTask(ctx.api, root.task_id), 'finished root after the refused options');
+});
+
+contract('POST /v1/task/{id}/dependents/options with an invalid def answers 400 naming defs[0]', async (ctx) => {
+  await ctx.needControlPlane();
+  await holdTasksPending(ctx);
+  const root = await createTask(ctx.api);
+  for (const def of [{ ...DEF, geometries: {} }, { ...DEF, type: 'no_such_task_type' }]) {
+    expectErrorBody(await ctx.api.post(`/v1/task/${root.task_id}/dependents/options`, { defs: [def] }), 400, 'defs[0]');
+  }
+  // Nothing was stored: completing the root creates no dependents.
+  await complete(ctx, root.task_id);
+  expectNoDependents(await getTask(ctx.api, root.task_id), 'root completed after refused options');
+});
+
+contract('a dependent whose definition names its own attachment keeps that attachment', async (ctx) => {
+  const attachment = `https://example.com/contracts/${ctx.unique('own')}.jpg`;
+  const root = await rootWithOptions(ctx, { defs: [{ ...DEF, attachment }] });
+  await complete(ctx, root.task_id);
+  const [id] = await dependentIdsEventually(ctx, root.task_id, 1);
+  expectEqual((await getTask(ctx.api, id)).params.attachment, attachment, 'dependent params.attachment (its own, not the root one)');
+});
