@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { holdTasksPending } from '../kit/control.js';
-import { contract, eventually, type ContractContext, expectEqual, expectErrorBody, expectOneOf, expectStatus, expectTrue, expectType } from '../kit/contract.js';
+import { awaitSelfCompletion, holdTasksPending } from '../kit/control.js';
+import { contract, type ContractContext, expectEqual, expectErrorBody, expectOneOf, expectStatus, expectTrue, expectType } from '../kit/contract.js';
 import { type Body, createOf, completedOf } from '../kit/typed-tasks.js';
 import { getTask, randomTaskId } from '../kit/tasks.js';
 
@@ -65,15 +65,7 @@ const linkingBody = (lidarTask: string, overrides: Body = {}): Body => ({
 async function completedLidarTask(ctx: ContractContext, type = 'lidarannotation', body: Body = lidarBody()): Promise<any> {
   if (await ctx.hasControlPlane()) return completedOf(ctx, type, body);
   const task = await createOf(ctx, type, body);
-  try {
-    return await eventually(async () => {
-      const current = await getTask(ctx.api, task.task_id);
-      expectEqual(current.status, 'completed', 'status');
-      return current;
-    });
-  } catch {
-    return ctx.skip('target has no control plane and did not complete the lidar task by itself');
-  }
+  return awaitSelfCompletion(ctx, task.task_id, 'lidar task');
 }
 
 /** A lidar task that stays pending, or a skip where the target completes test tasks by itself. */
