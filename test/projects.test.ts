@@ -197,3 +197,29 @@ describe('task creation with a project', () => {
     expect((await t.call('GET', '/v1/tasks?project=streets')).body.total).toBe(1);
   });
 });
+
+describe('what the official Python client sends', () => {
+  it('create_project with params None, rapid/studio False and datasetId None is accepted', async () => {
+    const t = makeApp();
+    const res = await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 'py', params: null, rapid: false, studio: false, datasetId: null } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'py', rapid: false, studio: false, param_history: [] });
+  });
+
+  it('create_batch with callback "", both flags False and metadata {} is accepted', async () => {
+    const t = makeApp();
+    await project(t);
+    const res = await t.call('POST', '/v1/batches', { body: { project: 'streets', name: 'py-b', calibration_batch: false, self_label_batch: false, callback: '', metadata: { lot: 1 } } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'in_progress', metadata: { lot: 1 } });
+  });
+
+  it('create_task with project_param_version (an alias of project_version) picks that version', async () => {
+    const t = makeApp();
+    await project(t, { params: { geometries: GEOMETRIES, padding: 0 } });
+    await t.call('POST', '/v1/projects/streets/setParams', { body: { geometries: GEOMETRIES, padding: 1 } });
+    const res = await createTask(t, { project: 'streets', project_param_version: 0 });
+    expect(res.body).toMatchObject({ project_param_version: 0, params: { padding: 0 } });
+    expect(res.body.params).not.toHaveProperty('project_param_version');
+  });
+});

@@ -23,7 +23,7 @@ export function createBatch(tenant: Tenant, body: z.infer<typeof CreateBatchBody
     // Real service: batches of rapid or studio projects wait in staging until finalized.
     status: project.rapid || project.studio ? 'staging' : 'in_progress',
     created_at: toIso(createdMs),
-    metadata: {},
+    metadata: body.metadata ?? {},
     ...(body.callback && { callback: body.callback }),
     ...(body.calibration_batch !== undefined && { calibration_batch: body.calibration_batch }),
     ...(body.self_label_batch !== undefined && { self_label_batch: body.self_label_batch }),

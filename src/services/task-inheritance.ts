@@ -28,7 +28,7 @@ export function resolveCreation(tenant: Tenant, def: TaskTypeDefinition, body: R
   }
   const projectName = typeof body.project === 'string' ? body.project : batch?.batch.project;
   if (projectName === undefined) {
-    if (typeof body.project_version === 'number') throw reason('"project_version" needs a project (or a batch)');
+    if (typeof (body.project_version ?? body.project_param_version) === 'number') throw reason('"project_version" needs a project (or a batch)');
     return { body, projectParamVersion: null };
   }
 
@@ -38,7 +38,7 @@ export function resolveCreation(tenant: Tenant, def: TaskTypeDefinition, body: R
   }
   if (project.rapid && !batch) throw reason(`"batch" is required for tasks of rapid project "${projectName}"`);
 
-  const requested = body.project_version;
+  const requested = body.project_version ?? body.project_param_version;
   const entry =
     typeof requested === 'number'
       ? requested === -1

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CallbackTargetSchema, TimestampSchema } from '../common/values.js';
+import { CallbackTargetSchema, MetadataSchema, TimestampSchema } from '../common/values.js';
 
 /** Wire shapes of batches. */
 
@@ -47,6 +47,8 @@ export const CreateBatchBodySchema = z
     callback: z.union([CallbackTargetSchema, z.literal('')]).optional(),
     calibration_batch: z.boolean().optional(),
     self_label_batch: z.boolean().optional(),
+    // Recent Python clients send metadata (an empty object by default).
+    metadata: MetadataSchema.optional(),
   })
   .strict();
 

@@ -2,7 +2,7 @@ import { z, type ZodTypeAny } from 'zod';
 import type { TaskTypeDefinition } from '../tasks/type-definition.js';
 
 /** Task-level keys that make no sense as project defaults. */
-const NOT_PROJECT_PARAMS = ['project', 'batch', 'unique_id', 'project_version'] as const;
+const NOT_PROJECT_PARAMS = ['project', 'batch', 'unique_id', 'project_version', 'project_param_version'] as const;
 
 export function innerObject(schema: ZodTypeAny): z.AnyZodObject | undefined {
   let current: ZodTypeAny = schema;

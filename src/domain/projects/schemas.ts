@@ -70,9 +70,11 @@ export const CreateProjectBodySchema = z
   .object({
     type: z.string().min(1),
     name: z.string().min(1).max(512),
-    rapid: z.boolean().optional(),
-    studio: z.boolean().optional(),
-    params: z.record(z.unknown()).optional(),
+    // The Python client sends params: null, rapid/studio: false and datasetId: null by default.
+    rapid: z.boolean().nullish(),
+    studio: z.boolean().nullish(),
+    params: z.record(z.unknown()).nullish(),
+    datasetId: z.string().nullish(),
     pipeline: PipelineSchema.optional(),
     consensus_attempts: z.number().int().min(1).optional(),
   })

@@ -19,6 +19,8 @@ export const CommonCreateShape = {
   tags: TagsSchema.optional(),
   /** An older project parameter version to inherit; -1 inherits none. */
   project_version: z.number().int().min(-1).optional(),
+  /** The interface also names it so, and client code in the wild sends it: an alias of project_version. */
+  project_param_version: z.number().int().min(-1).optional(),
 };
 
 export const COMMON_CREATE_KEYS = Object.keys(CommonCreateShape) as (keyof typeof CommonCreateShape)[];
