@@ -4,6 +4,7 @@ import { requireNamed, requireUsable } from './account-objects.js';
 import type { Batch, CreateBatchBodySchema } from '../domain/batches/schemas.js';
 import { toIso } from '../runtime/clock.js';
 import type { BatchRecord } from '../store/account.js';
+import { batchStatusKey } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import { requireUsableProject } from './projects.js';
 
@@ -48,9 +49,6 @@ export function batchCounts(tenant: Tenant, record: BatchRecord) {
   const count = (status: string) => tasks.index('batch_status').countBetween(batchStatusKey(record.batch.name, status), 0, Infinity);
   return { pending: count('pending'), completed: count('completed'), error: count('error'), canceled: count('canceled') };
 }
-
-/** Same key as the task collection's batch_status index. */
-export const batchStatusKey = (batch: string, status: string) => `${batch}\u0000${status}`;
 
 /** A batch in progress is completed once it has tasks and none of them is pending. */
 export function completeBatchIfDone(tenant: Tenant, record: BatchRecord): void {

@@ -28,7 +28,4 @@ export class IdempotencyStore {
     for (const [key, entry] of this.entries) if (entry.tenantKey === tenantKey) this.entries.delete(key);
   }
 
-  entriesOf(tenantKey: string): [string, IdempotencyEntry][] {
-    return [...this.entries].filter(([, entry]) => entry.tenantKey === tenantKey);
-  }
 }

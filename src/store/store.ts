@@ -56,9 +56,6 @@ export class Store {
     return this.tenants.get(key);
   }
 
-  allTenants(): Tenant[] {
-    return [...this.tenants.values()];
-  }
 
   /**
    * The server's --completion flag sets the default of test tenants, mirroring the real service's

@@ -20,9 +20,12 @@ export interface TaskRecord {
 export const INDEXED_FIELDS = ['status', 'type', 'project', 'batch', 'customer_review_status', 'tags', 'unique_id', 'batch_status'] as const;
 export type IndexedField = (typeof INDEXED_FIELDS)[number];
 
+/** The key of the batch_status index: a batch's tasks of one status. */
+export const batchStatusKey = (batch: string, status: string) => `${batch}\u0000${status}`;
+
 function indexKeys(task: Task, field: IndexedField): string[] {
   // batch + status together: a batch's counts by status are then one lookup each.
-  if (field === 'batch_status') return task.batch === undefined ? [] : [`${task.batch}\u0000${task.status}`];
+  if (field === 'batch_status') return task.batch === undefined ? [] : [batchStatusKey(task.batch, task.status)];
   const value = (task as Record<string, unknown>)[field];
   if (value === undefined || value === null) return [];
   return Array.isArray(value) ? value.map(String) : [String(value)];

@@ -87,6 +87,10 @@ export function findCompletedTask(
   return { task, issues: [] };
 }
 
+/** An optional prior `lidar_task` (lidarsegmentation, lidartopdown): when given, a completed lidarannotation task. */
+export const optionalPriorLidarTask = (params: Record<string, unknown>, context: CreateContext): FitIssue[] =>
+  typeof params.lidar_task === 'string' ? findCompletedTask(params.lidar_task, ['lidarannotation'], context).issues : [];
+
 /** A top-down view has no depth to draw boxes, cuboids or ellipses in: lidartopdown offers only these kinds. */
 export const TOP_DOWN_KINDS = ['polygon', 'line', 'point'] as const;
 

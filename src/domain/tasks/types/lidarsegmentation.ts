@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { leafLabels } from '../../common/labels.js';
 import type { FitIssue } from '../annotation-fit.js';
 import { CommonCreateShape } from '../common-params.js';
-import { findCompletedTask, instanceLeafLabels, LidarSequenceShape } from '../lidar-common.js';
+import { optionalPriorLidarTask, instanceLeafLabels, LidarSequenceShape } from '../lidar-common.js';
 import type { TaskTypeDefinition } from '../type-definition.js';
 import { synthesizeLidarSegmentation } from '../../../synth/lidar-segmentation.js';
 
@@ -93,8 +93,7 @@ export const lidarsegmentation: TaskTypeDefinition = {
   createSchema: LidarSegmentationCreateSchema,
   responseSchema: LidarSegmentationResponseSchema,
   schemaName: 'LidarSegmentation',
-  checkCreate: (params, context) =>
-    typeof params.lidar_task === 'string' ? findCompletedTask(params.lidar_task, ['lidarannotation'], context).issues : [],
+  checkCreate: optionalPriorLidarTask,
   checkResponse: (task, response) => checkLidarSegmentationResponse(task.params as LidarSegmentationCreate, response as LidarSegmentationResponse),
   synthesize: (task, rng) => synthesizeLidarSegmentation(task.params as LidarSegmentationCreate, rng),
 };

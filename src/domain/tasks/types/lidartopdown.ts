@@ -7,7 +7,7 @@ import { AnnotationAttributesSchema } from '../attributes.js';
 import { BaseAnnotationPermissionShape, CommonCreateShape } from '../common-params.js';
 import { LineGeometrySchema, PointGeometrySchema, PolygonGeometrySchema, type Geometries } from '../geometries.js';
 import { PointAnnotationSchema, PolygonAnnotationSchema } from '../image-annotations.js';
-import { findCompletedTask, LidarAttachmentsSchema, NameListSchema } from '../lidar-common.js';
+import { optionalPriorLidarTask, LidarAttachmentsSchema, NameListSchema } from '../lidar-common.js';
 import type { TaskTypeDefinition } from '../type-definition.js';
 import { checkGeometryDependents } from './imageannotation.js';
 import { synthesizeTopDown } from '../../../synth/lidar-topdown.js';
@@ -106,8 +106,7 @@ export const lidartopdown: TaskTypeDefinition = {
   createSchema: LidarTopDownCreateSchema,
   responseSchema: LidarTopDownResponseSchema,
   schemaName: 'LidarTopDown',
-  checkCreate: (params, context) =>
-    typeof params.lidar_task === 'string' ? findCompletedTask(params.lidar_task, ['lidarannotation'], context).issues : [],
+  checkCreate: optionalPriorLidarTask,
   checkResponse: (task, response) => {
     const params = task.params as LidarTopDownCreate;
     const annotations = (response.annotations ?? []) as { type: string; label: string; attributes?: Record<string, unknown> }[];
