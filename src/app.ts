@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { defaultConfig, type Config } from './config.js';
 import { controlRoutes } from './control/routes.js';
 import { ApiError, toErrorResponse } from './errors.js';
 import { authMiddleware, createKeyResolver } from './http/auth.js';
+import { bodyLimits } from './http/body-limits.js';
 import type { AppEnv } from './http/env.js';
 import { IdempotencyGuard } from './http/idempotency.js';
+import { normalizedPath } from './http/path.js';
 import { mountRoutes } from './http/route.js';
 import { metaRoutes } from './routes/meta.js';
 import { apiRoutes } from './routes/index.js';
@@ -44,7 +45,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   store.listen(dependentsListener(services));
   store.listen(new CallbackDispatcher(services.scheduler, services.ids).handle);
 
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ getPath: normalizedPath });
   app.onError(toErrorResponse);
   // Returned, not thrown: methodNotAllowed below turns a plain 404 into a 405 when the path exists.
   app.notFound((c) => toErrorResponse(new ApiError('not_found', `No route ${c.req.method} ${c.req.path}; see GET /openapi.json for the routes`), c));
@@ -58,14 +59,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
       },
     }),
   );
-  app.use(
-    bodyLimit({
-      maxSize: config.maxBodyBytes,
-      onError: () => {
-        throw new ApiError('payload_too_large', `Request body is larger than the limit of ${config.maxBodyBytes} bytes`);
-      },
-    }),
-  );
+  app.use(bodyLimits(config.maxBodyBytes));
 
   const api = apiRoutes(services);
   const control = controlRoutes(services);

@@ -33,6 +33,8 @@ export interface RequestOptions {
   rawBody?: string;
   /** Replaces the Basic header of the client's key; `null` sends no Authorization at all. */
   authorization?: string | null;
+  /** A multipart body (file uploads); fetch sets its Content-Type with the boundary. */
+  form?: FormData;
 }
 
 /** HTTP Basic with the key as user name and an empty password, as the real service expects. */
@@ -81,9 +83,9 @@ export class Client {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const auth = options.authorization === undefined ? basicAuth(this.key) : options.authorization;
     if (auth !== null) headers.Authorization = auth;
-    let payload: string | undefined = options.rawBody;
+    let payload: string | FormData | undefined = options.form ?? options.rawBody;
     if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
-    if (payload !== undefined) headers['Content-Type'] = 'application/json';
+    if (typeof payload === 'string') headers['Content-Type'] = 'application/json';
     Object.assign(headers, options.headers);
 
     const response = await this.target.fetch(url, { method, headers, body: payload });

@@ -10,6 +10,7 @@ import { viewTask } from '../services/tasks.js';
 import { exportState, importState } from '../services/tenant-state.js';
 import { reviewerAudit } from '../services/audits.js';
 import { toIso } from '../runtime/clock.js';
+import { fileControlRoutes } from './files.js';
 import type { Tenant } from '../store/tenant.js';
 import {
   ClockAdvanceBodySchema,
@@ -165,5 +166,6 @@ export function controlRoutes(services: Services): RouteSpec[] {
       errors: ['invalid_request', 'unauthorized'],
       handler: ({ tenant, body }) => exportState(importState(services.store, tenant, body)),
     }),
+    ...fileControlRoutes(services),
   ];
 }

@@ -58,6 +58,7 @@ export const StateSchema = z
     projects: z.array(ProjectSchema).default([]),
     batches: z.array(BatchSchema).default([]),
     tasks: z.array(StateTaskSchema),
+    files: z.array(z.unknown()).default([]),
   })
   .strict();
 export type State = z.infer<typeof StateSchema>;

@@ -2,6 +2,7 @@ import { invalid } from '../errors.js';
 import type { State } from '../control/schemas.js';
 import type { Store } from '../store/store.js';
 import type { Tenant } from '../store/tenant.js';
+import { exportFiles, importFiles } from './file-state.js';
 
 /** The tenant's whole state as JSON: seed data for tests, or a snapshot to inspect. */
 export function exportState(tenant: Tenant): State {
@@ -16,6 +17,7 @@ export function exportState(tenant: Tenant): State {
       ...(record.internal.clear_unique_id_on_error !== undefined && { clear_unique_id_on_error: record.internal.clear_unique_id_on_error }),
       ...(record.internal.dependents && { dependent_options: structuredClone(record.internal.dependents) }),
     })),
+    files: exportFiles(tenant),
   };
 }
 
@@ -50,6 +52,7 @@ export function importState(store: Store, tenant: Tenant, state: State): Tenant 
     fresh.tasks.insert(structuredClone(task), createdMs, { clear_unique_id_on_error, dependents: structuredClone(dependent_options) });
     fresh.noteStamp(createdMs);
   }
+  importFiles(fresh, state.files);
   return fresh;
 }
 

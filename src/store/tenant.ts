@@ -2,6 +2,7 @@ import type { TenantSettings } from '../domain/settings.js';
 import type { Clock } from '../runtime/clock.js';
 import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
 import type { AccountState, BatchRecord } from './account.js';
+import { FileCollection } from './file-collection.js';
 import type { TaskRecord } from './task-collection.js';
 import { TaskCollection } from './task-collection.js';
 
@@ -25,6 +26,7 @@ export type TenantEvent =
  */
 export class Tenant {
   readonly tasks = new TaskCollection();
+  readonly files = new FileCollection();
   clockOffsetMs = 0;
   jobs: ScheduledJob[] = [];
   /** The callback journal, oldest first. */
