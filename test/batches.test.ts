@@ -45,7 +45,7 @@ describe('batches', () => {
     ['an unknown project', { project: 'nope' }, 404, /Project "nope" not found/],
     ['a missing name', { name: undefined }, 400, /"name" is required/],
     ['a callback that is neither URL nor e-mail', { callback: 'call me' }, 400, /"callback" must be a full URL with scheme/],
-    ['calibration_batch on a plain project', { calibration_batch: true }, 400, /"calibration_batch" is only allowed for batches of rapid projects/],
+    ['calibration_batch on a plain project', { calibration_batch: true }, 400, /"calibration_batch" is only allowed for batches of rapid or studio projects/],
     ['self_label_batch on a plain project', { self_label_batch: true }, 400, /"self_label_batch" is only allowed/],
   ];
   for (const [what, body, status, message] of rejections) {

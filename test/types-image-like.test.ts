@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TASK_TYPES } from '../src/domain/tasks/registry.js';
 import { fixture } from '../src/fixtures.js';
-import { makeApp, type TestApp } from './helpers.js';
+import { uploadText } from './file-helpers.js';
+import { KEY, makeApp, type TestApp } from './helpers.js';
 
 type Body = Record<string, unknown>;
 type Mutation = (response: any) => void;
@@ -227,7 +228,6 @@ describe('POST /v1/task/videoannotation', () => {
     ['an mp4 attachment', videoFile],
     ['a webm URL given as attachments', { ...videoFile, attachment: undefined, attachments: 'https://example.com/videos/clip.webm' }],
     ['an ogg URL with a query string', { ...videoFile, attachment: 'https://cdn.example.com/v/clip.OGG?sig=abc' }],
-    ['an uploaded file (scaledata URL without extension)', { ...videoFile, attachment: 'scaledata://acme/5f0c1e2d3a4b5c6d7e8f9a0b' }],
   ];
   for (const [what, overrides] of videoCases) {
     it(`POST /v1/task/videoannotation accepts a video task with ${what}`, async () => {
@@ -238,6 +238,15 @@ describe('POST /v1/task/videoannotation', () => {
       expect(res.body.params.attachment ?? res.body.params.attachments).toBe(overrides.attachment ?? overrides.attachments);
     });
   }
+
+  it('POST /v1/task/videoannotation accepts an uploaded file (scaledata URL, no extension) of the tenant', async () => {
+    const t = makeApp();
+    const file = await uploadText(t, 'not really a video', {}, KEY, 'clip');
+    const body = request('videoannotation', { ...videoFile, attachment: file.attachment_url, duration_time: 4, frame_rate: 5 });
+    const res = await t.call('POST', '/v1/task/videoannotation', { body });
+    expect(res.status).toBe(200);
+    expect(res.body.params.attachment).toBe(file.attachment_url);
+  });
 
   it('POST /v1/task/videoannotation accepts every optional parameter', async () => {
     const extra = {

@@ -4,6 +4,7 @@ import { findTaskType } from '../src/domain/tasks/registry.js';
 import type { Task } from '../src/domain/tasks/task.js';
 import { labeledFrames } from '../src/domain/tasks/types/lidarannotation.js';
 import { linkingFrames } from '../src/domain/tasks/types/lidarlinking.js';
+import { uploadText } from './file-helpers.js';
 import { KEY, makeApp, type TestApp } from './helpers.js';
 
 /** The committed creation fixture of a lidar type, with top-level overrides (undefined removes a key). */
@@ -298,10 +299,11 @@ describe('POST /v1/task/lidartopdown', () => {
   it('POST /v1/task/lidartopdown answers 200 for an aerial task with region_of_interest_2d and a prior lidar task', async () => {
     const t = makeApp();
     const lidar = await completedLidarTask(t);
+    const tile = await uploadText(t, 'png bytes', {}, KEY, 'tile-3.png');
     const aerial = {
       attachments: undefined,
       region_of_interest_3d: undefined,
-      attachment: ['https://example.com/aerial/tile-1.png', 'https://example.com/aerial/tile-2.JPG?v=2', 'scaledata://acme/5c84d0fe958593004f13e5ba'],
+      attachment: ['https://example.com/aerial/tile-1.png', 'https://example.com/aerial/tile-2.JPG?v=2', tile.attachment_url],
       region_of_interest_2d: { top_left: { lon: 13.4, lat: 52.5 } },
       lidar_task: lidar.task_id,
       disable_cuboid_projection: true,

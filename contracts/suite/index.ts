@@ -20,3 +20,8 @@ import './types-other.js';
 import './callbacks.js';
 import './audits.js';
 import './dependents.js';
+import './teams.js';
+import './studio.js';
+import './studio-batches.js';
+import './quality.js';
+import './files.js';

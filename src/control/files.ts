@@ -1,7 +1,29 @@
-import type { RouteSpec } from '../http/route.js';
+import { extendApi } from '@anatine/zod-openapi';
+import { z } from 'zod';
+import { FileIdParamsSchema } from '../domain/files/schemas.js';
+import { defineRoute, type RouteSpec } from '../http/route.js';
 import type { Services } from '../services/context.js';
+import { fileContent } from '../services/files.js';
 
-/** The /_mock routes for files. Placeholder: filled in by the files work. */
+const FileContentSchema = extendApi(z.string(), { format: 'binary', description: "The uploaded bytes, with the file's mime_type" });
+
+/** The /_mock routes for files: read back what an upload stored. */
 export function fileControlRoutes(_services: Services): RouteSpec[] {
-  return [];
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/_mock/files/{fileId}/content',
+      tag: 'Control',
+      summary: "The bytes of an uploaded file of the caller's tenant (an imported file has none: its URL is never fetched)",
+      params: FileIdParamsSchema,
+      response: FileContentSchema,
+      responseMediaType: 'application/octet-stream',
+      errors: ['unauthorized', 'not_found'],
+      handler: ({ tenant, params, c }) => {
+        const { bytes, mimeType } = fileContent(tenant, params.fileId);
+        // Stored buffers never live on a SharedArrayBuffer, which is all the cast rules out.
+        return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': mimeType, 'Content-Length': String(bytes.length) });
+      },
+    }),
+  ];
 }

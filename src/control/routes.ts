@@ -11,6 +11,7 @@ import { exportState, importState } from '../services/tenant-state.js';
 import { reviewerAudit } from '../services/audits.js';
 import { toIso } from '../runtime/clock.js';
 import { fileControlRoutes } from './files.js';
+import { teamControlRoutes } from './teams.js';
 import type { Tenant } from '../store/tenant.js';
 import {
   ClockAdvanceBodySchema,
@@ -167,5 +168,6 @@ export function controlRoutes(services: Services): RouteSpec[] {
       handler: ({ tenant, body }) => exportState(importState(services.store, tenant, body)),
     }),
     ...fileControlRoutes(services),
+    ...teamControlRoutes(),
   ];
 }

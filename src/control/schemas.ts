@@ -3,6 +3,8 @@ import { SettingsSchema } from '../domain/settings.js';
 import { BatchSchema } from '../domain/batches/schemas.js';
 import { ProjectSchema } from '../domain/projects/schemas.js';
 import { TaskSchema } from '../domain/tasks/task.js';
+import { teamStateFields } from '../domain/teams/state.js';
+import { StateFilesSchema } from '../domain/files/state.js';
 
 /** Wire shapes of the /_mock control plane. */
 
@@ -58,7 +60,8 @@ export const StateSchema = z
     projects: z.array(ProjectSchema).default([]),
     batches: z.array(BatchSchema).default([]),
     tasks: z.array(StateTaskSchema),
-    files: z.array(z.unknown()).default([]),
+    files: StateFilesSchema.default([]),
+    ...teamStateFields,
   })
   .strict();
 export type State = z.infer<typeof StateSchema>;

@@ -6,8 +6,8 @@ import { ApiError } from '../errors.js';
 /**
  * Bounds every request body before anything reads it: JSON bodies by the configured limit, file
  * uploads by the interface's 80 MB per file. A declared Content-Length over the limit is refused
- * before a byte is read; a chunked body is counted as it streams and cut off at the limit, so an
- * oversize upload never sits in memory.
+ * before a byte is read; a streamed upload is counted by the multipart reader (http/multipart.ts)
+ * and cut off at the limit, so an oversize upload never sits in memory.
  */
 export function bodyLimits(maxJsonBytes: number): MiddlewareHandler {
   const json = bodyLimit({
@@ -16,11 +16,22 @@ export function bodyLimits(maxJsonBytes: number): MiddlewareHandler {
       throw new ApiError('payload_too_large', `Request body is larger than the limit of ${maxJsonBytes} bytes`);
     },
   });
-  const upload = bodyLimit({
-    maxSize: FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
-    onError: () => {
-      throw new ApiError('payload_too_large', `Parameter is invalid, reason: "file" must be at most 80 MB (${FILE_MAX_BYTES} bytes)`);
-    },
-  });
+  const uploadMax = FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES;
+  // Not hono's bodyLimit here: it buffers a chunked body whole before the route sees it. A declared
+  // length over the limit is refused unread; a streamed body is counted by the multipart reader.
+  const upload: MiddlewareHandler = (c, next) => {
+    const declared = Number(c.req.header('content-length') ?? 0);
+    if (declared > uploadMax && !c.req.header('transfer-encoding')) throw uploadTooLarge('body');
+    return next();
+  };
   return (c, next) => (c.req.path === FILE_UPLOAD_PATH ? upload(c, next) : json(c, next));
 }
+
+/** The 413 of an upload: the file part (or the body around it) over the interface's 80 MB. */
+export const uploadTooLarge = (part: string) =>
+  new ApiError(
+    'payload_too_large',
+    part === 'file' || part === 'body'
+      ? `Parameter is invalid, reason: "file" must be at most 80 MB (${FILE_MAX_BYTES} bytes)`
+      : `Parameter is invalid, reason: "${part}" is larger than the upload limit of 80 MB (${FILE_MAX_BYTES} bytes)`,
+  );

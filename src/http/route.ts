@@ -36,6 +36,10 @@ export interface RouteSpec<P = any, Q = any, B = any> {
   bodyDoc?: ZodTypeAny;
   /** Documented request body when `body` is not a plain zod object (e.g. a bare array). */
   bodyRequired?: boolean;
+  /** A multipart/form-data body (uploads): documented, never read as JSON; the handler streams it from `c`. */
+  multipart?: ZodTypeAny;
+  /** The handler answers a Response itself (e.g. file bytes), documented under this media type. */
+  responseMediaType?: string;
   response: ZodTypeAny;
   errors: ErrorKind[];
   /** Honours the Idempotency-Key header (task creation). */
@@ -67,12 +71,17 @@ function fingerprint(method: string, path: string, raw: string): string {
 export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency: IdempotencyGuard): void {
   for (const route of routes) {
     app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
-      const raw = route.method === 'get' ? '' : await readRawBody(c);
+      const raw = route.method === 'get' || route.multipart ? '' : await readRawBody(c);
+      let answered: Response | undefined;
       const run = async (): Promise<Outcome> => {
         const params = parseOrThrow(route.params, c.req.param(), '');
         const query = parseOrThrow(route.query, c.req.queries(), '');
         const body = parseOrThrow(route.body, parseJsonBody(raw, c.req.header('content-type') ?? ''), '');
         const result = await route.handler({ params, query, body, tenant: c.get('tenant'), principal: c.get('principal'), c });
+        if (result instanceof Response) {
+          answered = result;
+          return { status: result.status, body: '' };
+        }
         return { status: 200, body: JSON.stringify(result) };
       };
       const key = c.req.header('idempotency-key');
@@ -81,6 +90,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency:
         route.idempotent && key !== undefined
           ? await idempotency.run(c.get('tenant'), key, fingerprint(route.method, c.req.path, raw), run)
           : await run();
+      if (answered) return answered;
       return c.body(outcome.body, outcome.status as 200, { 'Content-Type': 'application/json', ...outcome.headers });
     });
   }

@@ -34,7 +34,7 @@ export function buildOpenApi(routes: RouteSpec[], named: [string, ZodTypeAny][],
       responses: {
         '200': {
           description: 'Success',
-          content: { 'application/json': { schema: ref(route.response, true), ...example(examples.response) } },
+          content: { [route.responseMediaType ?? 'application/json']: { schema: ref(route.response, true), ...example(examples.response) } },
         },
         ...Object.fromEntries(
           route.errors.map((kind) => [
@@ -50,6 +50,9 @@ export function buildOpenApi(routes: RouteSpec[], named: [string, ZodTypeAny][],
         required: !body.isOptional(),
         content: { 'application/json': { schema: ref(body, false), ...example(examples.request) } },
       };
+    }
+    if (route.multipart) {
+      operation.requestBody = { required: true, content: { 'multipart/form-data': { schema: ref(route.multipart, false) } } };
     }
     paths[route.path] = { ...paths[route.path], [route.method]: operation };
   }

@@ -2,10 +2,24 @@ import type { RouteSpec } from '../http/route.js';
 import type { Services } from '../services/context.js';
 import { batchRoutes } from './batches.js';
 import { fileRoutes } from './files.js';
+import { qualityRoutes } from './quality.js';
+import { studioBatchRoutes } from './studio-batches.js';
+import { studioRoutes } from './studio.js';
+import { teamRoutes } from './teams.js';
 import { projectRoutes } from './projects.js';
 import { taskCreateRoutes, taskRoutes } from './tasks.js';
 
 /** Every /v1 route, in mount order (specific paths before catch-alls). */
 export function apiRoutes(services: Services): RouteSpec[] {
-  return [...taskRoutes(services), ...taskCreateRoutes(services), ...projectRoutes(), ...batchRoutes(services), ...fileRoutes(services)];
+  return [
+    ...taskRoutes(services),
+    ...taskCreateRoutes(services),
+    ...projectRoutes(),
+    ...batchRoutes(services),
+    ...fileRoutes(services),
+    ...teamRoutes(services),
+    ...studioRoutes(services),
+    ...studioBatchRoutes(services),
+    ...qualityRoutes(),
+  ];
 }

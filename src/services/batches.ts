@@ -14,9 +14,11 @@ export const requireUsableBatch = (tenant: Tenant, name: string, field = 'batch'
 export function createBatch(tenant: Tenant, body: z.infer<typeof CreateBatchBodySchema>): Batch {
   const { project } = requireUsableProject(tenant, body.project);
   if (tenant.shared.batches.get(body.name)) throw conflict(`A batch named "${body.name}" already exists in this account`);
-  for (const flag of ['calibration_batch', 'self_label_batch'] as const) {
-    if (body[flag] && !project.rapid) throw invalid(`Parameter is invalid, reason: "${flag}" is only allowed for batches of rapid projects`);
+  // Calibration batches exist on rapid and Studio projects (Studio orders them first); self-label ones on rapid only.
+  if (body.calibration_batch && !project.rapid && !project.studio) {
+    throw invalid('Parameter is invalid, reason: "calibration_batch" is only allowed for batches of rapid or studio projects');
   }
+  if (body.self_label_batch && !project.rapid) throw invalid('Parameter is invalid, reason: "self_label_batch" is only allowed for batches of rapid projects');
   const createdMs = tenant.stamp();
   const batch: Batch = {
     name: body.name,

@@ -4,6 +4,7 @@ import type { Tenant } from '../store/tenant.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import { applyCompletionMode } from './completion.js';
 import type { Services } from './context.js';
+import { checkFileAttachments } from './file-attachments.js';
 import { resolveCreation } from './task-inheritance.js';
 import { createTask, viewTask } from './tasks.js';
 
@@ -15,6 +16,7 @@ import { createTask, viewTask } from './tasks.js';
 export function createFromRequest(services: Services, tenant: Tenant, def: TaskTypeDefinition, body: Record<string, unknown>) {
   const resolved = resolveCreation(tenant, def, body);
   const valid = parseOrThrow(def.createSchema, resolved.body, '');
+  checkFileAttachments(tenant, valid as Record<string, unknown>);
   const record: TaskRecord = createTask(tenant, services.ids, def, valid, resolved.projectParamVersion);
   const created = viewTask(record);
   applyCompletionMode(tenant, services.scheduler, record);

@@ -3,6 +3,7 @@ import type { State } from '../control/schemas.js';
 import type { Store } from '../store/store.js';
 import type { Tenant } from '../store/tenant.js';
 import { exportFiles, importFiles } from './file-state.js';
+import { checkTeamState, exportTeamState, importTeamState } from './team-state.js';
 
 /** The tenant's whole state as JSON: seed data for tests, or a snapshot to inspect. */
 export function exportState(tenant: Tenant): State {
@@ -18,12 +19,14 @@ export function exportState(tenant: Tenant): State {
       ...(record.internal.dependents && { dependent_options: structuredClone(record.internal.dependents) }),
     })),
     files: exportFiles(tenant),
+    ...exportTeamState(tenant),
   };
 }
 
 /** Replaces the tenant's state. Checked whole before anything changes, so a bad import loses nothing. */
 export function importState(store: Store, tenant: Tenant, state: State): Tenant {
   checkNames(tenant, state);
+  checkTeamState(state);
   const ids = new Set<string>();
   const uniqueIds = new Map<string, string>();
   state.tasks.forEach(({ task }, index) => {
@@ -53,6 +56,7 @@ export function importState(store: Store, tenant: Tenant, state: State): Tenant 
     fresh.noteStamp(createdMs);
   }
   importFiles(fresh, state.files);
+  importTeamState(fresh, state);
   return fresh;
 }
 

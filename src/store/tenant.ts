@@ -3,6 +3,9 @@ import type { Clock } from '../runtime/clock.js';
 import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
 import type { AccountState, BatchRecord } from './account.js';
 import { FileCollection } from './file-collection.js';
+import { StudioState } from './studio.js';
+import { ownerRecord, Team } from './team.js';
+import { TrainingAttemptLog } from './training-attempts.js';
 import type { TaskRecord } from './task-collection.js';
 import { TaskCollection } from './task-collection.js';
 
@@ -27,6 +30,9 @@ export type TenantEvent =
 export class Tenant {
   readonly tasks = new TaskCollection();
   readonly files = new FileCollection();
+  studio = new StudioState();
+  training = new TrainingAttemptLog();
+  private teamState: Team | undefined;
   clockOffsetMs = 0;
   jobs: ScheduledJob[] = [];
   /** The callback journal, oldest first. */
@@ -43,6 +49,16 @@ export class Tenant {
     /** Projects and batches: shared by the account's test and live tenants. */
     readonly shared: AccountState,
   ) {}
+
+  /** Teammates, made on first use: the account owner is always on the team. */
+  get team(): Team {
+    this.teamState ??= new Team(ownerRecord(this.account));
+    return this.teamState;
+  }
+
+  set team(team: Team) {
+    this.teamState = team;
+  }
 
   get key(): string {
     return tenantKey(this.account, this.mode);

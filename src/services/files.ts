@@ -1,0 +1,109 @@
+import { conflict, invalid, notFound } from '../errors.js';
+import { importMime, uploadMime } from '../domain/files/mime.js';
+import { UPLOAD_FIELDS, UploadFieldsSchema, type FileObject, type ImportFileBodySchema } from '../domain/files/schemas.js';
+import { parseOrThrow } from '../domain/validate.js';
+import type { MultipartForm } from '../http/multipart.js';
+import { toIso } from '../runtime/clock.js';
+import type { IdGenerator } from '../runtime/ids.js';
+import type { FileRecord } from '../store/file-collection.js';
+import type { Tenant } from '../store/tenant.js';
+import type { z } from 'zod';
+import { requireUsableProject } from './projects.js';
+
+export const attachmentUrl = (account: string, id: string) => `scaledata://${account}/${id}`;
+
+interface NewFile {
+  display_name: string;
+  mime_type: string | null;
+  size: number | null;
+  project_name?: string;
+  reference_id?: string;
+  metadata?: Record<string, unknown>;
+  file_url?: string;
+}
+
+/** POST /v1/files/upload: the form's `file` part and its text fields, checked, then stored. */
+export function uploadFile(tenant: Tenant, ids: IdGenerator, form: MultipartForm): FileObject {
+  const unknown = [...Object.keys(form.fields), ...form.files.map((f) => f.name)].filter((name) => !(UPLOAD_FIELDS as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    const reasons = unknown.map((name) => `"${name}" is not an allowed parameter`).join('; ');
+    throw invalid(`Parameter is invalid, reason: ${reasons} (allowed: ${UPLOAD_FIELDS.join(', ')})`);
+  }
+  if (form.fields.file !== undefined) throw invalid('Parameter is invalid, reason: "file" must be a file part (a multipart part with a filename), not a text field');
+  const file = form.files.find((f) => f.name === 'file');
+  if (!file) throw invalid('Parameter is invalid, reason: "file" is required (a multipart part named "file" holding the bytes)');
+  const fields = parseOrThrow(UploadFieldsSchema, form.fields, '');
+  const record = storeFile(
+    tenant,
+    ids,
+    {
+      ...fields,
+      display_name: fields.display_name ?? (file.filename || 'file'),
+      mime_type: uploadMime(file.filename, file.contentType),
+      size: file.bytes.length,
+    },
+    file.bytes,
+  );
+  return record.file;
+}
+
+/** POST /v1/files/import: recorded without fetching the URL, so size is null. */
+export function importFile(tenant: Tenant, ids: IdGenerator, body: z.infer<typeof ImportFileBodySchema>): FileObject {
+  const record = storeFile(
+    tenant,
+    ids,
+    { ...body, display_name: body.display_name ?? defaultImportName(body.file_url), mime_type: importMime(body.file_url), size: null },
+    null,
+  );
+  return record.file;
+}
+
+/** The last segment of the URL's path, or the whole URL when the path has none. */
+function defaultImportName(fileUrl: string): string {
+  try {
+    const segment = new URL(fileUrl).pathname.split('/').pop() ?? '';
+    return decodeURIComponent(segment) || fileUrl;
+  } catch {
+    return fileUrl;
+  }
+}
+
+function storeFile(tenant: Tenant, ids: IdGenerator, input: NewFile, bytes: Buffer | null): FileRecord {
+  const project = input.project_name === undefined ? undefined : requireUsableProject(tenant, input.project_name, 'project_name').project;
+  if (input.reference_id !== undefined) {
+    const holder = tenant.files.withReference(input.reference_id);
+    if (holder) throw conflict(`A file with reference_id "${input.reference_id}" already exists: ${holder.file.id}`);
+  }
+  const id = ids.next();
+  const now = toIso(tenant.stamp());
+  const file: FileObject = {
+    id,
+    attachment_url: attachmentUrl(tenant.account, id),
+    created_at: now,
+    updated_at: now,
+    mime_type: input.mime_type,
+    project_names: project ? [project.name] : [],
+    size: input.size,
+    display_name: input.display_name,
+    ...(input.reference_id !== undefined && { reference_id: input.reference_id }),
+    metadata: input.metadata ?? {},
+    ...(input.file_url !== undefined && { file_url: input.file_url }),
+  };
+  return tenant.files.insert(file, bytes);
+}
+
+/** A file of the caller's tenant; another tenant's file is as unknown as a made-up id. */
+export function requireFile(tenant: Tenant, id: string): FileRecord {
+  const record = tenant.files.get(id);
+  if (!record) throw notFound(`File "${id}" not found`);
+  return record;
+}
+
+/** The stored bytes; an imported file has none, since the mock never fetches imported URLs. */
+export function fileContent(tenant: Tenant, id: string): { bytes: Buffer; mimeType: string } {
+  const { file, bytes } = requireFile(tenant, id);
+  if (!bytes) {
+    throw notFound(`File "${id}" was imported from ${file.file_url}; the mock never fetches imported URLs, so it has no content to serve`);
+  }
+  return { bytes, mimeType: file.mime_type ?? 'application/octet-stream' };
+}
