@@ -2,7 +2,8 @@
  * Measures what the performance rules promise, in process (no network noise):
  *  - createApp() cost;
  *  - a task-list page with 10 vs 100,000 tasks stored, unfiltered and filtered;
- *  - task creation throughput.
+ *  - task creation throughput;
+ *  - a file-list page and a training-attempt page with few vs many stored.
  *   npm run bench
  */
 import { createApp } from '../src/app.js';
@@ -43,6 +44,33 @@ async function seeded(count: number) {
   return app;
 }
 
+/** Files (imports: no bytes) and training attempts, `count` of each, seeded through HTTP. */
+async function seededFilesAndAttempts(count: number) {
+  const app = createApp();
+  await app.request('/v1/projects', { method: 'POST', headers: AUTH, body: JSON.stringify({ type: 'imageannotation', name: 'p' }) });
+  for (let i = 0; i < count; i += 1) {
+    const body = JSON.stringify({ file_url: `https://example.com/${i}.png`, project_name: 'p', metadata: { n: i % 7 } });
+    await app.request('/v1/files/import', { method: 'POST', headers: AUTH, body });
+  }
+  for (let i = 0; i < count; i += 1000) {
+    const attempts = Array.from({ length: Math.min(1000, count - i) }, (_, k) => ({ quality_task_id: `q${(i + k) % 50}`, labeler_email: `l${(i + k) % 20}@example.com` }));
+    await app.request('/_mock/quality/attempts', { method: 'POST', headers: AUTH, body: JSON.stringify({ attempts }) });
+  }
+  return app;
+}
+
+async function benchFilesAndAttempts(): Promise<void> {
+  for (const size of [10, 50_000]) {
+    const app = await seededFilesAndAttempts(size);
+    for (const query of ['projects=p&limit=100', 'projects=p&metadata=%7B%22n%22%3A3%7D&limit=100']) {
+      await timeAsync(`GET /v1/files?${query.replace(/metadata=[^&]+/, 'metadata={n:3}')} with ${size} stored`, 200, () => app.request(`/v1/files?${query}`, { headers: AUTH }));
+    }
+    for (const query of ['labeler_emails=l3@example.com&limit=100', 'quality_task_ids=q7,q8&labeler_emails=l8@example.com&limit=100']) {
+      await timeAsync(`GET /v1/quality/labelers?${query} with ${size} stored`, 200, () => app.request(`/v1/quality/labelers?${query}`, { headers: AUTH }));
+    }
+  }
+}
+
 async function main(): Promise<void> {
   timeSync('createApp()', 200, () => createApp());
   for (const size of [10, 100_000]) {
@@ -60,6 +88,7 @@ async function main(): Promise<void> {
   }
   const app = createApp();
   await timeAsync('POST /v1/task/imageannotation', 2000, () => app.request('/v1/task/imageannotation', { method: 'POST', headers: AUTH, body: BODY }));
+  await benchFilesAndAttempts();
 }
 
 void main();
