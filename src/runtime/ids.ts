@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** Produces the real service's id shape: 24 lowercase hex digits. */
 export interface IdGenerator {
@@ -18,3 +18,6 @@ export function sequentialIds(prefix = ''): IdGenerator {
     },
   };
 }
+
+/** Stable ids for what the mock derives rather than stores (the account owner, Studio batches and projects). */
+export const derivedId = (...parts: string[]): string => createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 24);

@@ -5,24 +5,13 @@ import { toIso } from '../runtime/clock.js';
 import { mergeDescending, type SeqIndex } from '../store/seq-index.js';
 import { emailKey } from '../store/team.js';
 import type { Tenant } from '../store/tenant.js';
+import { DEFAULT_PAGE_SIZE, pageStart, takePage } from './seq-page.js';
 
 export interface TrainingAttemptQuery {
   quality_task_ids?: string[];
   labeler_emails?: string[];
   next_token?: string;
   limit?: number;
-}
-
-const encodeToken = (seq: number) => Buffer.from(JSON.stringify({ seq })).toString('base64url');
-
-function decodeToken(text: string): number {
-  try {
-    const { seq } = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as { seq: unknown };
-    if (typeof seq === 'number' && Number.isInteger(seq) && seq >= 0) return seq;
-  } catch {
-    // fall through to the error below
-  }
-  throw invalid('Parameter is invalid, reason: "next_token" is not a token returned by this server');
 }
 
 /** Newest-first seqs carrying any of `keys` in `index`, below `maxSeq`. */
@@ -39,29 +28,16 @@ export function listTrainingAttempts(tenant: Tenant, query: TrainingAttemptQuery
     throw invalid('Parameter is invalid, reason: "quality_task_ids" or "labeler_emails" is required (give at least one)');
   }
   const log = tenant.training;
-  const limit = query.limit ?? 100;
-  const maxSeq = query.next_token === undefined ? log.lastSeq : decodeToken(query.next_token) - 1;
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const maxSeq = pageStart(query.next_token, log.lastSeq, 'next_token');
   const idSet = new Set(ids);
   const emailSet = new Set(emails);
   const byIds = ids.length > 0 && (emails.length === 0 || ids.length <= emails.length);
   const stream = byIds ? anyOf(log.byQualityTask, ids, maxSeq) : anyOf(log.byLabeler, emails, maxSeq);
   const matches = (attempt: TrainingAttempt) =>
     (idSet.size === 0 || idSet.has(attempt.quality_task_id)) && (emailSet.size === 0 || emailSet.has(emailKey(attempt.labeler_email)));
-
-  const docs: TrainingAttempt[] = [];
-  let lastSeq = 0;
-  let hasMore = false;
-  for (const seq of stream) {
-    const attempt = log.atSeq(seq);
-    if (!attempt || !matches(attempt)) continue;
-    if (docs.length === limit) {
-      hasMore = true;
-      break;
-    }
-    docs.push(attempt);
-    lastSeq = seq;
-  }
-  return { docs, limit, has_more: hasMore, next_token: hasMore ? encodeToken(lastSeq) : null };
+  const page = takePage(stream, limit, (seq) => log.atSeq(seq), matches);
+  return { docs: page.records, limit, has_more: page.next !== null, next_token: page.next };
 }
 
 /** Records attempts (the control plane's stand-in for labelers doing quality tasks). */

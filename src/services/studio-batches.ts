@@ -2,7 +2,7 @@ import { invalid, notFound } from '../errors.js';
 import type { StudioBatch } from '../domain/studio/schemas.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import type { BatchRecord } from '../store/account.js';
-import { derivedId } from '../store/team.js';
+import { derivedId } from '../runtime/ids.js';
 import type { Tenant } from '../store/tenant.js';
 import { isEmail } from '../domain/common/values.js';
 import { batchCounts, requireUsableBatch } from './batches.js';

@@ -3,6 +3,7 @@ import type { Task } from '../domain/tasks/task.js';
 import { countIntersection, mergeDescending } from '../store/seq-index.js';
 import type { IndexedField, TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
+import { DEFAULT_PAGE_SIZE } from './seq-page.js';
 import { viewTask } from './tasks.js';
 
 export interface TaskListFilter {
@@ -23,8 +24,6 @@ export interface TaskListFilter {
   next_token?: string;
   limited_response?: boolean;
 }
-
-export const DEFAULT_PAGE_SIZE = 100;
 
 interface PageToken {
   /** Seq of the last task returned; the next page starts below it. */

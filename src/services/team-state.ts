@@ -2,7 +2,8 @@ import { invalid } from '../errors.js';
 import type { State } from '../control/schemas.js';
 import type { StateStudio, StateTeammate } from '../domain/teams/state.js';
 import { toIso } from '../runtime/clock.js';
-import { derivedId, emailKey, ownerRecord, Team, type MemberRecord } from '../store/team.js';
+import { derivedId } from '../runtime/ids.js';
+import { emailKey, ownerRecord, Team, type MemberRecord } from '../store/team.js';
 import type { Tenant } from '../store/tenant.js';
 
 type TeamState = Pick<State, 'team' | 'studio' | 'training_attempts'>;

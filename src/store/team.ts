@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { derivedId } from '../runtime/ids.js';
 import type { InviteRole, TeamRole } from '../domain/teams/schemas.js';
 
 /** One teammate as stored: the wire fields plus what the mock needs to play the invitation out. */
@@ -22,9 +22,6 @@ export interface MemberRecord {
 export const emailKey = (email: string): string => email.trim().toLowerCase();
 
 export const isActive = (member: MemberRecord): boolean => member.role !== 'invited' && member.role !== 'disabled';
-
-/** Stable 24-hex ids for things the mock derives rather than stores (the owner, studio batches). */
-export const derivedId = (...parts: string[]): string => createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 24);
 
 /** The account's owner: every team has its admin, as on the real service. */
 export function ownerRecord(account: string): MemberRecord {

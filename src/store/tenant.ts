@@ -30,8 +30,8 @@ export type TenantEvent =
 export class Tenant {
   readonly tasks = new TaskCollection();
   readonly files = new FileCollection();
-  studio = new StudioState();
-  training = new TrainingAttemptLog();
+  readonly studio = new StudioState();
+  readonly training = new TrainingAttemptLog();
   private teamState: Team | undefined;
   clockOffsetMs = 0;
   jobs: ScheduledJob[] = [];
