@@ -9,14 +9,18 @@ import type { AppEnv } from './http/env.js';
 import { IdempotencyGuard } from './http/idempotency.js';
 import { normalizedPath } from './http/path.js';
 import { mountRoutes } from './http/route.js';
+import { tenancy } from './http/tenancy.js';
 import { metaRoutes } from './routes/meta.js';
 import { apiRoutes } from './routes/index.js';
 import { systemClock, type Clock } from './runtime/clock.js';
 import { randomIds, type IdGenerator } from './runtime/ids.js';
 import type { Services } from './services/context.js';
 import { CallbackDispatcher } from './services/callbacks.js';
+import type { FetchLike } from './services/callback-send.js';
+import { DeliveryLimiter } from './services/delivery-limiter.js';
 import { dependentsListener } from './services/dependents.js';
 import { Scheduler } from './services/scheduler.js';
+import { startSweeper } from './services/sweeper.js';
 import { Store } from './store/store.js';
 
 export interface CreateAppOptions {
@@ -24,6 +28,8 @@ export interface CreateAppOptions {
   ids?: IdGenerator;
   config?: Partial<Config>;
   store?: Store;
+  /** Sends callbacks; the global fetch by default (inject one to test deliveries without sockets). */
+  fetch?: FetchLike;
 }
 
 export type MockApp = Hono<AppEnv> & {
@@ -39,11 +45,14 @@ export type MockApp = Hono<AppEnv> & {
 export function createApp(options: CreateAppOptions = {}): MockApp {
   const config: Config = { ...defaultConfig, ...options.config };
   const clock = options.clock ?? systemClock;
-  const store = options.store ?? new Store(clock, config.completion);
+  const limits = { maxTenants: config.maxTenants, maxFileBytesPerTenant: config.maxFileBytesPerTenant };
+  const store = options.store ?? new Store(clock, config.completion, limits);
   const services: Services = { config, clock, ids: options.ids ?? randomIds, store, scheduler: new Scheduler() };
   // Dependents first: a root's callback then already lists its dependents' ids.
   store.listen(dependentsListener(services));
-  store.listen(new CallbackDispatcher(services.scheduler, services.ids).handle);
+  const deliveries = new DeliveryLimiter(config.maxCallbacksInFlight);
+  const dispatcherOptions = { limiter: deliveries, journalSize: config.callbackJournalSize, fetch: options.fetch };
+  store.listen(new CallbackDispatcher(services.scheduler, services.ids, dispatcherOptions).handle);
 
   const app = new Hono<AppEnv>({ getPath: normalizedPath });
   app.onError(toErrorResponse);
@@ -69,15 +78,17 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   const resolveKey = createKeyResolver(config.keys);
   for (const prefix of ['/v1/*', '/_mock/*']) {
     app.use(prefix, authMiddleware(resolveKey));
-    app.use(prefix, async (c, next) => {
-      const { account, mode } = c.get('principal');
-      c.set('tenant', store.tenant(account, mode));
-      await next();
-    });
+    app.use(prefix, tenancy(store));
   }
 
   const idempotency = new IdempotencyGuard(store.idempotency, (key) => store.findTenant(key));
   mountRoutes(app, [...api, ...control], idempotency);
 
-  return Object.assign(app, { services, dispose: () => services.scheduler.dispose() });
+  const sweeper = startSweeper(store);
+  const dispose = () => {
+    services.scheduler.dispose();
+    sweeper.stop();
+    deliveries.dispose();
+  };
+  return Object.assign(app, { services, dispose });
 }

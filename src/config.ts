@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { CompletionSettingSchema, type CompletionSetting } from './domain/settings.js';
+import { DEFAULT_MAX_FILE_BYTES_PER_TENANT, DEFAULT_MAX_TENANTS } from './store/limits.js';
 
 /** The one place that reads flags and environment variables. Everything is zod-validated. */
 
@@ -25,6 +26,16 @@ export const ConfigSchema = z.object({
   keys: z.array(KeyEntrySchema).optional(),
   /** Largest JSON body accepted, in bytes. */
   maxBodyBytes: z.number().int().positive(),
+  /** Callback deliveries in flight at once, app-wide; the rest wait their turn. */
+  maxCallbacksInFlight: z.number().int().min(1).max(10_000),
+  /** Entries each tenant's callback journal keeps; the oldest finished ones leave first. */
+  callbackJournalSize: z.number().int().min(1).max(1_000_000),
+  /** On SIGTERM/SIGINT: how long in-flight requests may take before their connections are cut. */
+  shutdownTimeoutMs: z.number().int().min(0).max(600_000),
+  /** Tenants held at once; one more (a new key) is a 503. Tenants that hold nothing are not kept. */
+  maxTenants: z.number().int().min(1).max(10_000_000),
+  /** Uploaded file bytes one tenant may hold; an upload past it is a 413. */
+  maxFileBytesPerTenant: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -33,6 +44,11 @@ export const defaultConfig: Config = {
   port: 3000,
   completion: { mode: 'manual', delay_ms: 0 },
   maxBodyBytes: 5 * 1024 * 1024,
+  maxCallbacksInFlight: 64,
+  callbackJournalSize: 1000,
+  shutdownTimeoutMs: 5000,
+  maxTenants: DEFAULT_MAX_TENANTS,
+  maxFileBytesPerTenant: DEFAULT_MAX_FILE_BYTES_PER_TENANT,
 };
 
 /** `manual`, `immediate` or `delay:<ms>`. */
@@ -58,17 +74,32 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
       completion: { type: 'string' },
       keys: { type: 'string' },
       'max-body-bytes': { type: 'string' },
+      'max-callbacks-in-flight': { type: 'string' },
+      'callback-journal-size': { type: 'string' },
+      'shutdown-timeout': { type: 'string' },
+      'max-tenants': { type: 'string' },
+      'max-file-bytes-per-tenant': { type: 'string' },
     },
     strict: true,
   });
   const keysPath = values.keys ?? env.LABELMOCK_KEYS;
   const completion = values.completion ?? env.LABELMOCK_COMPLETION;
   const maxBody = values['max-body-bytes'] ?? env.LABELMOCK_MAX_BODY_BYTES;
+  const inFlight = values['max-callbacks-in-flight'] ?? env.LABELMOCK_MAX_CALLBACKS_IN_FLIGHT;
+  const journalSize = values['callback-journal-size'] ?? env.LABELMOCK_CALLBACK_JOURNAL_SIZE;
+  const shutdownTimeout = values['shutdown-timeout'] ?? env.LABELMOCK_SHUTDOWN_TIMEOUT;
+  const maxTenants = values['max-tenants'] ?? env.LABELMOCK_MAX_TENANTS;
+  const maxFileBytes = values['max-file-bytes-per-tenant'] ?? env.LABELMOCK_MAX_FILE_BYTES_PER_TENANT;
   return ConfigSchema.parse({
     host: values.host ?? env.HOST ?? defaultConfig.host,
     port: Number(values.port ?? env.PORT ?? defaultConfig.port),
     completion: completion ? parseCompletionFlag(completion) : defaultConfig.completion,
     keys: keysPath ? loadKeysFile(keysPath) : undefined,
     maxBodyBytes: maxBody ? Number(maxBody) : defaultConfig.maxBodyBytes,
+    maxCallbacksInFlight: inFlight ? Number(inFlight) : defaultConfig.maxCallbacksInFlight,
+    callbackJournalSize: journalSize ? Number(journalSize) : defaultConfig.callbackJournalSize,
+    shutdownTimeoutMs: shutdownTimeout ? Number(shutdownTimeout) : defaultConfig.shutdownTimeoutMs,
+    maxTenants: maxTenants ? Number(maxTenants) : defaultConfig.maxTenants,
+    maxFileBytesPerTenant: maxFileBytes ? Number(maxFileBytes) : defaultConfig.maxFileBytesPerTenant,
   });
 }

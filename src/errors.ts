@@ -18,6 +18,7 @@ export const ERROR_CATALOG = {
   unsupported_media_type: { status: 415, summary: 'The body is not JSON where JSON is expected.' },
   too_many_requests: { status: 429, summary: 'A matching request with the same Idempotency-Key is still in flight; retry later.' },
   internal: { status: 500, summary: 'A bug in the mock. Please report it.' },
+  service_unavailable: { status: 503, summary: 'The server is at a capacity limit (e.g. --max-tenants) for this request.' },
 } as const satisfies Record<string, { status: number; summary: string }>;
 
 export type ErrorKind = keyof typeof ERROR_CATALOG;
@@ -54,6 +55,10 @@ export function toApiError(err: unknown): ApiError {
   const status = (err as { status?: unknown })?.status;
   if (typeof status === 'number' && status === 413) {
     return new ApiError('payload_too_large', (err as Error).message || 'Request body is too large');
+  }
+  // The client went away mid-body (or shutdown cut it off): its mistake or its choice, not a bug of ours.
+  if ((err as { code?: unknown })?.code === 'ECONNRESET') {
+    return invalid('Request body was cut off: the connection closed before the body ended');
   }
   return new ApiError('internal', `Internal error: ${(err as Error)?.message ?? String(err)}`);
 }

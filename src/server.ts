@@ -1,4 +1,6 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import { gracefulShutdown } from './http/shutdown.js';
 import { createApp } from './app.js';
 import { readConfig } from './config.js';
 
@@ -29,9 +31,13 @@ function main(): void {
       ].join('\n'),
     );
   });
+  const shutdown = gracefulShutdown(server as Server, config.shutdownTimeoutMs);
   const stop = () => {
     app.dispose();
-    server.close(() => process.exit(0));
+    void shutdown().then(({ forced }) => {
+      if (forced) console.error(`labelmock: requests still open after ${config.shutdownTimeoutMs} ms were cut off`);
+      process.exit(0);
+    });
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -83,10 +83,10 @@ describe('batches', () => {
     expect((await t.call('GET', '/v1/tasks?batch=b1')).body.total).toBe(3);
   });
 
-  it('a batch in progress completes once every task is finished, and then takes no more tasks', async () => {
+  it('a batch in progress completes once every task is finished; a new task reopens it, and it completes again', async () => {
     const t = makeApp();
     await setup(t);
-    await batch(t);
+    await batch(t, { callback: 'ops@example.com' });
     const ids = [];
     for (let i = 0; i < 3; i += 1) ids.push((await task(t, { batch: 'b1' })).body.task_id);
     await t.call('POST', `/_mock/tasks/${ids[0]}/complete`);
@@ -97,8 +97,27 @@ describe('batches', () => {
     const done = await t.call('GET', '/v1/batches/b1');
     expect(done.body).toMatchObject({ status: 'completed', completed_at: '2026-01-01T00:00:00.500Z' });
     const late = await task(t, { batch: 'b1' });
-    expect(late.status).toBe(400);
-    expect(late.body.error).toMatch(/"batch" names batch "b1", which is completed; tasks cannot join it/);
+    expect(late.status).toBe(200);
+    const reopened = await t.call('GET', '/v1/batches/b1');
+    expect(reopened.body.status).toBe('in_progress');
+    expect(reopened.body).not.toHaveProperty('completed_at');
+    t.clock.advance(500);
+    await t.call('POST', `/_mock/tasks/${late.body.task_id}/complete`);
+    expect((await t.call('GET', '/v1/batches/b1')).body).toMatchObject({ status: 'completed', completed_at: '2026-01-01T00:00:01.000Z' });
+    // The batch callback fires each time the batch completes.
+    const deliveries = (await t.call('GET', '/_mock/callbacks?batch=b1')).body.deliveries;
+    expect(deliveries.map((d: { event: string }) => d.event)).toEqual(['batch_completed', 'batch_completed']);
+  });
+
+  it('a redone task sends its completed batch back to in progress', async () => {
+    const t = makeApp();
+    await setup(t);
+    await batch(t);
+    const id = (await task(t, { batch: 'b1' })).body.task_id;
+    await t.call('POST', `/_mock/tasks/${id}/complete`);
+    expect((await t.call('GET', '/v1/batches/b1')).body.status).toBe('completed');
+    await t.call('POST', `/_mock/tasks/${id}/redo`);
+    expect((await t.call('GET', '/v1/batches/b1/status')).body).toEqual({ status: 'in_progress', pending: 1, completed: 0, error: 0, canceled: 0 });
   });
 
   it('a staging batch whose tasks are done completes when finalized', async () => {

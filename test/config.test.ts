@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { readConfig } from '../src/config.js';
 
 describe('configuration', () => {
@@ -27,6 +27,8 @@ describe('configuration', () => {
 
   it('--keys FILE turns on strict keys and checks the file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'labelmock-'));
+    // Removed afterwards, pass or fail: every `npm test` used to leave one such folder behind.
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const good = join(dir, 'keys.json');
     writeFileSync(good, JSON.stringify({ keys: [{ key: 'sk-1', account: 'acme', mode: 'live' }] }));
     expect(readConfig(['--keys', good], {}).keys).toEqual([{ key: 'sk-1', account: 'acme', mode: 'live' }]);

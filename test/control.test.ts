@@ -70,10 +70,11 @@ describe('/_mock control plane', () => {
     const task = await createImageTask(t);
     expect((await t.call('POST', `/_mock/tasks/${task.task_id}/redo`)).status).toBe(400);
     await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
+    await t.call('POST', `/v1/task/${task.task_id}/audit`, { body: { accepted: false } });
     const res = await t.call('POST', `/_mock/tasks/${task.task_id}/redo`);
-    expect(res.body).toMatchObject({ status: 'pending', times_redone: 1 });
+    // The redone response awaits a review of its own; the audit stays as history.
+    expect(res.body).toMatchObject({ status: 'pending', times_redone: 1, customer_review_status: 'pending', audits: [{ audit_result: 'rejected' }] });
     expect(res.body).not.toHaveProperty('response');
-    expect(res.body).not.toHaveProperty('customer_review_status');
     await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
     expect((await t.call('POST', `/_mock/tasks/${task.task_id}/redo`)).body.times_redone).toBe(2);
   });

@@ -71,8 +71,12 @@ describe('GET /v1/tasks', () => {
     const byType = await t.call('GET', '/v1/tasks?type=imageannotation&tags=even');
     expect(byType.body.total).toBe(2);
     await t.call('POST', `/_mock/tasks/${ids[3]}/complete`);
-    const review = await t.call('GET', '/v1/tasks?customer_review_status=accepted,pending');
+    await t.call('POST', `/v1/task/${ids[3]}/audit`, { body: { accepted: true } });
+    const review = await t.call('GET', '/v1/tasks?customer_review_status=accepted,rejected');
     expect(review.body.docs.map((d: { task_id: string }) => d.task_id)).toEqual([ids[3]]);
+    // Every task carries a review status from creation: the unreviewed ones are pending.
+    const unreviewed = await t.call('GET', '/v1/tasks?customer_review_status=pending');
+    expect(unreviewed.body.docs.map((d: { task_id: string }) => d.task_id)).toEqual([ids[2], ids[1], ids[0]]);
   });
 
   it('GET /v1/tasks keeps totals of combined filters exact as tasks change', async () => {
@@ -155,9 +159,10 @@ describe('GET /v1/tasks', () => {
     });
   }
 
-  it('GET /v1/tasks ignores query keys it does not know', async () => {
+  it('GET /v1/tasks refuses query keys it does not know, naming them', async () => {
     const t = makeApp();
     const res = await t.call('GET', '/v1/tasks?project_id=x&foo=bar');
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ status_code: 400, error: 'Parameter is invalid, reason: "project_id" is not an allowed parameter; "foo" is not an allowed parameter' });
   });
 });

@@ -67,7 +67,8 @@ describe('task maintenance routes', () => {
     }
     const bad = await t.call('POST', `/v1/task/${task.task_id}/setMetadata`, { body: ['not', 'an', 'object'] });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toMatch(/"body" must be an object \(got array\)/);
+    // The body is the metadata itself, so the message names it so.
+    expect(bad.body.error).toMatch(/"metadata" must be an object \(got array\)/);
   });
 
   it('POST and DELETE /v1/task/{id}/unique_id set and remove it; a used one is a 409 naming the holder', async () => {

@@ -7,7 +7,7 @@ import { makeApp, type TestApp } from './helpers.js';
 /** Every task type the official clients name beyond the ten the interface specifies. */
 const OTHER_TYPES = [
   'annotation', 'categorization', 'comparison', 'cuboidannotation', 'datacollection', 'documentmodel', 'documenttranscription',
-  'laneannotation', 'lineannotation', 'pointannotation', 'polygonannotation', 'transcription', 'videoboxannotation',
+  'laneannotation', 'lineannotation', 'pointannotation', 'polygonannotation', 'transcription', 'videoboxannotation', 'audiotranscription',
   'videocuboidannotation', 'sensorfusion', 'chat', 'chatexperimental', 'chatlite', 'multichat', 'multistage',
 ];
 
@@ -22,6 +22,8 @@ const REQUIRED: Record<string, string[]> = {
   documenttranscription: ['attachment', 'features'],
   transcription: ['attachment', 'fields'],
   datacollection: ['attachment', 'fields'],
+  comparison: ['attachments'],
+  audiotranscription: ['attachment'],
 };
 
 const request = (type: string, change: (body: any) => void = () => {}) => {

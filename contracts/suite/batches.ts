@@ -99,5 +99,23 @@ contract('a batch completes once its tasks are finished, with correct status cou
     return res.body;
   });
   expectEqual(done, { status: 'completed', pending: 0, completed: 2, error: 0, canceled: 1 }, 'status after');
-  expectErrorBody(await createTaskRequest(ctx.api, { batch: batch.name, geometries: undefined }), 400, 'batch');
 });
+
+contract('a completed batch takes a new task and is in progress again until that task is finished', async (ctx) => {
+  await ctx.needControlPlane();
+  await holdTasksPending(ctx);
+  const { batch } = await projectWithBatch(ctx);
+  const first = await createTaskRequest(ctx.api, { batch: batch.name, geometries: undefined });
+  expectStatus(await ctx.api.post(`/_mock/tasks/${first.body.task_id}/complete`), 200);
+  await batchReaches(ctx, batch.name, 'completed', 'batch status after its only task completed');
+  const joined = await createTaskRequest(ctx.api, { batch: batch.name, geometries: undefined });
+  expectStatus(joined, 200);
+  const reopened = await ctx.api.get(batchPath(batch.name, '/status'));
+  expectEqual(reopened.body, { status: 'in_progress', pending: 1, completed: 1, error: 0, canceled: 0 }, 'status after a task joined');
+  expectStatus(await ctx.api.post(`/_mock/tasks/${joined.body.task_id}/complete`), 200);
+  await batchReaches(ctx, batch.name, 'completed', 'batch status once the new task completed');
+});
+
+/** Batch progress may follow task changes asynchronously on another implementation: poll. */
+const batchReaches = (ctx: ContractContext, name: string, status: string, what: string) =>
+  eventually(async () => expectEqual((await ctx.api.get(batchPath(name, '/status'))).body.status, status, what));

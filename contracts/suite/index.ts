@@ -24,4 +24,5 @@ import './teams.js';
 import './studio.js';
 import './studio-batches.js';
 import './quality.js';
+import './quality-tasks.js';
 import './files.js';

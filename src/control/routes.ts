@@ -1,17 +1,22 @@
 import { z } from 'zod';
 import { applySettingsPatch } from '../domain/settings.js';
 import { CallbackJournalSchema } from '../domain/callbacks/schemas.js';
+import { STATE_IMPORT_MAX_JSON_DEPTH, STATE_IMPORT_MAX_JSON_VALUES } from '../domain/common/input-limits.js';
 import { queryString } from '../http/query.js';
 import { TaskSchema } from '../domain/tasks/task.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { completeTask, failTask, redoTask } from '../services/completion.js';
 import type { Services } from '../services/context.js';
 import { viewTask } from '../services/tasks.js';
-import { exportState, importState } from '../services/tenant-state.js';
+import { importState } from '../services/tenant-state.js';
+import { stateChunks } from '../services/state-stream.js';
+import { jsonStreamResponse } from '../http/json-stream.js';
 import { reviewerAudit } from '../services/audits.js';
 import { toIso } from '../runtime/clock.js';
+import { advanceClock } from '../services/clock.js';
 import { fileControlRoutes } from './files.js';
 import { teamControlRoutes } from './teams.js';
+import { checkStateTasks, StateEnvelopeSchema } from './state-import.js';
 import type { Tenant } from '../store/tenant.js';
 import {
   ClockAdvanceBodySchema,
@@ -94,7 +99,7 @@ export function controlRoutes(services: Services): RouteSpec[] {
       response: ClockAdvanceResultSchema,
       errors: ['invalid_request', 'unauthorized'],
       handler: async ({ tenant, body }) => {
-        tenant.clockOffsetMs += body.ms;
+        advanceClock(tenant, body.ms);
         // Awaited: what became due (a retry, a delayed completion) is done when this answers.
         const jobsRun = await services.scheduler.runDue(tenant);
         return { ...clockOf(tenant), jobs_run: jobsRun };
@@ -155,17 +160,27 @@ export function controlRoutes(services: Services): RouteSpec[] {
       summary: "Export the tenant's whole state as JSON",
       response: StateSchema,
       errors: ['unauthorized'],
-      handler: ({ tenant }) => exportState(tenant),
+      // Streamed: an export with large files must not hold up other tenants while it is written.
+      handler: ({ tenant }) => jsonStreamResponse(stateChunks(tenant)),
     }),
     defineRoute({
       method: 'put',
       path: '/_mock/state',
       tag: 'Control',
       summary: "Replace the tenant's state with an exported one (seed data)",
-      body: StateSchema,
+      // Tasks are checked in slices after the edge (state-import.ts): thousands of them at once
+      // would hold up other tenants. The document shows the whole StateSchema.
+      body: StateEnvelopeSchema,
+      bodyDoc: StateSchema,
+      // A whole tenant at once (a seed step, not traffic): a larger values budget, and room for
+      // stored metadata (itself up to the usual depth) inside the state's own nesting.
+      jsonLimits: { maxValues: STATE_IMPORT_MAX_JSON_VALUES, maxDepth: STATE_IMPORT_MAX_JSON_DEPTH },
       response: StateSchema,
-      errors: ['invalid_request', 'unauthorized'],
-      handler: ({ tenant, body }) => exportState(importState(services.store, tenant, body)),
+      errors: ['invalid_request', 'unauthorized', 'payload_too_large'],
+      handler: async ({ tenant, body }) => {
+        const state = await checkStateTasks(body);
+        return jsonStreamResponse(stateChunks(importState(services.store, tenant, state)));
+      },
     }),
     ...fileControlRoutes(services),
     ...teamControlRoutes(),

@@ -4,7 +4,9 @@ import { BatchSchema } from '../domain/batches/schemas.js';
 import { ProjectSchema } from '../domain/projects/schemas.js';
 import { TaskSchema } from '../domain/tasks/task.js';
 import { teamStateFields } from '../domain/teams/state.js';
+import { QualityTaskSchema } from '../domain/quality/quality-tasks.js';
 import { StateFilesSchema } from '../domain/files/state.js';
+import { ClockOffsetSchema } from '../domain/clock-bounds.js';
 
 /** Wire shapes of the /_mock control plane. */
 
@@ -41,9 +43,15 @@ export { SettingsPatchSchema, SettingsSchema } from '../domain/settings.js';
 
 export const ResetResultSchema = z.object({ result: z.literal('success') });
 
+/** Exports made before every task carried a review status lack it on unreviewed tasks: they are pending. */
+const ImportedTaskSchema = z.preprocess(
+  (task) => (task && typeof task === 'object' && !('customer_review_status' in task) ? { ...task, customer_review_status: 'pending' } : task),
+  TaskSchema,
+);
+
 export const StateTaskSchema = z
   .object({
-    task: TaskSchema,
+    task: ImportedTaskSchema,
     clear_unique_id_on_error: z.boolean().optional(),
     dependent_options: z
       .object({ defs: z.array(z.object({ type: z.string() }).passthrough()), require_audit: z.boolean(), created: z.boolean() })
@@ -55,13 +63,14 @@ export const StateTaskSchema = z
 export const StateSchema = z
   .object({
     format: z.literal('labelmock-state/1'),
-    clock_offset_ms: z.number().int().min(0),
+    clock_offset_ms: ClockOffsetSchema,
     settings: SettingsSchema,
     projects: z.array(ProjectSchema).default([]),
     batches: z.array(BatchSchema).default([]),
     tasks: z.array(StateTaskSchema),
     files: StateFilesSchema.default([]),
     ...teamStateFields,
+    quality_tasks: z.array(QualityTaskSchema).default([]),
   })
   .strict();
 export type State = z.infer<typeof StateSchema>;

@@ -21,6 +21,10 @@ export function formatPath(path: (string | number)[], root = ''): string {
   return out || 'body';
 }
 
+const MAX_NAMED_KEYS = 5;
+const MAX_KEY_CHARS = 100;
+const shorten = (key: string) => (key.length > MAX_KEY_CHARS ? `${key.slice(0, MAX_KEY_CHARS)}...` : key);
+
 function describeIssue(issue: ZodIssue, root: string): string {
   const field = `"${formatPath(issue.path, root)}"`;
   switch (issue.code) {
@@ -29,10 +33,14 @@ function describeIssue(issue: ZodIssue, root: string): string {
       // A schema's own wording (e.g. "must be true or false") beats the generic one.
       if (!/^Expected /.test(issue.message) && issue.message !== 'Required') return `${field} ${issue.message}`;
       return `${field} must be ${article(issue.expected)} (got ${issue.received})`;
-    case 'unrecognized_keys':
-      return issue.keys
-        .map((key) => `"${formatPath([...issue.path, key], root)}" is not an allowed parameter`)
-        .join('; ');
+    case 'unrecognized_keys': {
+      // A hostile body may carry thousands of unknown (and long) keys: name a few, count the rest.
+      const named = issue.keys
+        .slice(0, MAX_NAMED_KEYS)
+        .map((key) => `"${formatPath([...issue.path, shorten(key)], root)}" is not an allowed parameter`);
+      const more = issue.keys.length - MAX_NAMED_KEYS;
+      return named.join('; ') + (more > 0 ? `; and ${more} more unknown key(s)` : '');
+    }
     case 'invalid_enum_value':
       return `${field} must be one of ${issue.options.map((o) => JSON.stringify(o)).join(', ')} (got ${JSON.stringify(issue.received)})`;
     case 'invalid_literal':

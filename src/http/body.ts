@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { ApiError, invalid } from '../errors.js';
+import { checkJsonShape, type JsonShapeOptions } from '../domain/common/json-shape.js';
 
 /** The request's text, read once; parsed later so even a malformed body can be an idempotent outcome. */
 export const readRawBody = (c: Context): Promise<string> => c.req.text();
@@ -8,9 +9,11 @@ export const readRawBody = (c: Context): Promise<string> => c.req.text();
  * Parses a JSON body. An empty body is `undefined`: the official clients send
  * `Content-Type: application/json` on body-less POSTs, and that must not be an error.
  * A body that parses as JSON is accepted whatever its Content-Type (curl -d sends a form type).
+ * Its shape (depth, number of values, `__proto__` keys) is checked on the text first (domain/common/json-shape.ts).
  */
-export function parseJsonBody(raw: string, contentType: string): unknown {
+export function parseJsonBody(raw: string, contentType: string, limits: JsonShapeOptions = {}): unknown {
   if (raw.trim() === '') return undefined;
+  checkJsonShape(raw, limits);
   try {
     return JSON.parse(raw);
   } catch (err) {
@@ -31,4 +34,15 @@ export function canonicalJson(value: unknown): string {
     return `{${entries.join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
+}
+
+/** A body parsed once, its failure kept to be thrown where it belongs (inside the idempotency guard). */
+export type ParsedBody = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+export function tryParseJsonBody(raw: string, contentType: string, limits: JsonShapeOptions = {}): ParsedBody {
+  try {
+    return { ok: true, value: parseJsonBody(raw, contentType, limits) };
+  } catch (error) {
+    return { ok: false, error };
+  }
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ApiError, errorBody, toApiError } from '../errors.js';
 import type { IdempotencyStore } from '../store/idempotency-store.js';
 import type { Tenant } from '../store/tenant.js';
@@ -27,12 +28,18 @@ export class IdempotencyGuard {
     if (key.trim() === '' || key.length > MAX_KEY_LENGTH) {
       throw new ApiError('invalid_request', `Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters`);
     }
+    // A record keeps a digest of the request, not the request: equal requests still match, and a
+    // record costs its response and little else (1.8 KB with a 1.3 KB task answer; 3.0 KB before).
+    const digest = createHash('sha256').update(fingerprint).digest('base64');
+    // Swept here too, not only on the app's timer: a tenant that keeps sending keys keeps its own
+    // store trimmed (the queue makes this cheap: it stops at the first record still live).
+    this.store.sweep(tenant.key, tenant.now());
     const existing = this.liveEntry(key);
     if (existing) {
       if (existing.tenantKey !== tenant.key) {
         throw new ApiError('conflict', `Idempotency-Key "${key}" was already used by a different user`);
       }
-      if (existing.fingerprint !== fingerprint) {
+      if (existing.fingerprint !== digest) {
         throw new ApiError('conflict', `Idempotency-Key "${key}" was already used with different parameters`);
       }
       if (existing.state === 'in_flight') {
@@ -40,7 +47,7 @@ export class IdempotencyGuard {
       }
       return { status: existing.status as number, body: existing.body as string, headers: { 'Idempotent-Replayed': 'true' } };
     }
-    const entry = { tenantKey: tenant.key, fingerprint, state: 'in_flight' as const, expiresMs: tenant.now() + IDEMPOTENCY_TTL_MS };
+    const entry = { tenantKey: tenant.key, fingerprint: digest, state: 'in_flight' as const, expiresMs: tenant.now() + IDEMPOTENCY_TTL_MS };
     this.store.set(key, entry);
     try {
       const outcome = await handler();

@@ -31,12 +31,18 @@ export interface MultipartLimits {
   tooLarge: (name: string) => ApiError;
   /** What the route expects, for the 400 on a body that is not multipart. */
   expected: string;
+  /**
+   * Text fields that may arrive as file parts (`curl -F metadata=@meta.json` sends one): read as
+   * UTF-8 text within `fieldBytes`, like a plain field, rather than left aside as a file.
+   */
+  textFields?: readonly string[];
 }
 
 /** A form has a handful of parts; more is a client bug, not a form. */
 const MAX_PARTS = 100;
 
 const malformed = (why: string) => invalid(`Request body is not valid multipart/form-data: ${why}`);
+const fieldTooLarge = (name: string, max: number) => invalid(`Parameter is invalid, reason: "${name}" must be at most ${max} bytes`);
 const repeated = (name: string) => invalid(`Parameter is invalid, reason: "${name}" is given more than once`);
 
 export async function readMultipart(c: Context, limits: MultipartLimits): Promise<MultipartForm> {
@@ -131,7 +137,7 @@ class FormCollector {
   }
 
   private field(name: string, value: string, truncated: boolean): void {
-    if (truncated) this.fail(invalid(`Parameter is invalid, reason: "${name}" must be at most ${this.limits.fieldBytes} bytes`));
+    if (truncated) this.fail(fieldTooLarge(name, this.limits.fieldBytes));
     else if (this.claim(name)) this.form.fields[name] = value;
   }
 
@@ -140,11 +146,33 @@ class FormCollector {
       stream.resume();
       return;
     }
+    this.streams.push(stream);
+    if (this.limits.textFields?.includes(name)) {
+      this.collecting.push(this.collectText(name, stream));
+      return;
+    }
     const spool = new Spool();
     this.spools.push(spool);
-    this.streams.push(stream);
     stream.on('limit', () => this.fail(this.limits.tooLarge(name)));
     this.collecting.push(this.collect(name, stream, spool, filename, mimeType));
+  }
+
+  /** A known text field sent as a file part: its bytes as UTF-8 text, held to the field limit. */
+  private async collectText(name: string, stream: AsyncIterable<Buffer>): Promise<void> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of stream) {
+      size += chunk.length;
+      if (size > this.limits.fieldBytes) this.fail(fieldTooLarge(name, this.limits.fieldBytes));
+      if (!this.failure) chunks.push(chunk);
+    }
+    if (this.failure) return;
+    const bytes = Buffer.concat(chunks, size);
+    try {
+      this.form.fields[name] = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      this.fail(invalid(`Parameter is invalid, reason: "${name}" must be UTF-8 text (it was sent as a file part)`));
+    }
   }
 
   private async collect(name: string, stream: AsyncIterable<Buffer>, spool: Spool, filename: string, mimeType: string): Promise<void> {

@@ -3,9 +3,10 @@ import type { ZodType, ZodTypeAny } from 'zod';
 import type { ErrorKind } from '../errors.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { Tenant } from '../store/tenant.js';
-import { canonicalJson, parseJsonBody, readRawBody } from './body.js';
+import { canonicalJson, readRawBody, tryParseJsonBody, type ParsedBody } from './body.js';
 import type { AppEnv, Principal } from './env.js';
 import type { IdempotencyGuard, Outcome } from './idempotency.js';
+import type { JsonShapeOptions } from '../domain/common/json-shape.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -42,6 +43,15 @@ export interface RouteSpec<P = any, Q = any, B = any> {
   responseMediaType?: string;
   response: ZodTypeAny;
   errors: ErrorKind[];
+  /** The body's name in error messages when it is one value, e.g. "metadata" for setMetadata (default: fields at the root). */
+  bodyName?: string;
+  /** Shape limits of the JSON body other than the defaults (domain/common/json-shape.ts), e.g. for a state import. */
+  jsonLimits?: JsonShapeOptions;
+  /**
+   * What a missing body means. The Python client sends `json=body or None`, so an empty dict or list
+   * arrives as no body at all (setMetadata {}, tags [], setParams with nothing): read it as that value.
+   */
+  absentBody?: () => unknown;
   /** Honours the Idempotency-Key header (task creation). */
   idempotent?: boolean;
   /** Served but left out of the OpenAPI document (catch-alls). */
@@ -56,14 +66,12 @@ export const defineRoute = <P, Q, B>(spec: RouteSpec<P, Q, B>): RouteSpec<P, Q, 
 export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 
-/** Equal JSON bodies match whatever their formatting; a body that is not JSON compares as text. */
-function fingerprint(method: string, path: string, raw: string): string {
-  let body = raw;
-  try {
-    body = raw.trim() === '' ? '' : canonicalJson(JSON.parse(raw));
-  } catch {
-    // not JSON: compared as text
-  }
+/**
+ * Equal JSON bodies match whatever their formatting; a body that is not JSON (or is past the shape
+ * limits, so never canonicalized: that recursion is what the limits guard) compares as text.
+ */
+function fingerprint(method: string, path: string, raw: string, parsed: ParsedBody): string {
+  const body = !parsed.ok ? raw : parsed.value === undefined ? '' : canonicalJson(parsed.value);
   return `${method} ${path} ${body}`;
 }
 
@@ -72,11 +80,15 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency:
   for (const route of routes) {
     app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
       const raw = route.method === 'get' || route.multipart ? '' : await readRawBody(c);
+      // Parsed once, before the guard (the fingerprint needs it); a failure is thrown inside it.
+      const parsed = tryParseJsonBody(raw, c.req.header('content-type') ?? '', { root: route.bodyName, ...route.jsonLimits });
       let answered: Response | undefined;
       const run = async (): Promise<Outcome> => {
         const params = parseOrThrow(route.params, c.req.param(), '');
         const query = parseOrThrow(route.query, c.req.queries(), '');
-        const body = parseOrThrow(route.body, parseJsonBody(raw, c.req.header('content-type') ?? ''), '');
+        if (!parsed.ok) throw parsed.error;
+        const given = parsed.value === undefined && route.absentBody ? route.absentBody() : parsed.value;
+        const body = parseOrThrow(route.body, given, route.bodyName ?? '');
         const result = await route.handler({ params, query, body, tenant: c.get('tenant'), principal: c.get('principal'), c });
         if (result instanceof Response) {
           answered = result;
@@ -88,7 +100,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency:
       // Everything after the raw read happens inside the guard: even a malformed body's 400 is stored.
       const outcome =
         route.idempotent && key !== undefined
-          ? await idempotency.run(c.get('tenant'), key, fingerprint(route.method, c.req.path, raw), run)
+          ? await idempotency.run(c.get('tenant'), key, fingerprint(route.method, c.req.path, raw, parsed), run)
           : await run();
       if (answered) return answered;
       return c.body(outcome.body, outcome.status as 200, { 'Content-Type': 'application/json', ...outcome.headers });

@@ -47,7 +47,8 @@ export function buildOpenApi(routes: RouteSpec[], named: [string, ZodTypeAny][],
     const body = route.bodyDoc ?? route.body;
     if (body) {
       operation.requestBody = {
-        required: !body.isOptional(),
+        // A route that reads a missing body as an empty one does not require it.
+        required: !body.isOptional() && route.absentBody === undefined,
         content: { 'application/json': { schema: ref(body, false), ...example(examples.request) } },
       };
     }

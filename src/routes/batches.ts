@@ -92,8 +92,12 @@ export function batchRoutes(services: Services): RouteSpec[] {
       path: '/v1/batches/{batchName}/setMetadata',
       ...named('Replace the metadata of a batch'),
       body: MetadataBodySchema,
+      // The body is the metadata itself: errors name it "metadata", and its `__proto__` keys are kept.
+      bodyName: 'metadata',
+      jsonLimits: { metadata: true },
       response: BatchSchema,
       errors: ['invalid_request', 'unauthorized', 'not_found'],
+      absentBody: () => ({}),
       handler: ({ tenant, params, body }) => setBatchMetadata(tenant, params.batchName, body),
     }),
   ];

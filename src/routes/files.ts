@@ -1,7 +1,8 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import { FILE_MAX_BYTES, MULTIPART_OVERHEAD_BYTES } from '../domain/files/limits.js';
-import { FileListSchema, FileSchema, ImportFileBodySchema, jsonObjectText, UploadFormSchema } from '../domain/files/schemas.js';
+import { JsonObjectSchema } from '../domain/common/metadata.js';
+import { FileListSchema, FileSchema, ImportFileBodySchema, jsonObjectText, UPLOAD_TEXT_FIELDS, UploadFormSchema } from '../domain/files/schemas.js';
 import { uploadTooLarge } from '../http/body-limits.js';
 import { readMultipart } from '../http/multipart.js';
 import { queryInt, queryList, queryString } from '../http/query.js';
@@ -12,7 +13,7 @@ import { importFile, uploadFile } from '../services/files.js';
 
 const FileListQuerySchema = z.object({
   projects: queryList.refine((v) => v !== undefined && v.length > 0, 'is required: one or more project names'),
-  metadata: extendApi(queryString.pipe(jsonObjectText('{"k":"v"}').pipe(z.record(z.unknown())).optional()), {
+  metadata: extendApi(queryString.pipe(jsonObjectText('{"k":"v"}').pipe(JsonObjectSchema).optional()), {
     type: 'string',
     description: 'A JSON object as a string: files whose metadata has every key with an equal value',
   }),
@@ -34,6 +35,7 @@ export function fileRoutes(services: Services): RouteSpec[] {
         'The record\'s attachment_url (scaledata://<account>/<id>) can be used as a task attachment. A reused reference_id is a 409.',
       multipart: UploadFormSchema,
       response: FileSchema,
+      // payload_too_large also when the upload would take the tenant past --max-file-bytes-per-tenant.
       errors: ['invalid_request', 'unauthorized', 'not_found', 'conflict', 'payload_too_large'],
       handler: async ({ tenant, c }) => {
         const form = await readMultipart(c, {
@@ -42,8 +44,10 @@ export function fileRoutes(services: Services): RouteSpec[] {
           totalBytes: FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
           tooLarge: uploadTooLarge,
           expected: 'a "file" part and optional display_name, project_name, reference_id, metadata fields',
+          // `curl -F metadata=@meta.json` sends a text field as a file part: read it, never ignore it.
+          textFields: UPLOAD_TEXT_FIELDS,
         });
-        return uploadFile(tenant, services.ids, form);
+        return uploadFile(tenant, services.ids, form, services.store.limits.maxFileBytesPerTenant);
       },
     }),
     defineRoute({

@@ -3,6 +3,7 @@ import type { Services } from '../services/context.js';
 import { batchRoutes } from './batches.js';
 import { fileRoutes } from './files.js';
 import { qualityRoutes } from './quality.js';
+import { qualityTaskRoutes } from './quality-tasks.js';
 import { studioBatchRoutes } from './studio-batches.js';
 import { studioRoutes } from './studio.js';
 import { teamRoutes } from './teams.js';
@@ -21,5 +22,6 @@ export function apiRoutes(services: Services): RouteSpec[] {
     ...studioRoutes(services),
     ...studioBatchRoutes(services),
     ...qualityRoutes(),
+    ...qualityTaskRoutes(services),
   ];
 }

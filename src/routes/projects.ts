@@ -9,7 +9,9 @@ import {
   SetOntologyBodySchema,
   SetParamsBodySchema,
 } from '../domain/projects/schemas.js';
+import { TaskTemplateSchema } from '../domain/quality/quality-tasks.js';
 import { invalid } from '../errors.js';
+import { taskTemplate } from '../services/task-templates.js';
 import { queryBoolean } from '../http/query.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { parseOrThrow } from '../domain/validate.js';
@@ -96,6 +98,7 @@ export function projectRoutes(): RouteSpec[] {
       body: SetParamsBodySchema,
       response: ExtendedProjectSchema,
       errors: ['invalid_request', 'unauthorized', 'not_found'],
+      absentBody: () => ({}),
       handler: ({ tenant, params, body }) => extendedProject(setProjectParams(tenant, params.name, body)),
     }),
     defineRoute({
@@ -110,5 +113,16 @@ export function projectRoutes(): RouteSpec[] {
       handler: ({ tenant, params, body }) => setOntology(tenant, params.name, body),
     }),
     pipelineRoute('/v1/projects/{name}/updatePipelineConfig', 'path'),
+    defineRoute({
+      method: 'get',
+      path: '/v1/projects/{name}/taskTemplates',
+      tag: 'Projects',
+      summary: 'The task template of a text collection or chat project',
+      description: 'Derived from the project: version is the current parameter version; template_variables holds each {{name}} placeholder of the current instruction. Other project types: 400.',
+      params: ProjectNameParamsSchema,
+      response: TaskTemplateSchema,
+      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      handler: ({ tenant, params }) => taskTemplate(tenant, params.name),
+    }),
   ];
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { boundedArray } from '../domain/common/bounded.js';
+import { MAX_TAGS_BODY } from '../domain/common/input-limits.js';
 import { MetadataBodySchema, TagSchema } from '../domain/common/values.js';
 import { ReviewStatusSchema, TaskStatusSchema } from '../domain/tasks/task.js';
 import { queryBoolean, queryInt, queryList, queryString, queryTime, queryTimeEnd } from '../http/query.js';
@@ -34,10 +36,15 @@ export const TaskListQuerySchema = z.object({
   updated_after: queryTime,
   updated_before: queryTimeEnd,
   limit: queryInt(1, 100),
+  // The Node SDK pages by offset; the Python client by next_token. Either works, not both at once.
+  offset: queryInt(0, 1_000_000_000),
   next_token: queryString,
   include_attachment_url: queryBoolean,
   limited_response: queryBoolean,
-});
+})
+  // A misspelt filter silently ignored would list the wrong tasks: unknown keys are named in a 400
+  // (the Node SDK's own tests expect `?bogus=0` to be refused).
+  .strict();
 
 export const CancelQuerySchema = z.object({ clear_unique_id: queryBoolean });
 
@@ -45,6 +52,10 @@ export const SetMetadataBodySchema = MetadataBodySchema;
 
 export const UniqueIdBodySchema = z.object({ unique_id: z.string().min(1) }).strict();
 
-export const TagsBodySchema = z.array(TagSchema);
+/**
+ * A task keeps at most 5 tags, but a body may repeat some or name absent ones to remove, so the
+ * body's own bound is looser; it is counted before each tag is checked (bounded.ts).
+ */
+export const TagsBodySchema = boundedArray(TagSchema, { max: MAX_TAGS_BODY });
 
 export const AuditBodySchema = z.object({ accepted: z.boolean(), comments: z.string().nullable().optional() }).strict();

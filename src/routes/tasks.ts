@@ -104,8 +104,12 @@ export function taskRoutes(services: Services): RouteSpec[] {
       summary: 'Replace the metadata of a task',
       params: TaskIdParamsSchema,
       body: SetMetadataBodySchema,
+      // The body is the metadata itself: errors name it "metadata", and its `__proto__` keys are kept.
+      bodyName: 'metadata',
+      jsonLimits: { metadata: true },
       response: TaskSchema,
       errors: ['invalid_request', ...TASK_ERRORS],
+      absentBody: () => ({}),
       handler: ({ tenant, params, body }) => viewTask(setMetadata(tenant, params.taskId, body)),
     }),
     defineRoute({
@@ -172,6 +176,7 @@ export function taskRoutes(services: Services): RouteSpec[] {
         body: TagsBodySchema,
         response: TaskSchema,
         errors: ['invalid_request', ...TASK_ERRORS],
+        absentBody: () => [],
         handler: ({ tenant, params, body }) =>
           viewTask(changeTags(tenant, params.taskId, ({ post: 'replace', put: 'add', delete: 'remove' } as const)[method], body)),
       }),

@@ -4,6 +4,9 @@ import { toIso } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import type { Tenant, TenantEvent } from '../store/tenant.js';
 import { batchCounts } from './batches.js';
+import { journalDelivery } from './callback-journal.js';
+import { globalFetch, sendCallback, type FetchLike } from './callback-send.js';
+import type { DeliveryLimiter } from './delivery-limiter.js';
 import type { Scheduler } from './scheduler.js';
 import { viewTask } from './tasks.js';
 
@@ -20,15 +23,36 @@ export function retryOffsetMs(n: number, maxAttempts: number, retryScale: number
   return Math.round(unit * (2 ** (n - 1) - 1));
 }
 
+export interface DispatcherOptions {
+  /** Bounds the deliveries in flight app-wide; the rest wait their turn. */
+  limiter: DeliveryLimiter;
+  /** Entries each tenant's journal keeps (oldest finished ones leave first). */
+  journalSize: number;
+  /** Injectable so deliveries can be tested without sockets; the global fetch by default. */
+  fetch?: FetchLike;
+}
+
 /**
  * Sends callbacks: journals each one, tries it off the request path (a scheduled job, never awaited
  * by the API call that caused it), and retries failures on the tenant's virtual clock.
+ *
+ * Why a limiter of our own on top of the global fetch: undici (Node's fetch) pools keep-alive
+ * connections per origin and reuses an idle one for the next delivery to the same receiver, but it
+ * sets no limit on connections per origin or in total, so a thousand deliveries to receivers that
+ * never answer would open a thousand sockets. The limiter keeps at most `maxInFlight` requests
+ * open, hence at most that many busy sockets; idle pooled ones close after undici's keep-alive
+ * timeout (4 s unless the receiver asks for another) and an aborted attempt closes its socket.
  */
 export class CallbackDispatcher {
+  private readonly fetch: FetchLike;
+
   constructor(
     private readonly scheduler: Scheduler,
     private readonly ids: IdGenerator,
-  ) {}
+    private readonly options: DispatcherOptions,
+  ) {
+    this.fetch = options.fetch ?? globalFetch;
+  }
 
   handle = (tenant: Tenant, event: TenantEvent): void => {
     if (event.kind === 'batch_completed') {
@@ -63,7 +87,7 @@ export class CallbackDispatcher {
       headers: { 'content-type': 'application/json', 'scale-callback-auth': tenant.settings.callback_auth_key },
       attempts: [],
     };
-    tenant.callbacks.push(delivery);
+    journalDelivery(tenant.callbacks, delivery, this.options.journalSize);
     if (isEmail(what.target)) {
       // E-mail targets are journaled, never sent; the flags stay false, as no 2xx came back.
       delivery.state = 'recorded';
@@ -74,24 +98,15 @@ export class CallbackDispatcher {
   }
 
   private async attempt(tenant: Tenant, delivery: CallbackDelivery, n: number, startMs: number, onOutcome: (ok: boolean) => void) {
-    const { max_attempts, retry_scale, timeout_ms } = tenant.settings.callbacks;
-    const at = toIso(tenant.now());
-    const began = Date.now();
-    let outcome: { status_code?: number; error?: string };
-    try {
-      const res = await fetch(delivery.target, {
-        method: 'POST',
-        headers: delivery.headers,
-        body: JSON.stringify(delivery.body),
-        signal: AbortSignal.timeout(timeout_ms),
-        redirect: 'manual',
-      });
-      await res.arrayBuffer().catch(() => undefined);
-      outcome = { status_code: res.status };
-    } catch (err) {
-      outcome = { error: describeFailure(err, timeout_ms) };
-    }
+    // The timeout runs from the moment the attempt gets its slot, not while it waits for one.
+    const { at, began, outcome } = await this.options.limiter.run(tenant.key, async () => {
+      const started = { at: toIso(tenant.now()), began: Date.now() };
+      const { timeout_ms } = tenant.settings.callbacks;
+      const sent = await sendCallback(this.fetch, delivery.target, delivery.headers, JSON.stringify(delivery.body), timeout_ms);
+      return { ...started, outcome: sent };
+    });
     delivery.attempts.push({ attempt: n, at, ...outcome, duration_ms: Date.now() - began });
+    const { max_attempts, retry_scale } = tenant.settings.callbacks;
     const ok = outcome.status_code !== undefined && outcome.status_code >= 200 && outcome.status_code < 300;
     if (ok || n >= max_attempts) {
       delivery.state = ok ? 'succeeded' : 'failed';
@@ -103,11 +118,4 @@ export class CallbackDispatcher {
     delivery.next_attempt_at = toIso(dueMs);
     this.scheduler.schedule(tenant, dueMs, () => this.attempt(tenant, delivery, n + 1, startMs, onOutcome));
   }
-}
-
-/** fetch hides the reason in `cause` (ECONNREFUSED, a bad port, ...): surface it in the journal. */
-function describeFailure(err: unknown, timeoutMs: number): string {
-  if ((err as Error).name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
-  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-  return [cause?.code, cause?.message ?? (err as Error).message].filter(Boolean).join(': ');
 }

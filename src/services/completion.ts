@@ -3,6 +3,7 @@ import { describeZodError } from '../domain/zod-messages.js';
 import { findTaskType, synthesizeResponse } from '../domain/tasks/registry.js';
 import { describeFitIssues } from '../domain/tasks/annotation-fit.js';
 import { toIso } from '../runtime/clock.js';
+import type { Task } from '../domain/tasks/task.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import type { Scheduler } from './scheduler.js';
@@ -15,11 +16,16 @@ function requirePending(record: TaskRecord, action: string): void {
 
 /** Checks a given response against the task type's shape and the task's own params. */
 export function validateResponse(record: TaskRecord, given: unknown): Record<string, unknown> {
-  const def = findTaskType(record.task.type);
+  return validateResponseFor(record.task, given, 'response');
+}
+
+/** The same check for any task object, reporting under `field` (e.g. expected_response of a quality task). */
+export function validateResponseFor(task: Task, given: unknown, field: string): Record<string, unknown> {
+  const def = findTaskType(task.type);
   if (!def) return given as Record<string, unknown>;
   const parsed = def.responseSchema.safeParse(given);
-  if (!parsed.success) throw invalid(describeZodError(parsed.error, 'response'));
-  const issues = def.checkResponse(record.task, parsed.data);
+  if (!parsed.success) throw invalid(describeZodError(parsed.error, field));
+  const issues = def.checkResponse(task, parsed.data).map((issue) => ({ ...issue, path: [field, ...issue.path.slice(1)] }));
   if (issues.length > 0) throw invalid(describeFitIssues(issues, 'Response does not fit the task, reason: '));
   return parsed.data;
 }
@@ -76,7 +82,7 @@ export function redoTask(tenant: Tenant, taskId: string): TaskRecord {
     task.times_redone = (task.times_redone ?? 0) + 1;
     delete task.response;
     delete task.completed_at;
-    // The review belongs to the response being redone; audits stay as history.
-    delete task.customer_review_status;
+    // The review belongs to the response being redone: the new one awaits its own. Audits stay as history.
+    task.customer_review_status = 'pending';
   });
 }

@@ -8,6 +8,7 @@ import type { IdGenerator } from '../runtime/ids.js';
 import type { FileRecord } from '../store/file-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import type { z } from 'zod';
+import { checkFileQuota } from './file-quota.js';
 import { requireUsableProject } from './projects.js';
 
 export const attachmentUrl = (account: string, id: string) => `scaledata://${account}/${id}`;
@@ -22,8 +23,8 @@ interface NewFile {
   file_url?: string;
 }
 
-/** POST /v1/files/upload: the form's `file` part and its text fields, checked, then stored. */
-export function uploadFile(tenant: Tenant, ids: IdGenerator, form: MultipartForm): FileObject {
+/** POST /v1/files/upload: the form's `file` part and its text fields, checked, then stored within the tenant's byte quota. */
+export function uploadFile(tenant: Tenant, ids: IdGenerator, form: MultipartForm, quotaBytes: number): FileObject {
   const unknown = [...Object.keys(form.fields), ...form.files.map((f) => f.name)].filter((name) => !(UPLOAD_FIELDS as readonly string[]).includes(name));
   if (unknown.length > 0) {
     const reasons = unknown.map((name) => `"${name}" is not an allowed parameter`).join('; ');
@@ -42,7 +43,7 @@ export function uploadFile(tenant: Tenant, ids: IdGenerator, form: MultipartForm
       mime_type: uploadMime(file.filename, file.contentType),
       size: file.bytes.length,
     },
-    file.bytes,
+    { bytes: file.bytes, quotaBytes },
   );
   return record.file;
 }
@@ -68,12 +69,14 @@ function defaultImportName(fileUrl: string): string {
   }
 }
 
-function storeFile(tenant: Tenant, ids: IdGenerator, input: NewFile, bytes: Buffer | null): FileRecord {
+/** Stores the record; uploaded bytes count against the tenant's quota, checked after the 404 and 409 rules. */
+function storeFile(tenant: Tenant, ids: IdGenerator, input: NewFile, content: { bytes: Buffer; quotaBytes: number } | null): FileRecord {
   const project = input.project_name === undefined ? undefined : requireUsableProject(tenant, input.project_name, 'project_name').project;
   if (input.reference_id !== undefined) {
     const holder = tenant.files.withReference(input.reference_id);
     if (holder) throw conflict(`A file with reference_id "${input.reference_id}" already exists: ${holder.file.id}`);
   }
+  if (content) checkFileQuota(tenant.files.storedBytes, content.bytes.length, content.quotaBytes);
   const id = ids.next();
   const now = toIso(tenant.stamp());
   const file: FileObject = {
@@ -89,7 +92,7 @@ function storeFile(tenant: Tenant, ids: IdGenerator, input: NewFile, bytes: Buff
     metadata: input.metadata ?? {},
     ...(input.file_url !== undefined && { file_url: input.file_url }),
   };
-  return tenant.files.insert(file, bytes);
+  return tenant.files.insert(file, content?.bytes ?? null);
 }
 
 /** A file of the caller's tenant; another tenant's file is as unknown as a made-up id. */

@@ -19,10 +19,15 @@ const reason = (text: string) => invalid(`Parameter is invalid, reason: ${text}`
  * latest (or requested) parameter version fills what the task leaves out; task values win, except
  * instruction, which is the task's followed by the project's.
  */
-export function resolveCreation(tenant: Tenant, def: TaskTypeDefinition, body: Record<string, unknown>): ResolvedCreation {
+export function resolveCreation(
+  tenant: Tenant,
+  def: TaskTypeDefinition,
+  body: Record<string, unknown>,
+  /** Quality (evaluation, training) tasks belong to a rapid project without joining a batch. */
+  { batchOptional = false } = {},
+): ResolvedCreation {
   const batchName = typeof body.batch === 'string' ? body.batch : undefined;
   const batch = batchName === undefined ? undefined : requireUsableBatch(tenant, batchName);
-  if (batch?.batch.status === 'completed') throw reason(`"batch" names batch "${batchName}", which is completed; tasks cannot join it`);
   if (batch && typeof body.project === 'string' && body.project !== batch.batch.project) {
     throw reason(`"project" is "${body.project}" but batch "${batchName}" belongs to project "${batch.batch.project}"`);
   }
@@ -36,7 +41,7 @@ export function resolveCreation(tenant: Tenant, def: TaskTypeDefinition, body: R
   if (project.type !== def.type) {
     throw reason(`"project" names project "${projectName}" of type ${project.type}; this endpoint creates ${def.type} tasks`);
   }
-  if (project.rapid && !batch) throw reason(`"batch" is required for tasks of rapid project "${projectName}"`);
+  if (project.rapid && !batch && !batchOptional) throw reason(`"batch" is required for tasks of rapid project "${projectName}"`);
 
   const requested = body.project_version ?? body.project_param_version;
   const entry =

@@ -1,10 +1,11 @@
 import { invalid } from '../errors.js';
 import type { Task } from '../domain/tasks/task.js';
-import { countIntersection, mergeDescending } from '../store/seq-index.js';
-import type { IndexedField, TaskRecord } from '../store/task-collection.js';
+import { countIntersection } from '../store/seq-index.js';
+import type { IndexedField, TaskCollection, TaskRecord, TimedField } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import { DEFAULT_PAGE_SIZE } from './seq-page.js';
 import { viewTask } from './tasks.js';
+import { allTasks, indexSource, type SeqSource, skipInSource, sourceCount, sourceDescending, timeRangeSource } from './task-list-source.js';
 
 export interface TaskListFilter {
   status?: string[];
@@ -21,6 +22,7 @@ export interface TaskListFilter {
   updated_after?: number;
   updated_before?: number;
   limit?: number;
+  offset?: number;
   next_token?: string;
   limited_response?: boolean;
 }
@@ -45,63 +47,95 @@ function decodeToken(text: string): PageToken {
 
 const EQUALITY_FIELDS = ['status', 'type', 'project', 'batch', 'customer_review_status', 'unique_id', 'tags'] as const satisfies readonly IndexedField[];
 
-type TimeCheck = (task: Task) => boolean;
+const TIME_RANGES = [
+  { field: 'completed_at', after: 'completed_after', before: 'completed_before' },
+  { field: 'updated_at', after: 'updated_after', before: 'updated_before' },
+] as const satisfies readonly { field: TimedField; after: keyof TaskListFilter; before: keyof TaskListFilter }[];
 
-function timeChecks(filter: TaskListFilter): TimeCheck[] {
-  const checks: TimeCheck[] = [];
-  const at = (iso: string | undefined) => (iso === undefined ? undefined : Date.parse(iso));
-  const range = (field: 'completed_at' | 'updated_at', after?: number, before?: number) => {
-    if (after === undefined && before === undefined) return;
-    checks.push((task) => {
-      const ms = at(task[field]);
-      return ms !== undefined && (after === undefined || ms >= after) && (before === undefined || ms <= before);
-    });
-  };
-  range('completed_at', filter.completed_after, filter.completed_before);
-  range('updated_at', filter.updated_after, filter.updated_before);
-  return checks;
+interface Candidate {
+  /** Tasks the source holds (within the created_at bounds for index lists): the walk's worst case. */
+  size: number;
+  /** The filter this source satisfies by itself (not checked again per task). */
+  covers: string;
+  /** Builds the source; a time range is only sorted into a list when it is the one chosen. */
+  make: () => SeqSource;
 }
 
 /**
- * One page of tasks, newest first. The walk starts from the most selective index among the
- * equality filters and is bounded by created_at (a binary search), so a page costs about its own
- * size whether the tenant holds ten tasks or a hundred thousand.
+ * The filters as sources (one per equality filter, one per time range, or every task) and the
+ * per-task checks of the ones not driving the walk. The smallest source drives.
  */
-export function listTasks(tenant: Tenant, filter: TaskListFilter) {
-  const tasks = tenant.tasks;
-  const limit = filter.limit ?? DEFAULT_PAGE_SIZE;
-  const token = filter.next_token ? decodeToken(filter.next_token) : undefined;
-  const minSeq = filter.start_time === undefined ? 1 : tasks.firstSeqCreatedFrom(filter.start_time);
-  const maxSeq = filter.end_time === undefined ? Infinity : tasks.lastSeqCreatedBy(filter.end_time);
-
-  const equality = EQUALITY_FIELDS.filter((field) => filter[field] !== undefined && filter[field]!.length > 0).map((field) => {
-    const values = [...new Set(filter[field] as string[])];
-    return { field, values, size: values.reduce((n, v) => n + tasks.index(field).countBetween(v, minSeq, maxSeq), 0) };
-  });
-  equality.sort((a, b) => a.size - b.size);
-  const [driver, ...others] = equality;
-  const checks = timeChecks(filter);
-
+function plan(tasks: TaskCollection, filter: TaskListFilter, minSeq: number, maxSeq: number) {
+  const equality = EQUALITY_FIELDS.filter((field) => (filter[field]?.length ?? 0) > 0).map((field) => ({
+    field,
+    values: [...new Set(filter[field] as string[])],
+  }));
+  const times = TIME_RANGES.filter((r) => filter[r.after] !== undefined || filter[r.before] !== undefined).map((r) => ({
+    field: r.field,
+    from: (filter[r.after] as number | undefined) ?? -Infinity,
+    to: (filter[r.before] as number | undefined) ?? Infinity,
+  }));
+  const candidates: Candidate[] = [
+    ...equality.map(({ field, values }): Candidate => {
+      const source = indexSource(values.map((v) => tasks.index(field).list(v)), field !== 'tags' || values.length === 1);
+      return { size: sourceCount(source, minSeq, maxSeq), covers: field, make: () => source };
+    }),
+    ...times.map(({ field, from, to }): Candidate => ({
+      size: tasks.timeIndex(field).countBetween(from, to),
+      covers: field,
+      make: () => timeRangeSource(tasks, field, from, to),
+    })),
+  ];
+  const driver = candidates.reduce<Candidate | undefined>((best, c) => (best === undefined || c.size < best.size ? c : best), undefined);
+  const others = equality.filter((e) => e.field !== driver?.covers);
+  const timeChecks = times.filter((t) => t.field !== driver?.covers);
   const matches = (record: TaskRecord) =>
     others.every(({ field, values }) => {
       const value = (record.task as Record<string, unknown>)[field];
       return Array.isArray(value) ? value.some((v) => values.includes(String(v))) : value !== undefined && values.includes(String(value));
-    }) && checks.every((check) => check(record.task));
+    }) &&
+    timeChecks.every(({ field, from, to }) => {
+      const iso = record.task[field];
+      const ms = iso === undefined ? NaN : Date.parse(iso);
+      return ms >= from && ms <= to;
+    });
+  const source = driver ? driver.make() : allTasks(tasks);
+  const exact = others.length === 0 && timeChecks.length === 0 && (source.kind === 'all' || source.disjoint);
+  return { source, others, timeChecks, matches, exact };
+}
 
-  const walk = function* (from: number) {
-    const seqs = driver
-      ? mergeDescending(driver.values.map((v) => tasks.index(driver.field).descending(v, from)))
-      : tasks.descending(from);
-    for (const seq of seqs) {
-      if (seq < minSeq) return;
-      const record = tasks.atSeq(seq) as TaskRecord;
-      if (matches(record)) yield record;
-    }
-  };
+/**
+ * One page of tasks, newest first. The walk starts from the most selective index among the
+ * filters (equality or time range) and is bounded by created_at (a binary search), so a page
+ * costs about its own size whether the tenant holds ten tasks or a hundred thousand.
+ */
+export function listTasks(tenant: Tenant, filter: TaskListFilter) {
+  const tasks = tenant.tasks;
+  const limit = filter.limit ?? DEFAULT_PAGE_SIZE;
+  if (filter.next_token !== undefined && filter.offset !== undefined) {
+    throw invalid('Parameter is invalid, reason: "offset" cannot be combined with "next_token" (the token already holds its position); page with one or the other');
+  }
+  const token = filter.next_token ? decodeToken(filter.next_token) : undefined;
+  const minSeq = filter.start_time === undefined ? 1 : tasks.firstSeqCreatedFrom(filter.start_time);
+  const maxSeq = filter.end_time === undefined ? Infinity : tasks.lastSeqCreatedBy(filter.end_time);
+  const { source, others, timeChecks, matches, exact } = plan(tasks, filter, minSeq, maxSeq);
+
+  let from = Math.min(maxSeq, token ? token.seq - 1 : Infinity);
+  let skip = token ? 0 : (filter.offset ?? 0);
+  // Offset paging (the Node SDK's way): jump straight to the position when every walked task matches.
+  const jumped = skip > 0 && exact ? skipInSource(source, from, skip) : undefined;
+  if (jumped !== undefined) [from, skip] = [jumped, 0];
 
   const page: TaskRecord[] = [];
   let hasMore = false;
-  for (const record of walk(Math.min(maxSeq, token ? token.seq - 1 : Infinity))) {
+  const walk = sourceDescending(source, from);
+  for (let next = walk.next(); !next.done && next.value >= minSeq; next = walk.next()) {
+    const record = tasks.atSeq(next.value) as TaskRecord;
+    if (!matches(record)) continue;
+    if (skip > 0) {
+      skip -= 1;
+      continue;
+    }
     if (page.length === limit) {
       hasMore = true;
       break;
@@ -109,41 +143,38 @@ export function listTasks(tenant: Tenant, filter: TaskListFilter) {
     page.push(record);
   }
 
-  // Index sizes add up exactly unless one task can sit under several of the values (tags).
-  const multiValued = driver?.field === 'tags' && driver.values.length > 1;
-  const exactFromIndexes = others.length === 0 && checks.length === 0 && !multiValued;
-  let total: number;
-  if (exactFromIndexes) total = driver ? driver.size : tasks.countSeqBetween(minSeq, maxSeq);
-  else {
-    // Several filters at once: count by walking the most selective index, once per state of the
-    // store (paging through the same filters reuses the count).
-    const { limit: _l, next_token: _t, limited_response: _r, ...criteria } = filter;
-    total = tasks.cachedCount(JSON.stringify(criteria), () => {
-      let n = 0;
-      const singleValuedOthers = checks.length === 0 && others.every((other) => other.values.length === 1);
-      if (driver && !multiValued && singleValuedOthers) {
-        // Equality filters only: intersect the sorted index lists (the driver's values are disjoint).
-        const otherLists = others.map((other) => tasks.index(other.field).list(other.values[0]));
-        for (const value of driver.values) n += countIntersection(tasks.index(driver.field).list(value), otherLists, minSeq, maxSeq);
-      } else if (driver && !multiValued) {
-        // The driver's values are disjoint (one value per task): a tight loop over each index list.
-        const index = tasks.index(driver.field);
-        for (const value of driver.values) index.forEachBetween(value, minSeq, maxSeq, (seq) => void (matches(tasks.atSeq(seq) as TaskRecord) && n++));
-      } else for (const _ of walk(maxSeq)) n += 1;
-      return n;
-    });
-  }
-
-  const offset = token?.offset ?? 0;
+  const offset = token?.offset ?? filter.offset ?? 0;
   const last = page[page.length - 1];
   return {
     docs: page.map((record) => (filter.limited_response ? limitedView(record.task) : viewTask(record))),
-    total,
+    total: exact ? sourceCount(source, minSeq, maxSeq) : countMatches(tasks, filter, { source, others, timeChecks, matches }, minSeq, maxSeq),
     limit,
     offset,
     has_more: hasMore,
     next_token: hasMore && last ? encodeToken({ seq: last.seq, offset: offset + page.length }) : null,
   };
+}
+
+/**
+ * The total of several filters at once: counted once per state of the store (paging through the
+ * same filters reuses it), by intersecting sorted index lists when every other filter is one
+ * equality value, else by walking the smallest source.
+ */
+function countMatches(tasks: TaskCollection, filter: TaskListFilter, p: Omit<ReturnType<typeof plan>, 'exact'>, minSeq: number, maxSeq: number): number {
+  const { limit: _l, next_token: _t, offset: _o, limited_response: _r, ...criteria } = filter;
+  return tasks.cached(`count:${JSON.stringify(criteria)}`, () => {
+    const { source } = p;
+    if (source.kind === 'lists' && source.disjoint && p.timeChecks.length === 0 && p.others.every((o) => o.values.length === 1)) {
+      const otherLists = p.others.map((o) => tasks.index(o.field).list(o.values[0]));
+      return source.lists.reduce((n, list) => n + countIntersection(list, otherLists, minSeq, maxSeq), 0);
+    }
+    let n = 0;
+    const walk = sourceDescending(source, maxSeq);
+    for (let next = walk.next(); !next.done && next.value >= minSeq; next = walk.next()) {
+      if (p.matches(tasks.atSeq(next.value) as TaskRecord)) n += 1;
+    }
+    return n;
+  });
 }
 
 /** `limited_response=true`: only task_id, status, metadata and project. */

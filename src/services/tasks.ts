@@ -8,7 +8,7 @@ import { toIso } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
-import { completeBatchIfDone } from './batches.js';
+import { syncBatchStatus } from './batches.js';
 
 /** What callers get: a copy, so later state changes never leak into a response already built. */
 export const viewTask = (record: TaskRecord): Task => structuredClone(record.task);
@@ -40,15 +40,36 @@ export function createTask(
   body: Record<string, unknown>,
   projectParamVersion: number | null = null,
 ): TaskRecord {
-  const { common, params } = splitCreateBody(body);
-  const issues = def.checkCreate?.(params, { findTask: (id) => tenant.tasks.get(id)?.task }) ?? [];
-  if (issues.length > 0) throw invalid(describeFitIssues(issues));
+  const { common } = splitCreateBody(body);
+  checkTypeRules(tenant, def, body);
   if (common.unique_id !== undefined) assertUniqueIdFree(tenant, common.unique_id);
   const nowMs = tenant.stamp();
+  const task = buildTask(tenant, ids.next(), def, body, projectParamVersion, nowMs);
+  const record = tenant.tasks.insert(task, nowMs, { clear_unique_id_on_error: common.clear_unique_id_on_error });
+  syncBatchOf(tenant, record);
+  return record;
+}
+
+/** The type's rules that look beyond the request (e.g. lidar_task must name a completed lidar task). */
+export function checkTypeRules(tenant: Tenant, def: TaskTypeDefinition, body: Record<string, unknown>): void {
+  const issues = def.checkCreate?.(splitCreateBody(body).params, { findTask: (id) => tenant.tasks.get(id)?.task }) ?? [];
+  if (issues.length > 0) throw invalid(describeFitIssues(issues));
+}
+
+/** The pending task object a validated creation body describes (not stored: quality tasks build one too). */
+export function buildTask(
+  tenant: Tenant,
+  taskId: string,
+  def: TaskTypeDefinition,
+  body: Record<string, unknown>,
+  projectParamVersion: number | null,
+  nowMs: number,
+): Task {
+  const { common, params } = splitCreateBody(body);
   const now = toIso(nowMs);
   const callbackUrl = common.callback_url ?? common.callback;
-  const task: Task = {
-    task_id: ids.next(),
+  return {
+    task_id: taskId,
     created_at: now,
     updated_at: now,
     type: def.type,
@@ -66,12 +87,13 @@ export function createTask(
     ...(common.priority !== undefined && { priority: common.priority }),
     ...(common.unique_id !== undefined && { unique_id: common.unique_id }),
     ...(common.tags !== undefined && { tags: dedupe(common.tags) }),
+    // Every task carries a review status from creation (the interface lists it among every task's fields).
+    customer_review_status: 'pending',
     audits: [],
     is_test: tenant.mode === 'test',
     urgency: 'standard',
     work_started: false,
   };
-  return tenant.tasks.insert(task, nowMs, { clear_unique_id_on_error: common.clear_unique_id_on_error });
 }
 
 /** Marks a change: every mutation of a task moves updated_at. */
@@ -80,9 +102,13 @@ export function touch(tenant: Tenant, record: TaskRecord, change: (task: Task) =
     change(task);
     task.updated_at = toIso(tenant.stamp());
   });
-  const batch = record.task.batch === undefined ? undefined : tenant.shared.batches.get(record.task.batch);
-  if (batch) completeBatchIfDone(tenant, batch);
+  syncBatchOf(tenant, record);
   return record;
+}
+
+function syncBatchOf(tenant: Tenant, record: TaskRecord): void {
+  const batch = record.task.batch === undefined ? undefined : tenant.shared.batches.get(record.task.batch);
+  if (batch) syncBatchStatus(tenant, batch);
 }
 
 export function cancelTask(tenant: Tenant, taskId: string, clearUniqueId: boolean): TaskRecord {

@@ -16,6 +16,16 @@ export class FileCollection {
   private readonly byReference = new Map<string, FileRecord>();
   readonly byProject = new SeqIndex();
   private nextSeq = 1;
+  private bytesHeld = 0;
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** Uploaded bytes held, counted against the tenant's --max-file-bytes-per-tenant. */
+  get storedBytes(): number {
+    return this.bytesHeld;
+  }
 
   get(id: string): FileRecord | undefined {
     return this.byId.get(id);
@@ -32,6 +42,7 @@ export class FileCollection {
   /** Callers insert in creation order (imports sort by created_at first). */
   insert(file: FileObject, bytes: Buffer | null): FileRecord {
     const record = { seq: this.nextSeq++, file, bytes };
+    this.bytesHeld += bytes?.length ?? 0;
     this.byId.set(file.id, record);
     this.bySeq.set(record.seq, record);
     if (file.reference_id !== undefined) this.byReference.set(file.reference_id, record);

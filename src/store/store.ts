@@ -1,27 +1,49 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { DEFAULT_CALLBACK_SETTINGS, type CompletionSetting } from '../domain/settings.js';
 import type { Clock } from '../runtime/clock.js';
 import { AccountState } from './account.js';
 import { IdempotencyStore } from './idempotency-store.js';
+import { DEFAULT_STORE_LIMITS, type StoreLimits } from './limits.js';
 import { Tenant, tenantKey, type Mode, type TenantEvent, type TenantSettings } from './tenant.js';
+import { holdsNothing } from './vacancy.js';
 
-/** All state of one app instance. Tenants are created on first use, so a new key costs nothing up front. */
+/**
+ * All state of one app instance. Tenants are made on first use and dropped again when their last
+ * request ends holding nothing (see vacancy.ts), so a key that only reads costs nothing afterwards.
+ */
 export class Store {
   private readonly tenants = new Map<string, Tenant>();
   private readonly accounts = new Map<string, AccountState>();
   readonly idempotency = new IdempotencyStore();
+  readonly limits: StoreLimits;
   private readonly listeners: ((tenant: Tenant, event: TenantEvent) => void)[] = [];
+  /** Derives each tenant's default callback_auth_key: the same on every remake, unguessable across runs. */
+  private readonly secret = randomBytes(32);
 
   constructor(
     private readonly clock: Clock,
     private readonly defaultCompletion: CompletionSetting,
-  ) {}
+    limits: Partial<StoreLimits> = {},
+  ) {
+    this.limits = { ...DEFAULT_STORE_LIMITS, ...limits };
+  }
 
+  /** Tenants held: those holding state plus those serving a request right now (for tests and the limit). */
+  get tenantCount(): number {
+    return this.tenants.size;
+  }
+
+  /** Accounts held (projects and batches are kept per account). */
+  get accountCount(): number {
+    return this.accounts.size;
+  }
+
+  /** The tenant, made if needed; never refused (requests come through acquire, which applies --max-tenants). */
   tenant(account: string, mode: Mode): Tenant {
     const key = tenantKey(account, mode);
     let tenant = this.tenants.get(key);
     if (!tenant) {
-      tenant = new Tenant(account, mode, this.clock, this.defaultSettings(mode), this.accountState(account));
+      tenant = new Tenant(account, mode, this.clock, this.defaultSettings(account, mode), this.accountState(account));
       const created = tenant;
       created.emit = (event) => this.listeners.forEach((listener) => listener(created, event));
       this.tenants.set(key, tenant);
@@ -56,13 +78,64 @@ export class Store {
     return this.tenants.get(key);
   }
 
+  /**
+   * The tenant for one request, held until release. Undefined when the key has no tenant and the
+   * store already holds --max-tenants: existing tenants keep working, a new one is refused.
+   */
+  acquire(account: string, mode: Mode): Tenant | undefined {
+    const isNew = !this.tenants.has(tenantKey(account, mode));
+    if (isNew && this.tenants.size >= this.limits.maxTenants) return undefined;
+    const tenant = this.tenant(account, mode);
+    tenant.inUse += 1;
+    return tenant;
+  }
+
+  /**
+   * A request is done with the tenant. The tenant now under its key (a reset may have replaced the
+   * one acquired) sheds its expired idempotency records, and goes if nothing is left in it.
+   */
+  release(tenant: Tenant): void {
+    tenant.inUse -= 1;
+    const current = this.tenants.get(tenant.key);
+    if (!current || current.inUse > 0) return;
+    this.idempotency.sweep(current.key, current.now());
+    this.dropIfEmpty(current);
+  }
+
+  /**
+   * Sweeps expired idempotency records of every tenant that has some, each against its own clock (the
+   * app runs this on a timer), and drops tenants the sweep left holding nothing. Answers how many went.
+   */
+  sweepExpired(): number {
+    let swept = 0;
+    for (const key of this.idempotency.tenantsHolding()) {
+      const tenant = this.tenants.get(key);
+      const dropped = this.idempotency.sweep(key, tenant?.now() ?? Number.POSITIVE_INFINITY);
+      swept += dropped;
+      if (tenant && dropped > 0 && tenant.inUse === 0) this.dropIfEmpty(tenant);
+    }
+    return swept;
+  }
 
   /**
    * The server's --completion flag sets the default of test tenants, mirroring the real service's
-   * test mode; live tenants start manual (PATCH /_mock/settings changes either).
+   * test mode; live tenants start manual (PATCH /_mock/settings changes either). The callback key is
+   * derived, not drawn, so a tenant dropped for holding nothing comes back with the same one.
    */
-  defaultSettings(mode: Mode): TenantSettings {
+  defaultSettings(account: string, mode: Mode): TenantSettings {
     const completion = mode === 'test' ? { ...this.defaultCompletion } : { mode: 'manual' as const, delay_ms: 0 };
-    return { completion, callback_auth_key: randomBytes(16).toString('hex'), callbacks: { ...DEFAULT_CALLBACK_SETTINGS } };
+    const authKey = createHmac('sha256', this.secret).update(tenantKey(account, mode)).digest('hex').slice(0, 32);
+    return { completion, callback_auth_key: authKey, callbacks: { ...DEFAULT_CALLBACK_SETTINGS } };
+  }
+
+  private dropIfEmpty(tenant: Tenant): void {
+    const defaults = () => this.defaultSettings(tenant.account, tenant.mode);
+    if (!holdsNothing(tenant, defaults, this.idempotency.heldBy(tenant.key))) return;
+    this.tenants.delete(tenant.key);
+    // The account (projects, batches) goes with its last tenant; it is empty then, as both modes held nothing.
+    const otherMode = tenantKey(tenant.account, tenant.mode === 'test' ? 'live' : 'test');
+    const shared = this.accounts.get(tenant.account);
+    if (!shared || this.tenants.has(otherMode)) return;
+    if (shared.projects.size === 0 && shared.batches.lastSeq === 0) this.accounts.delete(tenant.account);
   }
 }

@@ -1,5 +1,6 @@
 import type { Task } from '../domain/tasks/task.js';
 import { SeqIndex } from './seq-index.js';
+import { TimeIndex } from './time-index.js';
 
 /** Internal facts about a task that are not part of its wire object. */
 export interface TaskInternal {
@@ -23,6 +24,15 @@ export type IndexedField = (typeof INDEXED_FIELDS)[number];
 /** The key of the batch_status index: a batch's tasks of one status. */
 export const batchStatusKey = (batch: string, status: string) => `${batch}\u0000${status}`;
 
+/** The timestamps that list filters take ranges of (created_at ranges use the seq order itself). */
+export const TIMED_FIELDS = ['completed_at', 'updated_at'] as const;
+export type TimedField = (typeof TIMED_FIELDS)[number];
+
+const timeOf = (task: Task, field: TimedField): number | undefined => {
+  const iso = task[field];
+  return iso === undefined ? undefined : Date.parse(iso);
+};
+
 function indexKeys(task: Task, field: IndexedField): string[] {
   // batch + status together: a batch's counts by status are then one lookup each.
   if (field === 'batch_status') return task.batch === undefined ? [] : [batchStatusKey(task.batch, task.status)];
@@ -40,9 +50,10 @@ export class TaskCollection {
   /** All records in seq order; created_at never decreases along it (see Tenant.stamp). */
   private readonly ordered: TaskRecord[] = [];
   private readonly indexes = new Map<IndexedField, SeqIndex>(INDEXED_FIELDS.map((f) => [f, new SeqIndex()]));
+  private readonly timeIndexes = new Map<TimedField, TimeIndex>(TIMED_FIELDS.map((f) => [f, new TimeIndex()]));
   private nextSeq = 1;
-  /** Counts that needed a walk, valid until the next change: paging reuses them. */
-  private readonly countCache = new Map<string, number>();
+  /** Results that needed a walk or a sort (counts, seq lists), valid until the next change: paging reuses them. */
+  private readonly derived = new Map<string, unknown>();
 
   get size(): number {
     return this.ordered.length;
@@ -63,6 +74,7 @@ export class TaskCollection {
     this.byId.set(task.task_id, record);
     this.ordered.push(record);
     for (const field of INDEXED_FIELDS) for (const key of indexKeys(task, field)) this.index(field).add(key, record.seq);
+    for (const field of TIMED_FIELDS) this.timeIndex(field).move(record.seq, undefined, timeOf(task, field));
     return record;
   }
 
@@ -70,7 +82,9 @@ export class TaskCollection {
   update(record: TaskRecord, change: (task: Task) => void): TaskRecord {
     this.changed();
     const before = INDEXED_FIELDS.map((field) => indexKeys(record.task, field));
+    const timesBefore = TIMED_FIELDS.map((field) => timeOf(record.task, field));
     change(record.task);
+    TIMED_FIELDS.forEach((field, i) => this.timeIndex(field).move(record.seq, timesBefore[i], timeOf(record.task, field)));
     INDEXED_FIELDS.forEach((field, i) => {
       const after = indexKeys(record.task, field);
       for (const key of before[i]) if (!after.includes(key)) this.index(field).remove(key, record.seq);
@@ -79,23 +93,25 @@ export class TaskCollection {
     return record;
   }
 
-  /** A count for `key`, computed by `count` only when nothing changed since it was last asked. */
-  cachedCount(key: string, count: () => number): number {
-    let value = this.countCache.get(key);
-    if (value === undefined) {
-      value = count();
-      if (this.countCache.size > 1000) this.countCache.clear();
-      this.countCache.set(key, value);
-    }
+  /** A value for `key`, computed only when nothing changed since it was last asked (bounded: at most 1000 kept). */
+  cached<T>(key: string, compute: () => T): T {
+    if (this.derived.has(key)) return this.derived.get(key) as T;
+    const value = compute();
+    if (this.derived.size >= 1000) this.derived.clear();
+    this.derived.set(key, value);
     return value;
   }
 
   private changed(): void {
-    if (this.countCache.size > 0) this.countCache.clear();
+    if (this.derived.size > 0) this.derived.clear();
   }
 
   index(field: IndexedField): SeqIndex {
     return this.indexes.get(field) as SeqIndex;
+  }
+
+  timeIndex(field: TimedField): TimeIndex {
+    return this.timeIndexes.get(field) as TimeIndex;
   }
 
   /** Highest seq whose created_at is <= ms (0 when none). O(log n). */

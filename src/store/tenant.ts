@@ -5,6 +5,7 @@ import type { AccountState, BatchRecord } from './account.js';
 import { FileCollection } from './file-collection.js';
 import { StudioState } from './studio.js';
 import { ownerRecord, Team } from './team.js';
+import { QualityTaskLog } from './quality-tasks.js';
 import { TrainingAttemptLog } from './training-attempts.js';
 import type { TaskRecord } from './task-collection.js';
 import { TaskCollection } from './task-collection.js';
@@ -32,6 +33,7 @@ export class Tenant {
   readonly files = new FileCollection();
   readonly studio = new StudioState();
   readonly training = new TrainingAttemptLog();
+  readonly qualityTasks = new QualityTaskLog();
   private teamState: Team | undefined;
   clockOffsetMs = 0;
   jobs: ScheduledJob[] = [];
@@ -39,6 +41,10 @@ export class Tenant {
   callbacks: CallbackDelivery[] = [];
   /** Set by the store: hands events to the app's listeners. */
   emit: (event: TenantEvent) => void = () => {};
+  /** Requests being served for this tenant right now: the store never drops a tenant in use. */
+  inUse = 0;
+  /** Made once: idempotency records and the store's map all point at this one string. */
+  readonly key: string;
   private lastStampMs = 0;
 
   constructor(
@@ -48,7 +54,9 @@ export class Tenant {
     public settings: TenantSettings,
     /** Projects and batches: shared by the account's test and live tenants. */
     readonly shared: AccountState,
-  ) {}
+  ) {
+    this.key = tenantKey(account, mode);
+  }
 
   /** Teammates, made on first use: the account owner is always on the team. */
   get team(): Team {
@@ -60,8 +68,9 @@ export class Tenant {
     this.teamState = team;
   }
 
-  get key(): string {
-    return tenantKey(this.account, this.mode);
+  /** The team as it stands, without making one: undefined until someone used it. */
+  get teamIfMade(): Team | undefined {
+    return this.teamState;
   }
 
   now(): number {

@@ -13,13 +13,25 @@ export function synthesizeOtherResponse(kind: OtherResponseKind, params: Record<
   switch (kind) {
     case 'categorization':
       return { category: leafLabels(params.categories as LabelDescription[])[0] };
+    case 'comparison': {
+      const choices = params.choices === undefined ? [] : leafLabels(params.choices as LabelDescription[]);
+      const fields = params.fields as Record<string, unknown> | undefined;
+      return {
+        ...(choices.length > 0 && { choice: rng.pick(choices) }),
+        ...(fields && { fields: answerEachField(fields) }),
+      };
+    }
+    case 'transcript':
+      return { transcript: 'synthesized transcript' };
     case 'annotations': {
       const objects = params.objects_to_annotate as LabelDescription[];
       return synthesizeImageResponse({ geometries: { [geometry ?? 'box']: { objects_to_annotate: objects } } }, rng);
     }
     case 'fields':
-      return { fields: Object.fromEntries(Object.keys(params.fields as Record<string, unknown>).map((key) => [key, `synthesized ${key}`])) };
+      return { fields: answerEachField(params.fields as Record<string, unknown>) };
     case 'placeholder':
       return { result: 'synthesized' };
   }
 }
+
+const answerEachField = (fields: Record<string, unknown>) => Object.fromEntries(Object.keys(fields).map((key) => [key, `synthesized ${key}`]));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CallbackTargetSchema, MetadataSchema, TimestampSchema } from '../common/values.js';
+import { StoredMetadataSchema } from '../common/metadata.js';
 
 /** Wire shapes of batches. */
 
@@ -12,7 +13,7 @@ export const BatchSchema = z.object({
   status: BatchStatusSchema,
   created_at: TimestampSchema,
   completed_at: TimestampSchema.optional(),
-  metadata: z.record(z.unknown()),
+  metadata: StoredMetadataSchema,
   callback: z.string().optional(),
   calibration_batch: z.boolean().optional(),
   self_label_batch: z.boolean().optional(),

@@ -1,5 +1,7 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
+import { boundedTree } from './bounded.js';
+import { MAX_LABELS } from './input-limits.js';
 
 /** LabelDescription: a label name, or an object with a choice and nested subchoices. */
 export interface LabelObject {
@@ -37,35 +39,50 @@ export const LabelDescriptionSchema: z.ZodType<LabelDescription> = z.union([Labe
   errorMap: () => ({ message: 'must be a label name or an object {choice, subchoices?, instance_label?, display?}' }),
 });
 
-export const LabelListSchema = z.array(LabelDescriptionSchema);
+/** A label tree: at most MAX_LABELS names in all, subchoices included, counted before any is checked. */
+export const labelList = (bounds: { min?: number; max?: number } = {}) =>
+  boundedTree(LabelDescriptionSchema, { ...bounds, treeMax: MAX_LABELS, childKey: 'subchoices', what: 'labels' });
+
+export const LabelListSchema = labelList();
+
+/**
+ * Visits a label tree depth first, in order, without recursion (a tree is bounded by the body's
+ * depth limit, but these walkers also run on stored and synthesized trees): `visit` gets each entry
+ * and answers whether to descend into its subchoices.
+ */
+function walkLabels(labels: readonly LabelDescription[], visit: (entry: LabelDescription) => boolean): void {
+  const stack: { list: readonly LabelDescription[]; at: number }[] = [{ list: labels, at: 0 }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    if (top.at >= top.list.length) {
+      stack.pop();
+      continue;
+    }
+    const entry = top.list[top.at];
+    top.at += 1;
+    if (visit(entry) && typeof entry !== 'string' && entry.subchoices) stack.push({ list: entry.subchoices, at: 0 });
+  }
+}
 
 /** The labels a response may carry: only leaves, since a choice with subchoices is navigation. */
 export function leafLabels(labels: readonly LabelDescription[] | undefined): string[] {
   const out: string[] = [];
-  const walk = (list: readonly LabelDescription[]) => {
-    for (const entry of list) {
-      if (typeof entry === 'string') out.push(entry);
-      else if (entry.subchoices && entry.subchoices.length > 0) walk(entry.subchoices);
-      else out.push(entry.choice);
-    }
-  };
-  walk(labels ?? []);
+  walkLabels(labels ?? [], (entry) => {
+    if (typeof entry === 'string') out.push(entry);
+    else if (entry.subchoices && entry.subchoices.length > 0) return true;
+    else out.push(entry.choice);
+    return false;
+  });
   return out;
 }
 
 /** Every name in the tree, parents included: conditions may name a parent choice. */
 export function allLabelNames(labels: readonly LabelDescription[] | undefined): string[] {
   const out: string[] = [];
-  const walk = (list: readonly LabelDescription[]) => {
-    for (const entry of list) {
-      if (typeof entry === 'string') out.push(entry);
-      else {
-        out.push(entry.choice);
-        walk(entry.subchoices ?? []);
-      }
-    }
-  };
-  walk(labels ?? []);
+  walkLabels(labels ?? [], (entry) => {
+    out.push(typeof entry === 'string' ? entry : entry.choice);
+    return true;
+  });
   return out;
 }
 

@@ -1,5 +1,7 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
+import { boundedArray } from './bounded.js';
+import { MAX_TAGS } from './input-limits.js';
 
 /** Small wire values shared by every area. */
 
@@ -41,23 +43,14 @@ export const CallbackTargetSchema = extendApi(
   { example: 'https://example.com/callback' },
 );
 
-export const METADATA_MAX_BYTES = 10 * 1024;
-
-export const MetadataSchema = extendApi(
-  z.record(z.unknown()).superRefine((value, ctx) => {
-    const size = Buffer.byteLength(JSON.stringify(value), 'utf8');
-    if (size > METADATA_MAX_BYTES) {
-      ctx.addIssue({ code: 'custom', message: `must be at most 10 KB (10240 bytes) as JSON (got ${size} bytes)` });
-    }
-  }),
-  { description: 'Key-value pairs, at most 10 KB as JSON', example: { customer_ref: 'order-17' } },
-);
-
-export const MAX_TAGS = 5;
+/** Metadata and the input limits have their own modules; re-exported where the other shared values are. */
+export { METADATA_MAX_BYTES, MAX_TAGS } from './input-limits.js';
+export { MetadataBodySchema, MetadataSchema } from './metadata.js';
 
 export const TagSchema = z.string().refine((s) => s.trim() !== '', 'must be a non-empty string');
 
-export const TagsSchema = extendApi(z.array(TagSchema).max(MAX_TAGS), {
+// Counted before each tag is checked (bounded.ts): a 500,000-tag body is refused by its length.
+export const TagsSchema = extendApi(boundedArray(TagSchema, { max: MAX_TAGS }), {
   description: 'At most 5 non-empty strings',
   example: ['urgent'],
 });
@@ -68,6 +61,5 @@ export const TaskPrioritySchema = extendApi(
   { enum: [10, 20, 30] },
 );
 
-export const MetadataBodySchema = extendApi(z.record(z.unknown()), { description: 'The metadata object itself' });
 
 export const ResultSuccessSchema = z.object({ result: z.literal('success') });

@@ -2,6 +2,9 @@ import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import { AttachmentUrlSchema, MetadataSchema, TimestampSchema } from '../common/values.js';
 import { FILE_MAX_BYTES } from './limits.js';
+import { ApiError } from '../../errors.js';
+import { parseGuardedJson } from '../common/json-shape.js';
+import { StoredMetadataSchema } from '../common/metadata.js';
 
 /** Wire shapes of files. */
 
@@ -21,18 +24,23 @@ export const FileSchema = z.object({
   size: z.number().int().nullable(),
   display_name: z.string(),
   reference_id: z.string().optional(),
-  metadata: z.record(z.unknown()),
+  metadata: StoredMetadataSchema,
   file_url: z.string().optional(),
 });
 export type FileObject = z.infer<typeof FileSchema>;
 
-/** A JSON object sent as a string (multipart fields and query strings carry only text). */
-export const jsonObjectText = (example: string) =>
+/**
+ * A JSON object sent as a string (multipart fields and query strings carry only text), named `name`
+ * in errors. Its text is held to the body limits (depth, number of values) before it is parsed: it
+ * ends up stored or compared like any body; as metadata, its `__proto__` keys are kept.
+ */
+export const jsonObjectText = (example: string, name = 'metadata') =>
   extendApi(
     z.string().transform((text, ctx) => {
       try {
-        return JSON.parse(text) as unknown;
-      } catch {
+        return parseGuardedJson(text, { root: name, metadata: true });
+      } catch (err) {
+        if (err instanceof ApiError) throw err;
         ctx.addIssue({ code: 'custom', message: `must be a JSON object sent as a string, e.g. ${example} (got invalid JSON)` });
         return z.NEVER;
       }
@@ -55,7 +63,8 @@ export const UploadFieldsSchema = z
   })
   .strict();
 
-export const UPLOAD_FIELDS = ['file', 'display_name', 'project_name', 'reference_id', 'metadata'] as const;
+export const UPLOAD_TEXT_FIELDS = ['display_name', 'project_name', 'reference_id', 'metadata'] as const;
+export const UPLOAD_FIELDS = ['file', ...UPLOAD_TEXT_FIELDS] as const;
 
 /** Documentation only: the multipart body of POST /v1/files/upload (read by the handler itself). */
 export const UploadFormSchema = z.object({

@@ -1,5 +1,7 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
+import { boundedTree } from '../common/bounded.js';
+import { MAX_LABELS } from '../common/input-limits.js';
 import { TimestampSchema } from '../common/values.js';
 
 /** Wire shapes of projects. */
@@ -20,9 +22,12 @@ export const OntologyEntrySchema: z.ZodType<unknown> = z.union([z.string().min(1
   errorMap: () => ({ message: 'must be a choice name or an object {choice, subchoices?}' }),
 });
 
+/** At most MAX_LABELS choices and subchoices in all, counted before any is checked. */
+const OntologyListSchema = boundedTree(OntologyEntrySchema, { treeMax: MAX_LABELS, childKey: 'subchoices', what: 'choices' });
+
 export const OntologyVersionSchema = z.object({
   name: z.string(),
-  ontology: z.array(OntologyEntrySchema),
+  ontology: OntologyListSchema,
   created_at: TimestampSchema,
 });
 
@@ -89,17 +94,26 @@ export const CreateProjectBodySchema = z
 
 export const SetParamsBodySchema = z.object({ patch: z.boolean().optional(), instruction: z.string().optional() }).passthrough();
 
-/** Every choice and subchoice name, depth first. */
+/** Every choice and subchoice name, depth first; iterative, so no tree can exhaust the stack. */
 export function ontologyNames(entries: unknown[]): string[] {
-  return entries.flatMap((entry) => {
-    if (typeof entry === 'string') return [entry];
+  const names: string[] = [];
+  const pending: unknown[] = [...entries].reverse();
+  while (pending.length > 0) {
+    const entry = pending.pop();
+    if (typeof entry === 'string') {
+      names.push(entry);
+      continue;
+    }
+    if (entry === null || typeof entry !== 'object') continue;
     const choice = entry as { choice: string; subchoices?: unknown[] };
-    return [choice.choice, ...ontologyNames(choice.subchoices ?? [])];
-  });
+    names.push(choice.choice);
+    for (let i = (choice.subchoices ?? []).length - 1; i >= 0; i -= 1) pending.push(choice.subchoices?.[i]);
+  }
+  return names;
 }
 
 export const SetOntologyBodySchema = z
-  .object({ name: z.string().min(1), ontology: z.array(OntologyEntrySchema) })
+  .object({ name: z.string().min(1), ontology: OntologyListSchema })
   .strict()
   .superRefine((body, ctx) => {
     const seen = new Set<string>();

@@ -2,6 +2,7 @@ import { formatPath } from '../zod-messages.js';
 import type { AnnotationAttributes } from './attributes.js';
 import { attributeChoices } from './attributes.js';
 import { geometryLeafLabels, type Geometries, type GeometryKind } from './geometries.js';
+import { own } from '../common/own.js';
 
 export interface FitIssue {
   path: (string | number)[];
@@ -41,23 +42,48 @@ export function checkAnnotationsFit(
   basePath: (string | number)[],
 ): FitIssue[] {
   const issues: FitIssue[] = [];
+  // The labels of each annotation type are found once, not per annotation: thousands of annotations
+  // against a thousand labels must cost their number, not their product.
+  const byType = new Map<string, { kinds: GeometryKind[]; labels: Set<string>; text: string }>();
+  const labelsFor = (type: string) => {
+    let entry = byType.get(type);
+    if (!entry) {
+      const kinds = (own(KINDS_FOR_TYPE, type) ?? []).filter((kind) => geometries[kind] !== undefined);
+      const labels = kinds.flatMap((kind) => geometryLeafLabels(geometries, kind));
+      entry = { kinds, labels: new Set(labels), text: labels.join(', ') };
+      byType.set(type, entry);
+    }
+    return entry;
+  };
   annotations.forEach((annotation, index) => {
     const path = [...basePath, index];
-    const kinds = (KINDS_FOR_TYPE[annotation.type] ?? []).filter((kind) => geometries[kind] !== undefined);
+    const { kinds, labels, text } = labelsFor(annotation.type);
     if (kinds.length === 0) {
       issues.push({ path: [...path, 'type'], message: `is "${annotation.type}", a geometry the task did not ask for` });
       return;
     }
-    const labels = kinds.flatMap((kind) => geometryLeafLabels(geometries, kind));
-    if (!labels.includes(annotation.label)) {
+    if (!labels.has(annotation.label)) {
       issues.push({
         path: [...path, 'label'],
-        message: `is "${annotation.label}", not one of the task's ${kinds.join('/')} labels (${labels.join(', ')})`,
+        message: `is "${annotation.label}", not one of the task's ${kinds.join('/')} labels (${text})`,
       });
     }
     issues.push(...checkAttributeValues(annotation.attributes, attributes, [...path, 'attributes']));
   });
   return issues;
+}
+
+/**
+ * An attribute's choices as a set, found once per attribute definition (not once per annotation
+ * that uses it): the definitions are the task's params, so the cache lives as long as they do.
+ */
+const choiceCache = new WeakMap<object, { set: Set<string>; text: string } | undefined>();
+function offeredChoices(attr: AnnotationAttributes[string]): { set: Set<string>; text: string } | undefined {
+  if (!choiceCache.has(attr)) {
+    const choices = attributeChoices(attr);
+    choiceCache.set(attr, choices && { set: new Set(choices), text: choices.join(', ') });
+  }
+  return choiceCache.get(attr);
 }
 
 export function checkAttributeValues(
@@ -67,16 +93,16 @@ export function checkAttributeValues(
 ): FitIssue[] {
   const issues: FitIssue[] = [];
   for (const [name, value] of Object.entries(values ?? {})) {
-    const attr = attributes?.[name];
+    const attr = own(attributes, name);
     if (!attr) {
       issues.push({ path: [...path, name], message: 'is not an attribute defined in annotation_attributes' });
       continue;
     }
-    const choices = attributeChoices(attr);
+    const choices = offeredChoices(attr);
     const given = Array.isArray(value) ? value : [value];
-    const unknown = choices ? given.filter((v) => !choices.includes(String(v))) : [];
+    const unknown = choices ? given.filter((v) => !choices.set.has(String(v))) : [];
     if (unknown.length > 0) {
-      issues.push({ path: [...path, name], message: `has value(s) ${unknown.map((v) => JSON.stringify(v)).join(', ')}, not among its choices (${choices?.join(', ')})` });
+      issues.push({ path: [...path, name], message: `has value(s) ${unknown.map((v) => JSON.stringify(v)).join(', ')}, not among its choices (${choices?.text})` });
     }
   }
   return issues;

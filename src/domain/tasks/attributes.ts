@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LabelListSchema, leafLabels, type LabelDescription } from '../common/labels.js';
+import { own } from '../common/own.js';
 
 /**
  * annotation_attributes: questions asked per annotation. The interface names the categorical kind
@@ -47,11 +48,12 @@ export function conditionLabels(conditions: Conditions | undefined): string[] {
 export function conditionAttributes(conditions: Conditions | undefined): Record<string, string[]> {
   const ac = conditions?.attribute_conditions;
   if (!ac) return {};
-  const out: Record<string, string[]> = {};
+  // A Map, not `{}`: a condition on an attribute named "constructor" must not find Object's.
+  const out = new Map<string, string[]>();
   for (const record of Array.isArray(ac) ? ac : [ac]) {
-    for (const [name, value] of Object.entries(record)) out[name] = [...(out[name] ?? []), ...asList(value)];
+    for (const [name, value] of Object.entries(record)) out.set(name, [...(out.get(name) ?? []), ...asList(value)]);
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 /** The values an attribute may take in a response, when it is categorical. */
@@ -77,13 +79,14 @@ export function checkAttributeConditions(
       }
     }
     for (const [other, values] of Object.entries(conditionAttributes(attr.conditions))) {
-      const target = attributes?.[other];
+      const target = own(attributes, other);
       if (!target) {
         ctx.addIssue({ code: 'custom', path: [...path, 'attribute_conditions', other], message: `names attribute "${other}", which is not defined in annotation_attributes` });
         continue;
       }
       const choices = attributeChoices(target);
-      const unknown = choices ? values.filter((v) => !choices.includes(v)) : [];
+      const offered = new Set(choices);
+      const unknown = choices ? values.filter((v) => !offered.has(v)) : [];
       if (unknown.length > 0) {
         ctx.addIssue({ code: 'custom', path: [...path, 'attribute_conditions', other], message: `uses value(s) ${unknown.map((v) => `"${v}"`).join(', ')} that attribute "${other}" does not offer` });
       }

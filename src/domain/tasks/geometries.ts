@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { duplicateLabelNames, leafLabels, LabelListSchema } from '../common/labels.js';
+import { duplicateLabelNames, leafLabels, labelList } from '../common/labels.js';
 
 /** The Geometries object of image, video, lidar top-down and lidar linking tasks. */
 
-const ObjectsToAnnotateSchema = LabelListSchema.min(1).superRefine((labels, ctx) => {
+const ObjectsToAnnotateSchema = labelList({ min: 1 }).superRefine((labels, ctx) => {
   const dupes = duplicateLabelNames(labels);
   if (dupes.length > 0) ctx.addIssue({ code: 'custom', message: `must not repeat labels (repeated: ${dupes.join(', ')})` });
 });

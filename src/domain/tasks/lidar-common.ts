@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { duplicateLabelNames, LabelListSchema, type LabelDescription } from '../common/labels.js';
+import { duplicateLabelNames, labelList, type LabelDescription } from '../common/labels.js';
 import { AttachmentUrlSchema } from '../common/values.js';
 import type { FitIssue } from './annotation-fit.js';
 import type { Task } from './task.js';
@@ -15,8 +15,7 @@ export const LidarAttachmentsSchema = z.array(AttachmentUrlSchema).min(1);
 export const LidarAttachmentTypeSchema = z.enum(['json', 'protobuf']);
 
 /** At most 50 entries (the interface's limit), at least one, no name twice anywhere in the tree. */
-export const LidarLabelsSchema = LabelListSchema.min(1)
-  .max(MAX_LIDAR_LABELS)
+export const LidarLabelsSchema = labelList({ min: 1, max: MAX_LIDAR_LABELS })
   .superRefine((labels, ctx) => {
     const dupes = duplicateLabelNames(labels);
     if (dupes.length > 0) ctx.addIssue({ code: 'custom', message: `must not repeat labels (repeated: ${dupes.join(', ')})` });

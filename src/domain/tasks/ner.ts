@@ -15,8 +15,9 @@ export const NerAttributeSchema = z
   })
   .strict()
   .superRefine((attribute, ctx) => {
-    const values = attribute.options.map((o) => o.value);
-    const repeated = values.filter((v, i) => values.indexOf(v) !== i);
+    const seen = new Set<string>();
+    // A Set, not indexOf per option: a long list must cost its length, not its square.
+    const repeated = attribute.options.map((o) => o.value).filter((v) => seen.has(v) || (seen.add(v), false));
     if (repeated.length > 0) ctx.addIssue({ code: 'custom', path: ['options'], message: `must not repeat values (repeated: ${repeated.join(', ')})` });
   });
 

@@ -4,6 +4,7 @@ import type { LabelDescription } from '../common/labels.js';
 import { AttachmentUrlSchema } from '../common/values.js';
 import { checkAttributeValues, type FitIssue } from './annotation-fit.js';
 import type { AnnotationAttributes } from './attributes.js';
+import { own } from '../common/own.js';
 
 /**
  * The segmentannotation response, after the real service's format: `labelMapping` gives each leaf
@@ -113,7 +114,7 @@ function checkMasks(response: SegmentationResponse): FitIssue[] {
   const { labeled } = response.annotations;
   for (const [label, masks] of Object.entries(labeled)) {
     const path = ['response', 'annotations', 'labeled', label];
-    const entry = labelMapping[label];
+    const entry = own(labelMapping, label);
     if (entry === undefined) issues.push({ path, message: 'has no entry in labelMapping' });
     else if (Array.isArray(entry) !== Array.isArray(masks) || (Array.isArray(entry) && entry.length !== masks.length)) {
       issues.push({ path, message: `must match labelMapping.${label}: one mask URL per instance for an instance label, else a single URL` });

@@ -1,6 +1,7 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import { TaskIdSchema, TimestampSchema } from '../common/values.js';
+import { StoredMetadataSchema } from '../common/metadata.js';
 
 export const TaskStatusSchema = z.enum(['pending', 'completed', 'canceled', 'error']);
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;
@@ -32,10 +33,11 @@ export const TaskSchema = extendApi(
       // Current documents say callback_succeeded, older ones callback_completed: both are sent.
       callback_succeeded: z.boolean(),
       callback_completed: z.boolean(),
-      customer_review_status: ReviewStatusSchema.optional(),
+      // On every task from creation: pending until a review decides.
+      customer_review_status: ReviewStatusSchema,
       customer_review_comments: z.array(z.string()).optional(),
       times_redone: z.number().int().optional(),
-      metadata: z.record(z.unknown()),
+      metadata: StoredMetadataSchema,
       project_param_version: z.number().int().nullable(),
       project: z.string().optional(),
       batch: z.string().optional(),

@@ -7,7 +7,6 @@ import {
   locateFields,
   offeredValues,
   responseBounds,
-  sameValue,
   type LocatedField,
   type Path,
 } from './text-field-tree.js';
@@ -75,7 +74,9 @@ function checkSettings({ field, path }: LocatedField): FitIssue[] {
 /** Selectable values must be unique, or an answer could not say which choice it means. */
 function checkChoices(choices: readonly CategoryChoice[] | undefined, path: Path): FitIssue[] {
   const values = leafChoices(choices).map(choiceValue);
-  const repeated = values.filter((v, i) => values.findIndex((w) => sameValue(v, w)) !== i);
+  // Values compare by their text (sameValue): a set of texts finds repeats in one pass, not n².
+  const seen = new Set<string>();
+  const repeated = values.filter((v) => seen.has(String(v)) || (seen.add(String(v)), false));
   return repeated.length > 0 ? [issue(path, `must not repeat selectable values (repeated: ${repeated.map(String).join(', ')})`)] : [];
 }
 
@@ -107,7 +108,9 @@ function checkReferences({ field, path }: LocatedField, byId: ReadonlyMap<string
       for (const [id, values] of Object.entries(set)) {
         const target = refer(id, [...at, id]);
         const offered = target && offeredValues(target);
-        const unknown = offered ? values.filter((v) => !offered.some((o) => sameValue(o, v))) : [];
+        // By text, as sameValue compares: one set instead of a scan of the choices per value.
+        const texts = offered && new Set(offered.map(String));
+        const unknown = texts ? values.filter((v) => !texts.has(String(v))) : [];
         if (unknown.length > 0) issues.push(issue([...at, id], `uses value(s) ${unknown.map((v) => JSON.stringify(v)).join(', ')} that field "${id}" does not offer`));
       }
     }

@@ -1,5 +1,7 @@
 import { extendApi, generateSchema, type OpenApiZodAny } from '@anatine/zod-openapi';
 import { z } from 'zod';
+import { boundedTree } from '../common/bounded.js';
+import { MAX_LABELS } from '../common/input-limits.js';
 
 /**
  * Text collection fields (the `fields` array): one zod object per field type, discriminated on
@@ -25,7 +27,8 @@ export const CategoryChoiceSchema: z.ZodType<CategoryChoice> = ChoiceBaseSchema.
     { type: 'array', items: { type: 'object', description: 'A choice of the same shape: label, value, hint, subchoices' } },
   ).optional(),
 }).strict();
-const ChoicesSchema = z.array(CategoryChoiceSchema).min(1);
+/** At most MAX_LABELS choices with their subchoices, counted before any is checked. */
+const ChoicesSchema = boundedTree(CategoryChoiceSchema, { min: 1, treeMax: MAX_LABELS, childKey: 'subchoices', what: 'choices' });
 
 const ChoiceValuesSchema = z.array(ChoiceValueSchema).min(1);
 /** field_id -> values of which one must be selected; keys combine with AND; `not` negates its own set. */

@@ -27,7 +27,9 @@ export const VIDEO_URL_RULE = 'must be a URL of an mp4, webm or ogg video file';
 export const EventsToAnnotateSchema = z
   .array(z.string().refine((s) => s.trim() !== '', 'must be a non-empty event name'))
   .superRefine((events, ctx) => {
-    const repeated = events.filter((event, index) => events.indexOf(event) !== index);
+    const seen = new Set<string>();
+    // A Set, not indexOf per event: a long list must cost its length, not its square.
+    const repeated = events.filter((event) => seen.has(event) || (seen.add(event), false));
     if (repeated.length > 0) ctx.addIssue({ code: 'custom', message: `must not repeat events (repeated: ${[...new Set(repeated)].join(', ')})` });
   });
 

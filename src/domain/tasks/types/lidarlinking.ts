@@ -71,12 +71,15 @@ function checkPermissions(body: LinkingBody, ctx: z.RefinementCtx): void {
 }
 
 function checkEventCameras(body: LinkingBody, ctx: z.RefinementCtx): void {
+  // Sets, not includes per entry: long lists must cost their length, not their product.
+  const events = new Set(body.events_to_annotate ?? []);
+  const cameras = new Set(body.camera_ids ?? []);
   body.event_camera_ids?.forEach((entry, index) => {
-    if (!(body.events_to_annotate ?? []).includes(entry.event)) {
+    if (!events.has(entry.event)) {
       const given = body.events_to_annotate ? body.events_to_annotate.join(', ') : 'not given';
       ctx.addIssue({ code: 'custom', path: ['event_camera_ids', index, 'event'], message: `names "${entry.event}", which must be in events_to_annotate (${given})` });
     }
-    const outside = body.camera_ids ? entry.camera_ids.filter((id) => !body.camera_ids?.includes(id)) : [];
+    const outside = body.camera_ids ? entry.camera_ids.filter((id) => !cameras.has(id)) : [];
     if (outside.length > 0) {
       ctx.addIssue({ code: 'custom', path: ['event_camera_ids', index, 'camera_ids'], message: `names camera(s) ${outside.join(', ')}, which must be in camera_ids (${body.camera_ids?.join(', ')})` });
     }

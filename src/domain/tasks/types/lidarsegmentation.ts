@@ -50,11 +50,15 @@ export type LidarSegmentationResponse = z.infer<typeof LidarSegmentationResponse
 
 function checkMapping(params: LidarSegmentationCreate, mapping: string[]): FitIssue[] {
   const leaves = leafLabels(params.labels);
+  // Sets, not includes/indexOf per entry: a long mapping must cost its length, not its square.
+  const known = new Set(leaves);
+  const seen = new Set<string>();
   const issues: FitIssue[] = [];
   mapping.forEach((name, index) => {
     const path = ['response', 'label_mapping', index];
-    if (!leaves.includes(name)) issues.push({ path, message: `is "${name}", not one of the task's leaf labels (${leaves.join(', ')})` });
-    else if (mapping.indexOf(name) !== index) issues.push({ path, message: `repeats label "${name}"` });
+    if (!known.has(name)) issues.push({ path, message: `is "${name}", not one of the task's leaf labels (${leaves.join(', ')})` });
+    else if (seen.has(name)) issues.push({ path, message: `repeats label "${name}"` });
+    seen.add(name);
   });
   return issues;
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { boundedArray, boundedTree } from '../../common/bounded.js';
+import { MAX_LABELS } from '../../common/input-limits.js';
 import { synthesizeNerResponse } from '../../../synth/text-ner.js';
 import { CommonCreateShape } from '../common-params.js';
 import { checkNerDefinitions, NerLabelSchema, NerRelationshipSchema, NerResponseSchema, type NerResponse } from '../ner.js';
@@ -14,8 +16,9 @@ export const NamedEntityRecognitionCreateSchema = z
     // Required for this type, unlike the common parameter.
     instruction: RequiredText('instruction'),
     text: RequiredText('text to annotate'),
-    labels: z.array(NerLabelSchema).min(1),
-    relationships: z.array(NerRelationshipSchema).optional(),
+    // Counted before any label is checked: at most MAX_LABELS in the whole tree, children included.
+    labels: boundedTree(NerLabelSchema, { min: 1, treeMax: MAX_LABELS, childKey: 'children', what: 'labels' }),
+    relationships: boundedArray(NerRelationshipSchema, { max: MAX_LABELS }).optional(),
     attachments: TextCollectionAttachmentsSchema.optional(),
     merge_newlines: z.boolean().optional(),
     allow_overlapping_annotations: z.boolean().optional(),

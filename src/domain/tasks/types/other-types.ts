@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { duplicateLabelNames, LabelListSchema } from '../../common/labels.js';
+import { duplicateLabelNames, labelList } from '../../common/labels.js';
 import { AttachmentUrlSchema } from '../../common/values.js';
 import { synthesizeOtherResponse } from '../../../synth/other-types.js';
 import { CommonCreateShape } from '../common-params.js';
@@ -14,7 +14,7 @@ import type { TaskTypeDefinition } from '../type-definition.js';
  */
 
 const NonEmptyString = z.string().refine((s) => s.trim() !== '', 'must be a non-empty string');
-const UniqueLabelsSchema = LabelListSchema.min(1).superRefine((labels, ctx) => {
+const UniqueLabelsSchema = labelList({ min: 1 }).superRefine((labels, ctx) => {
   const dupes = duplicateLabelNames(labels);
   if (dupes.length > 0) ctx.addIssue({ code: 'custom', message: `must not repeat labels (repeated: ${dupes.join(', ')})` });
 });
@@ -22,11 +22,19 @@ const FieldsByKeySchema = z
   .record(z.unknown())
   .refine((fields) => Object.keys(fields).length > 0, 'must name at least one field (an object of field name to description)');
 
+const AttachmentListSchema = z
+  .array(z.union([NonEmptyString, z.array(NonEmptyString).min(1)]))
+  .min(1);
+
 const Required = {
   /** Image-based types take a URL; categorization, transcription and data collection also take text. */
   imageAttachment: { attachment: AttachmentUrlSchema },
   anyAttachment: { attachment: NonEmptyString },
   objects: { attachment: AttachmentUrlSchema, objects_to_annotate: UniqueLabelsSchema },
+  /** The legacy comparison takes the items to compare, flat or grouped (the official clients send both). */
+  comparison: { attachments: AttachmentListSchema, choices: UniqueLabelsSchema.optional(), fields: FieldsByKeySchema.optional() },
+  /** The legacy audio transcription: a URL of the audio; attachment_type, when given, is audio. */
+  audio: { attachment: AttachmentUrlSchema, attachment_type: z.literal('audio').optional() },
 };
 
 interface OtherTypeSpec {
@@ -34,6 +42,8 @@ interface OtherTypeSpec {
   schemaName: string;
   what: string;
   required: z.ZodRawShape;
+  /** Parameters of which at least one must be present (a comparison asks by choices, fields or both). */
+  anyOf?: string[];
   response: OtherResponseKind;
   /** Legacy annotation types: the geometry their responses carry. */
   geometry?: GeometryKind;
@@ -54,7 +64,8 @@ export const OTHER_TYPE_TABLE: readonly OtherTypeSpec[] = [
   { type: 'documenttranscription', schemaName: 'DocumentTranscription', what: 'a document transcription', required: { ...Required.imageAttachment, features: z.array(z.record(z.unknown())).min(1) }, response: 'placeholder' },
   { type: 'transcription', schemaName: 'Transcription', what: 'a transcription', required: { ...Required.anyAttachment, fields: FieldsByKeySchema }, response: 'fields' },
   { type: 'datacollection', schemaName: 'DataCollection', what: 'a data collection', required: { ...Required.anyAttachment, fields: FieldsByKeySchema }, response: 'fields' },
-  unspecified('comparison', 'Comparison', 'a comparison'),
+  { type: 'comparison', schemaName: 'Comparison', what: 'a comparison', required: Required.comparison, anyOf: ['choices', 'fields'], response: 'comparison' },
+  { type: 'audiotranscription', schemaName: 'AudioTranscription', what: 'an audio transcription', required: Required.audio, response: 'transcript' },
   unspecified('documentmodel', 'DocumentModel', 'a document model'),
   unspecified('laneannotation', 'LaneAnnotation', 'a lane annotation'),
   unspecified('videoboxannotation', 'VideoBoxAnnotation', 'a video box annotation'),
@@ -72,12 +83,20 @@ export function defineOtherType(spec: OtherTypeSpec): TaskTypeDefinition {
     type: spec.type,
     summary: `Create ${spec.what} task (parameters are not specified: the known required ones are checked, the rest stored as given)`,
     // Passthrough: unknown parameters are this type's own, which the interface does not list.
-    createSchema: z.object({ ...CommonCreateShape, ...spec.required }).passthrough(),
+    createSchema: requireAnyOf(z.object({ ...CommonCreateShape, ...spec.required }).passthrough(), spec.anyOf),
     responseSchema: otherResponseSchema(spec.response),
     schemaName: spec.schemaName,
     checkResponse: (task, response) => checkOtherResponse(spec.response, task.params, response),
     synthesize: (task, rng) => synthesizeOtherResponse(spec.response, task.params, rng, spec.geometry),
   };
+}
+
+function requireAnyOf(schema: z.AnyZodObject, keys: string[] | undefined): z.ZodTypeAny {
+  if (!keys) return schema;
+  return schema.superRefine((body, ctx) => {
+    if (keys.some((key) => body[key] !== undefined)) return;
+    ctx.addIssue({ code: 'custom', path: [keys[0]], message: `is required (or ${keys.slice(1).map((k) => `"${k}"`).join(', ')})` });
+  });
 }
 
 export const otherTaskTypes: TaskTypeDefinition[] = OTHER_TYPE_TABLE.map(defineOtherType);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { allLabelNames, duplicateLabelNames, LabelListSchema } from '../../common/labels.js';
+import { allLabelNames, duplicateLabelNames, labelList } from '../../common/labels.js';
 import { AttachmentUrlSchema } from '../../common/values.js';
 import { AnnotationAttributesSchema, checkAttributeConditions } from '../attributes.js';
 import { CommonCreateShape } from '../common-params.js';
@@ -10,8 +10,7 @@ import { synthesizeSegmentation } from '../../../synth/segmentation.js';
 
 export const MAX_SEGMENTATION_LABELS = 50;
 
-export const SegmentationLabelsSchema = LabelListSchema.min(1)
-  .max(MAX_SEGMENTATION_LABELS)
+export const SegmentationLabelsSchema = labelList({ min: 1, max: MAX_SEGMENTATION_LABELS })
   .superRefine((labels, ctx) => {
     // Responses key masks by label name, so a name can only mean one label.
     const dupes = duplicateLabelNames(labels);

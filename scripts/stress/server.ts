@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const PROBE = fileURLToPath(new URL('./probe.ts', import.meta.url));
+
+export interface Probe {
+  heap: number;
+  external: number;
+  arrayBuffers: number;
+  rss: number;
+  loopMaxMs: number;
+}
+
+export interface StartedServer {
+  base: string;
+  pid: number;
+  child: ChildProcess;
+  /** Heap after a full GC, RSS, and the longest event-loop stall since the last probe (NaN: no answer). */
+  probe(): Promise<Probe>;
+  /** Open file descriptors of the server process. */
+  fds(): number;
+  exited: Promise<number | null>;
+  /** The last of what the server wrote to stderr (probe lines left out). */
+  stderrTail(): string;
+}
+
+/**
+ * Starts `src/server.ts` of `root` on a free port, under `ulimit -n` (as in the issue), with the
+ * probe preloaded and the garbage collector exposed. Resolves once the banner is out.
+ */
+export function startServer(root: string, fdLimit: number, args: string[] = []): Promise<StartedServer> {
+  const node = [process.execPath, '--expose-gc', '--import', 'tsx', '--import', PROBE, 'src/server.ts', '--port', '0', ...args];
+  const child = spawn('bash', ['-c', `ulimit -n ${fdLimit} && exec "$0" "$@"`, ...node], { cwd: root, env: { ...process.env, PORT: '' } });
+  let stderr = '';
+  const waiting: ((probe: Probe) => void)[] = [];
+  child.stderr!.on('data', (chunk) => {
+    stderr += chunk;
+    let match: RegExpExecArray | null;
+    while ((match = /@@probe (\{[^\n]*\})\n/.exec(stderr))) {
+      stderr = stderr.slice(match.index + match[0].length);
+      waiting.shift()?.(JSON.parse(match[1]) as Probe);
+    }
+    if (stderr.length > 100_000) stderr = stderr.slice(-10_000);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    let banner = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${banner}${stderr}`)), 30_000);
+    child.stdout!.on('data', (chunk) => {
+      banner += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(banner);
+      if (!match || !banner.includes('try:')) return;
+      clearTimeout(timer);
+      const pid = child.pid!;
+      resolve({
+        base: match[1],
+        pid,
+        child,
+        exited,
+        stderrTail: () => stderr.slice(-2000),
+        fds: () => readdirSync(`/proc/${pid}/fd`).length,
+        probe: () =>
+          new Promise<Probe>((done) => {
+            const answer = (probe: Probe) => {
+              clearTimeout(guard);
+              // The probe resets its stall figure 50 ms after answering: start nothing measured before that.
+              setTimeout(() => done(probe), 100);
+            };
+            // A server too stuck to answer within 15 s gets figures of NaN (printed as n/a), not a crash.
+            const guard = setTimeout(() => {
+              waiting.splice(waiting.indexOf(answer), 1);
+              done({ heap: NaN, external: NaN, arrayBuffers: NaN, rss: NaN, loopMaxMs: NaN });
+            }, 15_000);
+            waiting.push(answer);
+            child.kill('SIGUSR2');
+          }),
+      });
+    });
+    void exited.then((code) => reject(new Error(`server exited with ${code}: ${banner}${stderr}`)));
+  });
+}

@@ -1,0 +1,23 @@
+import { ApiError } from '../errors.js';
+
+/**
+ * Uploaded bytes stay in memory for the life of the tenant, so each tenant has a ceiling
+ * (--max-file-bytes-per-tenant). Past it an upload is a 413 naming the limit, and nothing is
+ * stored; a reset (or a state import) replaces the tenant's files and frees their bytes.
+ */
+export function checkFileQuota(heldBytes: number, addedBytes: number, limitBytes: number): void {
+  if (heldBytes + addedBytes <= limitBytes) return;
+  throw new ApiError(
+    'payload_too_large',
+    `File storage limit reached: ${addedBytes} more bytes would bring this tenant's uploaded files to ` +
+      `${heldBytes + addedBytes} bytes, over the limit of ${limitBytes} bytes per tenant ` +
+      '(--max-file-bytes-per-tenant, LABELMOCK_MAX_FILE_BYTES_PER_TENANT); POST /_mock/reset frees them',
+  );
+}
+
+/** A state import replaces the tenant's files: their bytes alone must fit. */
+export function checkImportedFileQuota(files: readonly { content_base64: string | null }[], limitBytes: number): void {
+  const bytesOf = (base64: string | null) => (base64 === null ? 0 : Buffer.byteLength(base64, 'base64'));
+  const bytes = files.reduce((sum, file) => sum + bytesOf(file.content_base64), 0);
+  checkFileQuota(0, bytes, limitBytes);
+}

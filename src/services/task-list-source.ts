@@ -1,0 +1,52 @@
+import { lowerBound, mergeDescending, upperBound } from '../store/seq-index.js';
+import type { TaskCollection, TimedField } from '../store/task-collection.js';
+
+/**
+ * Where a task list walks from: every task (dense seqs), or the union of ascending seq lists taken
+ * from an index (one list per filter value, or one list of the tasks inside a time range). The
+ * list query picks the smallest source its filters allow, so a page costs about its own size.
+ */
+export type SeqSource = { kind: 'all'; tasks: TaskCollection } | { kind: 'lists'; lists: readonly (readonly number[])[]; disjoint: boolean };
+
+export const allTasks = (tasks: TaskCollection): SeqSource => ({ kind: 'all', tasks });
+
+/** The tasks carrying any of `values` in an equality index. Tags may repeat across values; others cannot. */
+export const indexSource = (lists: (readonly number[])[], disjoint: boolean): SeqSource => ({ kind: 'lists', lists, disjoint });
+
+/**
+ * The tasks whose `field` lies in [from, to], as one ascending seq list. Sorting costs O(k log k)
+ * for k tasks in range, once per state of the store: the pages that follow reuse it.
+ */
+export function timeRangeSource(tasks: TaskCollection, field: TimedField, from: number, to: number): SeqSource {
+  const list = tasks.cached(`time:${field}:${from}:${to}`, () => tasks.timeIndex(field).seqsBetween(from, to).sort((a, b) => a - b));
+  return { kind: 'lists', lists: [list], disjoint: true };
+}
+
+/** How many seqs in [minSeq, maxSeq] the source holds (exact unless lists overlap). O(log n) per list. */
+export function sourceCount(source: SeqSource, minSeq: number, maxSeq: number): number {
+  if (source.kind === 'all') return source.tasks.countSeqBetween(minSeq, maxSeq);
+  return source.lists.reduce((n, list) => n + Math.max(0, upperBound(list, maxSeq) - lowerBound(list, minSeq)), 0);
+}
+
+/** Seqs newest first, from the largest <= maxSeq down to 1 (callers stop at their lower bound). */
+export function sourceDescending(source: SeqSource, maxSeq: number): Iterator<number> {
+  if (source.kind === 'all') return source.tasks.descending(maxSeq);
+  const walks = source.lists.map((list) => descendingFrom(list, maxSeq));
+  return walks.length === 1 ? walks[0] : mergeDescending(walks);
+}
+
+/**
+ * Where a walk starts after skipping `skip` seqs at or below maxSeq, without visiting them, when the
+ * source is one list (or every task); undefined when it must walk (several lists), 0 when past the end.
+ */
+export function skipInSource(source: SeqSource, maxSeq: number, skip: number): number | undefined {
+  if (source.kind === 'all') return Math.max(0, Math.min(maxSeq, source.tasks.size) - skip);
+  if (source.lists.length !== 1) return undefined;
+  const list = source.lists[0];
+  const at = upperBound(list, maxSeq) - 1 - skip;
+  return at >= 0 ? list[at] : 0;
+}
+
+function* descendingFrom(list: readonly number[], maxSeq: number): Generator<number> {
+  for (let i = upperBound(list, maxSeq) - 1; i >= 0; i -= 1) yield list[i];
+}

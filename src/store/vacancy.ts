@@ -1,0 +1,54 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { TenantSettings } from '../domain/settings.js';
+import { ownerRecord } from './team.js';
+import type { Tenant } from './tenant.js';
+
+/**
+ * Whether a tenant holds nothing a later request could tell apart from a brand-new tenant. Such a
+ * tenant is dropped when its last request ends and made again by the next one, so a key that only
+ * reads (or a flood of random keys in open mode) costs no memory once answered.
+ *
+ * Every field of Tenant that can hold state must be looked at here: a field left out would be lost
+ * when the tenant is dropped (test/tenant-memory.test.ts fails when Tenant gains a field, as a
+ * reminder). Left out on purpose: the stamp high-water mark, which orders objects the tenant no
+ * longer holds, and the lazily made owner-only team, which the next request makes the same again.
+ */
+export function holdsNothing(tenant: Tenant, defaults: () => TenantSettings, idempotencyRecords: number): boolean {
+  return (
+    idempotencyRecords === 0 &&
+    tenant.tasks.size === 0 &&
+    tenant.files.size === 0 &&
+    tenant.training.lastSeq === 0 &&
+    tenant.qualityTasks.size === 0 &&
+    tenant.jobs.length === 0 &&
+    tenant.callbacks.length === 0 &&
+    tenant.clockOffsetMs === 0 &&
+    studioIsEmpty(tenant) &&
+    teamIsPristine(tenant) &&
+    // Near the end: the defaults are derived (an HMAC), worth making only for a tenant otherwise empty.
+    isDeepStrictEqual(tenant.settings, defaults()) &&
+    noProjectsOfItsMode(tenant)
+  );
+}
+
+/**
+ * Projects and batches live in the account, shared by both modes; a mode's own ones are its state
+ * (the other mode's do not keep this tenant: they stay with the account while that tenant holds them).
+ */
+function noProjectsOfItsMode(tenant: Tenant): boolean {
+  for (const record of tenant.shared.projects.values()) if (record.mode === tenant.mode) return false;
+  return !tenant.shared.batches.all().some((record) => record.mode === tenant.mode);
+}
+
+function studioIsEmpty(tenant: Tenant): boolean {
+  const studio = tenant.studio;
+  return studio.allGroups().length === 0 && studio.batchGroups.size === 0 && studio.priorityOrder === undefined;
+}
+
+/** No team yet, or only the owner exactly as made: no invitations, no assignments, no imported admin. */
+function teamIsPristine(tenant: Tenant): boolean {
+  const team = tenant.teamIfMade;
+  if (!team) return true;
+  const members = team.all();
+  return members.length === 1 && isDeepStrictEqual(members[0], ownerRecord(tenant.account));
+}

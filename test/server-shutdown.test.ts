@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+
+/** Starts the real CLI on a free port; resolves with its port once the banner is out. */
+function startCli(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts', '--port', '0', ...args], {
+    cwd: new URL('..', import.meta.url),
+    env: { ...process.env, PORT: '' },
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const port = new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 15_000);
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (match && output.includes('try:')) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+  });
+  return { child, port, exited, output: () => output };
+}
+
+describe('npm start shutdown (src/server.ts)', () => {
+  it('SIGTERM with a half-sent POST /v1/task/imageannotation held open exits 0 once --shutdown-timeout has passed', async () => {
+    const cli = startCli(['--shutdown-timeout', '300']);
+    try {
+      const port = await cli.port;
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const auth = Buffer.from('test_acme:').toString('base64');
+      socket.write(`POST /v1/task/imageannotation HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${auth}\r\nContent-Length: 100\r\n\r\n{"attach`);
+      const held = connect(port, '127.0.0.1');
+      held.on('error', () => {});
+      await new Promise((resolve) => held.once('connect', resolve));
+      held.write('GET /v1/tasks HTTP/1.1\r\nHost: x\r\n');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      cli.child.kill('SIGTERM');
+      expect(await cli.exited).toBe(0);
+      expect(cli.output()).toContain('labelmock: requests still open after 300 ms were cut off');
+      socket.destroy();
+      held.destroy();
+    } finally {
+      cli.child.kill('SIGKILL');
+    }
+  });
+});
