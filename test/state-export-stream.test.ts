@@ -74,4 +74,18 @@ describe('PUT /_mock/state checked in slices', () => {
     expect(res.body.error).toMatch(/^Parameter is invalid, reason: "tasks\[520\]\.task\.status" must be one of /);
     expect((await t.call('GET', '/_mock/state')).body.tasks.map((entry: { task: { task_id: string } }) => entry.task.task_id)).toEqual([kept.task_id]);
   });
+
+  it('PUT /_mock/state checks training attempts in slices too, naming a bad one by its place in the whole list', async () => {
+    const t = makeApp();
+    const seed = (await t.call('GET', '/_mock/state')).body;
+    const attempts = Array.from({ length: 700 }, (_, i) => ({ quality_task_id: `q${i}`, labeler_email: 'l@example.com', created_at: '2026-01-01T00:00:00.000Z' }));
+    attempts[640] = { ...attempts[640], labeler_email: 'nobody' };
+    const res = await t.call('PUT', '/_mock/state', { body: { ...seed, training_attempts: attempts } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^Parameter is invalid, reason: "training_attempts\[640\]\.labeler_email" /);
+    attempts[640] = { ...attempts[640], labeler_email: 'l@example.com' };
+    const ok = await t.call('PUT', '/_mock/state', { body: { ...seed, training_attempts: attempts } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.training_attempts).toHaveLength(700);
+  });
 });

@@ -16,7 +16,7 @@ import { toIso } from '../runtime/clock.js';
 import { advanceClock } from '../services/clock.js';
 import { fileControlRoutes } from './files.js';
 import { teamControlRoutes } from './teams.js';
-import { checkStateTasks, StateEnvelopeSchema } from './state-import.js';
+import { checkStateLists, StateEnvelopeSchema } from './state-import.js';
 import type { Tenant } from '../store/tenant.js';
 import {
   ClockAdvanceBodySchema,
@@ -178,7 +178,7 @@ export function controlRoutes(services: Services): RouteSpec[] {
       response: StateSchema,
       errors: ['invalid_request', 'unauthorized', 'payload_too_large'],
       handler: async ({ tenant, body }) => {
-        const state = await checkStateTasks(body);
+        const state = await checkStateLists(body);
         return jsonStreamResponse(stateChunks(importState(services.store, tenant, state)));
       },
     }),

@@ -1,22 +1,44 @@
-import { z, ZodError, type ZodIssue, type ZodType } from 'zod';
+import { z, ZodError, type ZodIssue, type ZodType, type ZodTypeAny } from 'zod';
 import { describeZodError } from '../domain/zod-messages.js';
 import { invalid } from '../errors.js';
-import { type State, StateSchema, StateTaskSchema } from './schemas.js';
+import { type State, StateSchema } from './schemas.js';
 
-/** Tasks checked per turn of the event loop (each slice takes a few milliseconds). */
+/** Items checked per turn of the event loop (each slice takes a few milliseconds). */
 const SLICE = 250;
 
+/** The lists an import may carry by the thousand (files stay whole: their checks span the list, and bytes bound them). */
+const SLICED = ['tasks', 'training_attempts', 'projects', 'batches', 'quality_tasks', 'team'] as const;
+type SlicedField = (typeof SLICED)[number];
+
+/** The schema of one item of a list field of the state. */
+function itemSchema(field: SlicedField): ZodTypeAny {
+  let schema: ZodTypeAny = StateSchema.shape[field];
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault) schema = schema._def.innerType;
+  return (schema as z.ZodArray<ZodTypeAny>).element;
+}
+
+const unchecked = (field: SlicedField) => {
+  const list = z.array(z.unknown());
+  return field === 'tasks' ? list : field === 'team' ? list.optional() : list.default([]);
+};
+
 /**
- * What PUT /_mock/state checks at the edge: everything but the tasks, which are checked after, in
- * slices, so a 5 MB import of thousands of tasks never holds up other tenants' requests for long.
+ * What PUT /_mock/state checks at the edge: everything but its long lists, which are checked after,
+ * in slices, so a 5 MB import of thousands of items never holds up other tenants' requests for long.
  * The route documents the whole StateSchema.
  */
-export const StateEnvelopeSchema = StateSchema.extend({ tasks: z.array(z.unknown()) });
+export const StateEnvelopeSchema = StateSchema.extend(Object.fromEntries(SLICED.map((field) => [field, unchecked(field)])) as {
+  [K in SlicedField]: ReturnType<typeof unchecked>;
+});
 
-/** The envelope with its tasks checked: the same State, and the same messages, as StateSchema gives. */
-export async function checkStateTasks(envelope: z.infer<typeof StateEnvelopeSchema>): Promise<State> {
-  const tasks = await parseInSlices(StateTaskSchema, envelope.tasks, 'tasks');
-  return { ...envelope, tasks };
+/** The envelope with its lists checked: the same State, and the same messages, as StateSchema gives. */
+export async function checkStateLists(envelope: z.infer<typeof StateEnvelopeSchema>): Promise<State> {
+  const checked: Record<string, unknown> = { ...envelope };
+  for (const field of SLICED) {
+    const items = envelope[field] as unknown[] | undefined;
+    if (items !== undefined) checked[field] = await parseInSlices(itemSchema(field), items, field);
+  }
+  return checked as State;
 }
 
 async function parseInSlices<T>(schema: ZodType<T, any, any>, items: unknown[], field: string): Promise<T[]> {
