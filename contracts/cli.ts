@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { registeredContracts } from './kit/contract.js';
-import { runContracts, type ContractResult } from './kit/runner.js';
+import { type ContractResult, runContracts } from './kit/runner.js';
 import type { Target } from './kit/target.js';
 import './suite/index.js';
 
@@ -32,8 +32,10 @@ function parse(argv: string[]): { target: Target; grep?: string } {
   const baseUrl = values['base-url'];
   const apiKey = values['api-key'];
   if (!baseUrl || !apiKey) throw new Error('--base-url and --api-key are required');
-  if (!/^https?:\/\/[^/]+/.test(baseUrl) || !URL.canParse(baseUrl)) throw new Error(`--base-url must be an http(s) URL (got "${baseUrl}")`);
-  if (values['other-api-key'] === apiKey) throw new Error('--other-api-key must differ from --api-key (it stands for another account)');
+  if (!/^https?:\/\/[^/]+/.test(baseUrl) || !URL.canParse(baseUrl))
+    throw new Error(`--base-url must be an http(s) URL (got "${baseUrl}")`);
+  if (values['other-api-key'] === apiKey)
+    throw new Error('--other-api-key must differ from --api-key (it stands for another account)');
   return {
     target: { baseUrl, apiKey, otherApiKey: values['other-api-key'], fetch: globalThis.fetch },
     grep: values.grep,

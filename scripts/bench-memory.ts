@@ -19,7 +19,10 @@ const BODY = JSON.stringify({
   metadata: { source: 'bench', note: 'x'.repeat(200) },
 });
 
-const auth = (key: string) => ({ authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, 'content-type': 'application/json' });
+const auth = (key: string) => ({
+  authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
+  'content-type': 'application/json',
+});
 const gc = (globalThis as { gc?: () => void }).gc;
 
 function settle(): { heap: number; rss: number } {
@@ -67,7 +70,11 @@ async function idempotencyRecords(): Promise<void> {
   const keyedHeap = settle().heap - base.heap - plainHeap;
   line(`${RECORDS} task creations with an Idempotency-Key: records cost`, mb(keyedHeap - plainHeap));
   line('  per record', `${((keyedHeap - plainHeap) / RECORDS).toFixed(0)} bytes`);
-  const advance = await keyed.request('/_mock/clock/advance', { method: 'POST', headers: auth('test_idem'), body: JSON.stringify({ ms: DAY_MS }) });
+  const advance = await keyed.request('/_mock/clock/advance', {
+    method: 'POST',
+    headers: auth('test_idem'),
+    body: JSON.stringify({ ms: DAY_MS }),
+  });
   if (advance.status !== 200) throw new Error(`clock advance answered ${advance.status}`);
   const afterExpiry = settle().heap - base.heap - plainHeap;
   line('  after one virtual day (records expired)', `${mb(afterExpiry - plainHeap)} for ${RECORDS} records`);

@@ -8,8 +8,15 @@
  */
 import { createApp } from '../src/app.js';
 
-const AUTH = { authorization: `Basic ${Buffer.from('test_bench:').toString('base64')}`, 'content-type': 'application/json' };
-const BODY = JSON.stringify({ attachment: 'https://example.com/a.jpg', geometries: { box: { objects_to_annotate: ['car'] } }, tags: ['t'] });
+const AUTH = {
+  authorization: `Basic ${Buffer.from('test_bench:').toString('base64')}`,
+  'content-type': 'application/json',
+};
+const BODY = JSON.stringify({
+  attachment: 'https://example.com/a.jpg',
+  geometries: { box: { objects_to_annotate: ['car'] } },
+  tags: ['t'],
+});
 
 function timeSync(label: string, runs: number, fn: () => void): number {
   fn();
@@ -47,13 +54,24 @@ async function seeded(count: number) {
 /** Files (imports: no bytes) and training attempts, `count` of each, seeded through HTTP. */
 async function seededFilesAndAttempts(count: number) {
   const app = createApp();
-  await app.request('/v1/projects', { method: 'POST', headers: AUTH, body: JSON.stringify({ type: 'imageannotation', name: 'p' }) });
+  await app.request('/v1/projects', {
+    method: 'POST',
+    headers: AUTH,
+    body: JSON.stringify({ type: 'imageannotation', name: 'p' }),
+  });
   for (let i = 0; i < count; i += 1) {
-    const body = JSON.stringify({ file_url: `https://example.com/${i}.png`, project_name: 'p', metadata: { n: i % 7 } });
+    const body = JSON.stringify({
+      file_url: `https://example.com/${i}.png`,
+      project_name: 'p',
+      metadata: { n: i % 7 },
+    });
     await app.request('/v1/files/import', { method: 'POST', headers: AUTH, body });
   }
   for (let i = 0; i < count; i += 1000) {
-    const attempts = Array.from({ length: Math.min(1000, count - i) }, (_, k) => ({ quality_task_id: `q${(i + k) % 50}`, labeler_email: `l${(i + k) % 20}@example.com` }));
+    const attempts = Array.from({ length: Math.min(1000, count - i) }, (_, k) => ({
+      quality_task_id: `q${(i + k) % 50}`,
+      labeler_email: `l${(i + k) % 20}@example.com`,
+    }));
     await app.request('/_mock/quality/attempts', { method: 'POST', headers: AUTH, body: JSON.stringify({ attempts }) });
   }
   return app;
@@ -63,10 +81,19 @@ async function benchFilesAndAttempts(): Promise<void> {
   for (const size of [10, 50_000]) {
     const app = await seededFilesAndAttempts(size);
     for (const query of ['projects=p&limit=100', 'projects=p&metadata=%7B%22n%22%3A3%7D&limit=100']) {
-      await timeAsync(`GET /v1/files?${query.replace(/metadata=[^&]+/, 'metadata={n:3}')} with ${size} stored`, 200, () => app.request(`/v1/files?${query}`, { headers: AUTH }));
+      await timeAsync(
+        `GET /v1/files?${query.replace(/metadata=[^&]+/, 'metadata={n:3}')} with ${size} stored`,
+        200,
+        () => app.request(`/v1/files?${query}`, { headers: AUTH }),
+      );
     }
-    for (const query of ['labeler_emails=l3@example.com&limit=100', 'quality_task_ids=q7,q8&labeler_emails=l8@example.com&limit=100']) {
-      await timeAsync(`GET /v1/quality/labelers?${query} with ${size} stored`, 200, () => app.request(`/v1/quality/labelers?${query}`, { headers: AUTH }));
+    for (const query of [
+      'labeler_emails=l3@example.com&limit=100',
+      'quality_task_ids=q7,q8&labeler_emails=l8@example.com&limit=100',
+    ]) {
+      await timeAsync(`GET /v1/quality/labelers?${query} with ${size} stored`, 200, () =>
+        app.request(`/v1/quality/labelers?${query}`, { headers: AUTH }),
+      );
     }
   }
 }
@@ -90,10 +117,16 @@ async function main(): Promise<void> {
       `status=completed&offset=${Math.floor(size / 20)}&limit=100`,
     ];
     for (const query of queries) {
-      await timeAsync(`GET /v1/tasks?${query} with ${size} stored`, 200, () => app.request(`/v1/tasks?${query}`, { headers: AUTH }));
+      await timeAsync(`GET /v1/tasks?${query} with ${size} stored`, 200, () =>
+        app.request(`/v1/tasks?${query}`, { headers: AUTH }),
+      );
     }
     // Combined filters count their total by a walk, cached until the next change: measure the uncached case.
-    for (const query of ['status=pending&tags=t&limit=100', `updated_after=${recent}&limit=100`, 'completed_before=2000-01-01&limit=100']) {
+    for (const query of [
+      'status=pending&tags=t&limit=100',
+      `updated_after=${recent}&limit=100`,
+      'completed_before=2000-01-01&limit=100',
+    ]) {
       await timeAsync(`create + GET ?${query} (uncached), ${size} stored`, 20, async () => {
         await app.request('/v1/task/imageannotation', { method: 'POST', headers: AUTH, body: BODY });
         await app.request(`/v1/tasks?${query}`, { headers: AUTH });
@@ -101,7 +134,9 @@ async function main(): Promise<void> {
     }
   }
   const app = createApp();
-  await timeAsync('POST /v1/task/imageannotation', 2000, () => app.request('/v1/task/imageannotation', { method: 'POST', headers: AUTH, body: BODY }));
+  await timeAsync('POST /v1/task/imageannotation', 2000, () =>
+    app.request('/v1/task/imageannotation', { method: 'POST', headers: AUTH, body: BODY }),
+  );
   await benchFilesAndAttempts();
 }
 

@@ -5,11 +5,14 @@
  *   tsx scripts/fixtures.ts
  */
 import { writeFileSync } from 'node:fs';
-import { completedFixture } from '../src/fixture-tasks.js';
 import { TASK_TYPES } from '../src/domain/tasks/registry.js';
+import { completedFixture } from '../src/fixture-tasks.js';
 
 for (const type of Object.keys(TASK_TYPES)) {
   const task = await completedFixture(type);
-  writeFileSync(new URL(`../fixtures/tasks/${type}.completed.json`, import.meta.url), `${JSON.stringify(task, null, 2)}\n`);
+  writeFileSync(
+    new URL(`../fixtures/tasks/${type}.completed.json`, import.meta.url),
+    `${JSON.stringify(task, null, 2)}\n`,
+  );
   console.log(`fixtures/tasks/${type}.completed.json`);
 }

@@ -19,10 +19,10 @@ import { clockBounds } from './stress/clock.js';
 import { largeExport } from './stress/export.js';
 import { hangingReceivers } from './stress/hanging-receivers.js';
 import { memory } from './stress/memory.js';
-import { printTable, type Ctx, type Row } from './stress/report.js';
+import { type Ctx, printTable, type Row } from './stress/report.js';
 import { startServer } from './stress/server.js';
-import { stateImport } from './stress/state-import.js';
 import { shutdown } from './stress/shutdown.js';
+import { stateImport } from './stress/state-import.js';
 import { timeFilters } from './stress/time-filters.js';
 
 const { values } = parseArgs({ options: { root: { type: 'string' }, only: { type: 'string' } } });

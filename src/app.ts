@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
-import { defaultConfig, type Config } from './config.js';
+import { type Config, defaultConfig } from './config.js';
 import { controlRoutes } from './control/routes.js';
 import { ApiError, toErrorResponse } from './errors.js';
 import { authMiddleware, createKeyResolver } from './http/auth.js';
@@ -10,13 +10,13 @@ import { IdempotencyGuard } from './http/idempotency.js';
 import { normalizedPath } from './http/path.js';
 import { mountRoutes } from './http/route.js';
 import { tenancy } from './http/tenancy.js';
-import { metaRoutes } from './routes/meta.js';
 import { apiRoutes } from './routes/index.js';
-import { systemClock, type Clock } from './runtime/clock.js';
-import { randomIds, type IdGenerator } from './runtime/ids.js';
-import type { Services } from './services/context.js';
-import { CallbackDispatcher } from './services/callbacks.js';
+import { metaRoutes } from './routes/meta.js';
+import { type Clock, systemClock } from './runtime/clock.js';
+import { type IdGenerator, randomIds } from './runtime/ids.js';
 import type { FetchLike } from './services/callback-send.js';
+import { CallbackDispatcher } from './services/callbacks.js';
+import type { Services } from './services/context.js';
 import { DeliveryLimiter } from './services/delivery-limiter.js';
 import { dependentsListener } from './services/dependents.js';
 import { Scheduler } from './services/scheduler.js';
@@ -57,14 +57,23 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   const app = new Hono<AppEnv>({ getPath: normalizedPath });
   app.onError(toErrorResponse);
   // Returned, not thrown: methodNotAllowed below turns a plain 404 into a 405 when the path exists.
-  app.notFound((c) => toErrorResponse(new ApiError('not_found', `No route ${c.req.method} ${c.req.path}; see GET /openapi.json for the routes`), c));
+  app.notFound((c) =>
+    toErrorResponse(
+      new ApiError('not_found', `No route ${c.req.method} ${c.req.path}; see GET /openapi.json for the routes`),
+      c,
+    ),
+  );
   app.use(
     methodNotAllowed({
       app,
       onMethodNotAllowed: (c, allowed) => {
-        throw new ApiError('method_not_allowed', `Method ${c.req.method} is not allowed on ${c.req.path}; allowed: ${allowed.join(', ')}`, {
-          Allow: allowed.join(', '),
-        });
+        throw new ApiError(
+          'method_not_allowed',
+          `Method ${c.req.method} is not allowed on ${c.req.path}; allowed: ${allowed.join(', ')}`,
+          {
+            Allow: allowed.join(', '),
+          },
+        );
       },
     }),
   );

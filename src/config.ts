@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { CompletionSettingSchema, type CompletionSetting } from './domain/settings.js';
+import { type CompletionSetting, CompletionSettingSchema } from './domain/settings.js';
 import { DEFAULT_MAX_FILE_BYTES_PER_TENANT, DEFAULT_MAX_TENANTS } from './store/limits.js';
 
 /** The one place that reads flags and environment variables. Everything is zod-validated. */
 
-export { CompletionModeSchema, CompletionSettingSchema, type CompletionSetting } from './domain/settings.js';
+export { CompletionModeSchema, type CompletionSetting, CompletionSettingSchema } from './domain/settings.js';
 
 export const KeyEntrySchema = z
   .object({
@@ -61,7 +61,8 @@ export function parseCompletionFlag(value: string): CompletionSetting {
 
 export function loadKeysFile(path: string): KeyEntry[] {
   const parsed = KeysFileSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-  if (!parsed.success) throw new Error(`--keys ${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(`--keys ${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
   return Array.isArray(parsed.data) ? parsed.data : parsed.data.keys;
 }
 

@@ -13,12 +13,21 @@ export const ERROR_CATALOG = {
   payment_required: { status: 402, summary: 'The task type is not enabled for the account.' },
   not_found: { status: 404, summary: 'The resource or route does not exist (or belongs to another tenant).' },
   method_not_allowed: { status: 405, summary: 'The route exists but not for this HTTP method.' },
-  conflict: { status: 409, summary: 'A unique name or id is already used, or an Idempotency-Key was reused with other parameters.' },
+  conflict: {
+    status: 409,
+    summary: 'A unique name or id is already used, or an Idempotency-Key was reused with other parameters.',
+  },
   payload_too_large: { status: 413, summary: 'The request body exceeds the size limit.' },
   unsupported_media_type: { status: 415, summary: 'The body is not JSON where JSON is expected.' },
-  too_many_requests: { status: 429, summary: 'A matching request with the same Idempotency-Key is still in flight; retry later.' },
+  too_many_requests: {
+    status: 429,
+    summary: 'A matching request with the same Idempotency-Key is still in flight; retry later.',
+  },
   internal: { status: 500, summary: 'A bug in the mock. Please report it.' },
-  service_unavailable: { status: 503, summary: 'The server is at a capacity limit (e.g. --max-tenants) for this request.' },
+  service_unavailable: {
+    status: 503,
+    summary: 'The server is at a capacity limit (e.g. --max-tenants) for this request.',
+  },
 } as const satisfies Record<string, { status: number; summary: string }>;
 
 export type ErrorKind = keyof typeof ERROR_CATALOG;

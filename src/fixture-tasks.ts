@@ -4,7 +4,10 @@ import { fixture } from './fixtures.js';
 import { ManualClock } from './runtime/clock.js';
 import { sequentialIds } from './runtime/ids.js';
 
-const AUTH = { authorization: `Basic ${Buffer.from('test_fixtures:').toString('base64')}`, 'content-type': 'application/json' };
+const AUTH = {
+  authorization: `Basic ${Buffer.from('test_fixtures:').toString('base64')}`,
+  'content-type': 'application/json',
+};
 
 /**
  * A request a creation fixture depends on, listed in fixtures/tasks/<type>.setup.json and sent first
@@ -18,10 +21,14 @@ interface SetupStep {
   complete?: boolean;
 }
 
-async function post(app: MockApp, path: string, body?: unknown): Promise<any> {
-  const res = await app.request(path, { method: 'POST', headers: AUTH, ...(body !== undefined && { body: JSON.stringify(body) }) });
+async function post(app: MockApp, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const res = await app.request(path, {
+    method: 'POST',
+    headers: AUTH,
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
   if (res.status !== 200) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
+  return (await res.json()) as Record<string, unknown>;
 }
 
 /** Creates a task (or other resource) and, if asked, completes it after 95 minutes of the pinned clock. */
@@ -29,7 +36,7 @@ async function run(app: MockApp, clock: ManualClock, step: SetupStep): Promise<u
   const created = await post(app, step.path, step.fixture ? fixture(step.fixture) : step.body);
   if (!step.complete) return created;
   clock.advance(95 * 60 * 1000);
-  return post(app, `/_mock/tasks/${created.task_id}/complete`);
+  return post(app, `/_mock/tasks/${String(created.task_id)}/complete`);
 }
 
 function setupSteps(type: string): SetupStep[] {

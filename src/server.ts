@@ -1,12 +1,12 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import { gracefulShutdown } from './http/shutdown.js';
 import { createApp } from './app.js';
-import { readConfig } from './config.js';
+import { type Config, readConfig } from './config.js';
+import { gracefulShutdown } from './http/shutdown.js';
 
 /** CLI entry: `npm start -- --port 4010 --completion immediate`. */
 function main(): void {
-  let config;
+  let config: Config;
   try {
     config = readConfig(process.argv.slice(2), process.env);
   } catch (err) {

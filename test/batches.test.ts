@@ -4,7 +4,9 @@ import { makeApp, type TestApp } from './helpers.js';
 const GEOMETRIES = { box: { objects_to_annotate: ['car'] } };
 
 async function setup(t: TestApp, projectExtra: Record<string, unknown> = {}) {
-  await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 'streets', params: { geometries: GEOMETRIES }, ...projectExtra } });
+  await t.call('POST', '/v1/projects', {
+    body: { type: 'imageannotation', name: 'streets', params: { geometries: GEOMETRIES }, ...projectExtra },
+  });
 }
 const batch = (t: TestApp, body: Record<string, unknown> = {}, key?: string) =>
   t.call('POST', '/v1/batches', { key, body: { project: 'streets', name: 'b1', ...body } });
@@ -17,7 +19,14 @@ describe('batches', () => {
     await setup(t);
     const res = await batch(t, { callback: 'https://example.com/batch-done' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ name: 'b1', project: 'streets', status: 'in_progress', created_at: '2026-01-01T00:00:00.000Z', metadata: {}, callback: 'https://example.com/batch-done' });
+    expect(res.body).toEqual({
+      name: 'b1',
+      project: 'streets',
+      status: 'in_progress',
+      created_at: '2026-01-01T00:00:00.000Z',
+      metadata: {},
+      callback: 'https://example.com/batch-done',
+    });
     expect((await t.call('GET', '/v1/batches/b1')).body).toEqual(res.body);
   });
 
@@ -44,8 +53,18 @@ describe('batches', () => {
   const rejections: [string, Record<string, unknown>, number, RegExp][] = [
     ['an unknown project', { project: 'nope' }, 404, /Project "nope" not found/],
     ['a missing name', { name: undefined }, 400, /"name" is required/],
-    ['a callback that is neither URL nor e-mail', { callback: 'call me' }, 400, /"callback" must be a full URL with scheme/],
-    ['calibration_batch on a plain project', { calibration_batch: true }, 400, /"calibration_batch" is only allowed for batches of rapid or studio projects/],
+    [
+      'a callback that is neither URL nor e-mail',
+      { callback: 'call me' },
+      400,
+      /"callback" must be a full URL with scheme/,
+    ],
+    [
+      'calibration_batch on a plain project',
+      { calibration_batch: true },
+      400,
+      /"calibration_batch" is only allowed for batches of rapid or studio projects/,
+    ],
     ['self_label_batch on a plain project', { self_label_batch: true }, 400, /"self_label_batch" is only allowed/],
   ];
   for (const [what, body, status, message] of rejections) {
@@ -103,7 +122,10 @@ describe('batches', () => {
     expect(reopened.body).not.toHaveProperty('completed_at');
     t.clock.advance(500);
     await t.call('POST', `/_mock/tasks/${late.body.task_id}/complete`);
-    expect((await t.call('GET', '/v1/batches/b1')).body).toMatchObject({ status: 'completed', completed_at: '2026-01-01T00:00:01.000Z' });
+    expect((await t.call('GET', '/v1/batches/b1')).body).toMatchObject({
+      status: 'completed',
+      completed_at: '2026-01-01T00:00:01.000Z',
+    });
     // The batch callback fires each time the batch completes.
     const deliveries = (await t.call('GET', '/_mock/callbacks?batch=b1')).body.deliveries;
     expect(deliveries.map((d: { event: string }) => d.event)).toEqual(['batch_completed', 'batch_completed']);
@@ -117,7 +139,13 @@ describe('batches', () => {
     await t.call('POST', `/_mock/tasks/${id}/complete`);
     expect((await t.call('GET', '/v1/batches/b1')).body.status).toBe('completed');
     await t.call('POST', `/_mock/tasks/${id}/redo`);
-    expect((await t.call('GET', '/v1/batches/b1/status')).body).toEqual({ status: 'in_progress', pending: 1, completed: 0, error: 0, canceled: 0 });
+    expect((await t.call('GET', '/v1/batches/b1/status')).body).toEqual({
+      status: 'in_progress',
+      pending: 1,
+      completed: 0,
+      error: 0,
+      canceled: 0,
+    });
   });
 
   it('a staging batch whose tasks are done completes when finalized', async () => {
@@ -135,9 +163,14 @@ describe('batches', () => {
     await setup(t);
     await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 'fields' } });
     await batch(t);
-    expect((await task(t, { batch: 'b1', project: 'fields' })).body.error).toMatch(/"project" is "fields" but batch "b1" belongs to project "streets"/);
+    expect((await task(t, { batch: 'b1', project: 'fields' })).body.error).toMatch(
+      /"project" is "fields" but batch "b1" belongs to project "streets"/,
+    );
     expect((await task(t, { batch: 'nope' })).status).toBe(404);
-    const live = await t.call('POST', '/v1/task/imageannotation', { key: 'live_acme', body: { attachment: 'https://x.test/a.png', batch: 'b1' } });
+    const live = await t.call('POST', '/v1/task/imageannotation', {
+      key: 'live_acme',
+      body: { attachment: 'https://x.test/a.png', batch: 'b1' },
+    });
     expect(live.status).toBe(400);
     expect(live.body.error).toMatch(/created with a test key; a live key cannot use it/);
   });
@@ -189,7 +222,9 @@ describe('batches', () => {
     const t = makeApp();
     await setup(t);
     await batch(t, { name: 'week 1/day 2' });
-    expect((await t.call('GET', `/v1/batches/${encodeURIComponent('week 1/day 2')}/status`)).body.status).toBe('in_progress');
+    expect((await t.call('GET', `/v1/batches/${encodeURIComponent('week 1/day 2')}/status`)).body.status).toBe(
+      'in_progress',
+    );
   });
 
   it('reset drops the projects and batches of the caller mode only', async () => {
@@ -216,7 +251,9 @@ describe('state export and import with projects and batches', () => {
     expect(put.status).toBe(200);
     expect((await t.call('GET', '/v1/batches/b1/status', { key: 'test_copy' })).body).toMatchObject({ pending: 1 });
     const orphan = { ...state, projects: [] };
-    expect((await t.call('PUT', '/_mock/state', { key: 'test_copy2', body: orphan })).body.error).toMatch(/"batches\[0\].project" names "streets"/);
+    expect((await t.call('PUT', '/_mock/state', { key: 'test_copy2', body: orphan })).body.error).toMatch(
+      /"batches\[0\].project" names "streets"/,
+    );
     const taken = await t.call('PUT', '/_mock/state', { key: 'live_acme', body: { ...state, tasks: [] } });
     expect(taken.body.error).toMatch(/"projects\[0\].name" "streets" is already used in this account/);
   });

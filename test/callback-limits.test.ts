@@ -14,7 +14,8 @@ async function receiver(answer?: Parameters<typeof startReceiver>[0]) {
 
 /** Lets deliveries that were wrongly started reach the receiver before the test counts them. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
-const journal = async (t: TestApp, key?: string) => (await t.call('GET', '/_mock/callbacks', key ? { key } : {})).body.deliveries;
+const journal = async (t: TestApp, key?: string) =>
+  (await t.call('GET', '/_mock/callbacks', key ? { key } : {})).body.deliveries;
 
 async function completeWithCallback(t: TestApp, url: string, key?: string): Promise<string> {
   const task = await createImageTask(t, { callback_url: url }, key);
@@ -92,7 +93,10 @@ describe('callback delivery limits', () => {
       return all;
     });
     expect(r.received.map((call) => call.body.task_id)).toEqual([first, second]);
-    expect(entries.map((d: { attempts: { error: string }[] }) => d.attempts[0].error)).toEqual(['no answer within 100 ms', 'no answer within 100 ms']);
+    expect(entries.map((d: { attempts: { error: string }[] }) => d.attempts[0].error)).toEqual([
+      'no answer within 100 ms',
+      'no answer within 100 ms',
+    ]);
   });
 
   it('GET /_mock/callbacks keeps --callback-journal-size entries, dropping the oldest finished first', async () => {
@@ -114,7 +118,13 @@ describe('callback delivery limits', () => {
     expect((await journal(t)).map((d: { state: string }) => d.state)).toEqual(['pending', 'pending', 'pending']);
     await waitFor(() => expect(r.held).toHaveLength(3));
     for (const held of r.held) held.writeHead(200).end();
-    await waitFor(async () => expect((await journal(t)).map((d: { state: string }) => d.state)).toEqual(['succeeded', 'succeeded', 'succeeded']));
+    await waitFor(async () =>
+      expect((await journal(t)).map((d: { state: string }) => d.state)).toEqual([
+        'succeeded',
+        'succeeded',
+        'succeeded',
+      ]),
+    );
     ids.push(await completeWithCallback(t, 'ops@example.com'));
     const res = await t.call('GET', '/_mock/callbacks');
     expect(res.status).toBe(200);

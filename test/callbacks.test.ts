@@ -13,7 +13,8 @@ async function receiver(answer?: Parameters<typeof startReceiver>[0]) {
   return r;
 }
 
-const journal = async (t: TestApp, taskId: string) => (await t.call('GET', `/_mock/callbacks?task_id=${taskId}`)).body.deliveries;
+const journal = async (t: TestApp, taskId: string) =>
+  (await t.call('GET', `/_mock/callbacks?task_id=${taskId}`)).body.deliveries;
 const DAY = 24 * 3600 * 1000;
 
 describe('callbacks', () => {
@@ -27,7 +28,12 @@ describe('callbacks', () => {
     const [call] = r.received;
     expect(call.headers['scale-callback-auth']).toBe('secret-123');
     expect(call.headers['content-type']).toBe('application/json');
-    expect(call.body).toEqual({ task_id: task.task_id, status: 'completed', response: completed.response, task: completed });
+    expect(call.body).toEqual({
+      task_id: task.task_id,
+      status: 'completed',
+      response: completed.response,
+      task: completed,
+    });
     const read = await waitFor(async () => {
       const body = (await t.call('GET', `/v1/task/${task.task_id}`)).body;
       expect(body.callback_succeeded).toBe(true);
@@ -35,7 +41,12 @@ describe('callbacks', () => {
     });
     expect(read.callback_completed).toBe(true);
     const [delivery] = await journal(t, task.task_id);
-    expect(delivery).toMatchObject({ event: 'completed', state: 'succeeded', target: r.url, attempts: [{ attempt: 1, status_code: 200 }] });
+    expect(delivery).toMatchObject({
+      event: 'completed',
+      state: 'succeeded',
+      target: r.url,
+      attempts: [{ attempt: 1, status_code: 200 }],
+    });
   });
 
   it('retries failures on the virtual clock: fails twice, delivered on the third attempt', async () => {
@@ -45,7 +56,10 @@ describe('callbacks', () => {
     await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
     await waitFor(async () => expect((await journal(t, task.task_id))[0].attempts).toHaveLength(1));
     const [pending] = await journal(t, task.task_id);
-    expect(pending).toMatchObject({ state: 'pending', next_attempt_at: new Date(Date.parse('2026-01-01T00:00:00.000Z') + retryOffsetMs(2, 20, 1)).toISOString() });
+    expect(pending).toMatchObject({
+      state: 'pending',
+      next_attempt_at: new Date(Date.parse('2026-01-01T00:00:00.000Z') + retryOffsetMs(2, 20, 1)).toISOString(),
+    });
     await t.call('POST', '/_mock/clock/advance', { body: { ms: retryOffsetMs(3, 20, 1) } });
     const [done] = await journal(t, task.task_id);
     expect(done.state).toBe('succeeded');
@@ -137,7 +151,12 @@ describe('callbacks', () => {
     const task = await createImageTask(t, { callback_url: r.url });
     await t.call('POST', `/_mock/tasks/${task.task_id}/fail`, { body: { error: 'broken image' } });
     await waitFor(() => expect(r.received).toHaveLength(1));
-    expect(r.received[0].body).toMatchObject({ task_id: task.task_id, status: 'error', response: null, task: { status: 'error', error: 'broken image' } });
+    expect(r.received[0].body).toMatchObject({
+      task_id: task.task_id,
+      status: 'error',
+      response: null,
+      task: { status: 'error', error: 'broken image' },
+    });
   });
 
   it('redo and a second completion send a new callback', async () => {
@@ -165,13 +184,24 @@ describe('callbacks', () => {
   it('a batch callback goes out when the batch completes, with its counts', async () => {
     const t = makeApp();
     const r = await receiver();
-    await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 'p', params: { geometries: { box: { objects_to_annotate: ['car'] } } } } });
+    await t.call('POST', '/v1/projects', {
+      body: { type: 'imageannotation', name: 'p', params: { geometries: { box: { objects_to_annotate: ['car'] } } } },
+    });
     await t.call('POST', '/v1/batches', { body: { project: 'p', name: 'b', callback: r.url } });
-    const task = (await t.call('POST', '/v1/task/imageannotation', { body: { batch: 'b', attachment: 'https://x.test/a.png' } })).body;
+    const task = (
+      await t.call('POST', '/v1/task/imageannotation', { body: { batch: 'b', attachment: 'https://x.test/a.png' } })
+    ).body;
     await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
     await waitFor(() => expect(r.received).toHaveLength(1));
-    expect(r.received[0].body).toMatchObject({ status: 'completed', batch: { name: 'b', project: 'p', status: 'completed' }, counts: { completed: 1, pending: 0 } });
-    expect((await t.call('GET', '/_mock/callbacks?batch=b')).body.deliveries[0]).toMatchObject({ event: 'batch_completed', batch: 'b' });
+    expect(r.received[0].body).toMatchObject({
+      status: 'completed',
+      batch: { name: 'b', project: 'p', status: 'completed' },
+      counts: { completed: 1, pending: 0 },
+    });
+    expect((await t.call('GET', '/_mock/callbacks?batch=b')).body.deliveries[0]).toMatchObject({
+      event: 'batch_completed',
+      batch: 'b',
+    });
   });
 });
 
@@ -184,30 +214,57 @@ describe('audits', () => {
     expect(early.status).toBe(400);
     expect(early.body.error).toMatch(/is pending; only completed tasks can be audited/);
     await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
-    const res = await t.call('POST', `/v1/task/${task.task_id}/audit`, { body: { accepted: false, comments: 'Boxes too loose' } });
+    const res = await t.call('POST', `/v1/task/${task.task_id}/audit`, {
+      body: { accepted: false, comments: 'Boxes too loose' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       customer_review_status: 'rejected',
       customer_review_comments: ['Boxes too loose'],
-      audits: [{ audited_by: 'customer', audit_result: 'rejected', audit_source: 'customer', audited_at: '2026-01-01T00:00:00.000Z' }],
+      audits: [
+        {
+          audited_by: 'customer',
+          audit_result: 'rejected',
+          audit_source: 'customer',
+          audited_at: '2026-01-01T00:00:00.000Z',
+        },
+      ],
     });
     await waitFor(() => expect(r.received).toHaveLength(2));
     expect((await journal(t, task.task_id)).map((d: { event: string }) => d.event)).toEqual(['completed', 'audit']);
-    const accepted = await t.call('POST', `/v1/task/${task.task_id}/audit`, { body: { accepted: true, comments: null } });
+    const accepted = await t.call('POST', `/v1/task/${task.task_id}/audit`, {
+      body: { accepted: true, comments: null },
+    });
     expect(accepted.body.customer_review_status).toBe('accepted');
     expect(accepted.body.audits).toHaveLength(2);
-    expect((await t.call('POST', `/v1/task/${task.task_id}/audit`, { body: { comments: 'x' } })).body.error).toMatch(/"accepted" is required/);
+    expect((await t.call('POST', `/v1/task/${task.task_id}/audit`, { body: { comments: 'x' } })).body.error).toMatch(
+      /"accepted" is required/,
+    );
   });
 
   it('POST /_mock/tasks/{id}/audit records a reviewer fix with a corrected response', async () => {
     const t = makeApp();
     const task = await createImageTask(t);
     await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
-    const response = { annotations: [{ type: 'box', uuid: 'fixed-1', label: 'bus', left: 1, top: 1, width: 10, height: 10 }] };
+    const response = {
+      annotations: [{ type: 'box', uuid: 'fixed-1', label: 'bus', left: 1, top: 1, width: 10, height: 10 }],
+    };
     const res = await t.call('POST', `/_mock/tasks/${task.task_id}/audit`, { body: { result: 'fixed', response } });
-    expect(res.body).toMatchObject({ customer_review_status: 'fixed', response, audits: [{ audit_result: 'fixed', audit_source: 'reviewer' }] });
-    const bad = await t.call('POST', `/_mock/tasks/${task.task_id}/audit`, { body: { result: 'fixed', response: { annotations: [{ type: 'box', uuid: 'x', label: 'plane', left: 0, top: 0, width: 1, height: 1 }] } } });
+    expect(res.body).toMatchObject({
+      customer_review_status: 'fixed',
+      response,
+      audits: [{ audit_result: 'fixed', audit_source: 'reviewer' }],
+    });
+    const bad = await t.call('POST', `/_mock/tasks/${task.task_id}/audit`, {
+      body: {
+        result: 'fixed',
+        response: { annotations: [{ type: 'box', uuid: 'x', label: 'plane', left: 0, top: 0, width: 1, height: 1 }] },
+      },
+    });
     expect(bad.status).toBe(400);
-    expect((await t.call('POST', `/_mock/tasks/${task.task_id}/audit`, { body: { result: 'accepted', response } })).body.error).toMatch(/"response" is only allowed with result fixed/);
+    expect(
+      (await t.call('POST', `/_mock/tasks/${task.task_id}/audit`, { body: { result: 'accepted', response } })).body
+        .error,
+    ).toMatch(/"response" is only allowed with result fixed/);
   });
 });

@@ -19,14 +19,18 @@ it('POST /v1/task/imageannotation whose client leaves mid-body is not logged as 
     const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.on('error', () => {});
-    socket.write(`POST /v1/task/imageannotation HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"attachment":`);
+    socket.write(
+      `POST /v1/task/imageannotation HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"attachment":`,
+    );
     await sleep(50);
     socket.destroy();
     // The server notices the reset while reading the body; give it a few turns to answer and log.
     await sleep(150);
     expect(logged).not.toHaveBeenCalled();
     // And it keeps serving.
-    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/tasks`, { headers: { authorization: AUTH } });
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/tasks`, {
+      headers: { authorization: AUTH },
+    });
     expect(res.status).toBe(200);
   } finally {
     server.closeAllConnections();

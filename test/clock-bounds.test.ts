@@ -15,8 +15,13 @@ describe('virtual clock bounds', () => {
     const state = await emptyState(t);
     const res = await t.call('PUT', '/_mock/state', { body: { ...state, clock_offset_ms: MAX + 1 } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status_code: 400, error: `Parameter is invalid, reason: "clock_offset_ms" must be ${RANGE}` });
-    expect((await t.call('PUT', '/_mock/state', { body: { ...state, clock_offset_ms: 9e15 } })).body.error).toBe(res.body.error);
+    expect(res.body).toEqual({
+      status_code: 400,
+      error: `Parameter is invalid, reason: "clock_offset_ms" must be ${RANGE}`,
+    });
+    expect((await t.call('PUT', '/_mock/state', { body: { ...state, clock_offset_ms: 9e15 } })).body.error).toBe(
+      res.body.error,
+    );
   });
 
   it('PUT /_mock/state at exactly 100 years ahead keeps the clock and task creation working', async () => {
@@ -26,13 +31,18 @@ describe('virtual clock bounds', () => {
     expect((await t.call('PUT', '/_mock/state', { body: { ...state, clock_offset_ms: 9e15 } })).status).toBe(400);
     const clock = await t.call('GET', '/_mock/clock');
     expect(clock.status).toBe(200);
-    expect(clock.body).toEqual({ now: '2125-12-08T00:00:00.000Z', now_ms: Date.parse('2125-12-08T00:00:00.000Z'), offset_ms: MAX });
+    expect(clock.body).toEqual({
+      now: '2125-12-08T00:00:00.000Z',
+      now_ms: Date.parse('2125-12-08T00:00:00.000Z'),
+      offset_ms: MAX,
+    });
     expect((await createImageTask(t)).created_at).toBe('2125-12-08T00:00:00.000Z');
   });
 
   it('POST /_mock/clock/advance refuses a step past the range and moves nothing', async () => {
     const t = makeApp();
-    for (let i = 0; i < 10; i += 1) expect((await t.call('POST', '/_mock/clock/advance', { body: { ms: TEN_YEARS } })).status).toBe(200);
+    for (let i = 0; i < 10; i += 1)
+      expect((await t.call('POST', '/_mock/clock/advance', { body: { ms: TEN_YEARS } })).status).toBe(200);
     const res = await t.call('POST', '/_mock/clock/advance', { body: { ms: 1 } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
@@ -48,7 +58,9 @@ describe('virtual clock bounds', () => {
     await t.call('PUT', '/_mock/state', { body: { ...state, clock_offset_ms: MAX - 5000 } });
     const res = await t.call('POST', '/_mock/clock/advance', { body: { ms: 5001 } });
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe(`Parameter is invalid, reason: "ms" must be at most 5000 here: the clock offset (now ${MAX - 5000}) must stay ${RANGE}`);
+    expect(res.body.error).toBe(
+      `Parameter is invalid, reason: "ms" must be at most 5000 here: the clock offset (now ${MAX - 5000}) must stay ${RANGE}`,
+    );
     const ok = await t.call('POST', '/_mock/clock/advance', { body: { ms: 5000 } });
     expect(ok.status).toBe(200);
     expect(ok.body.offset_ms).toBe(MAX);

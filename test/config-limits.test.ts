@@ -4,11 +4,16 @@ import { readConfig } from '../src/config.js';
 describe('config: delivery, journal and shutdown limits', () => {
   it('defaults to 64 callbacks in flight, 1000 journal entries per tenant, a 5 s shutdown deadline', () => {
     const config = readConfig([], {});
-    expect([config.maxCallbacksInFlight, config.callbackJournalSize, config.shutdownTimeoutMs]).toEqual([64, 1000, 5000]);
+    expect([config.maxCallbacksInFlight, config.callbackJournalSize, config.shutdownTimeoutMs]).toEqual([
+      64, 1000, 5000,
+    ]);
   });
 
   it('reads --max-callbacks-in-flight, --callback-journal-size and --shutdown-timeout, falling back to the environment', () => {
-    const flags = readConfig(['--max-callbacks-in-flight', '8', '--callback-journal-size', '50', '--shutdown-timeout', '250'], {});
+    const flags = readConfig(
+      ['--max-callbacks-in-flight', '8', '--callback-journal-size', '50', '--shutdown-timeout', '250'],
+      {},
+    );
     expect([flags.maxCallbacksInFlight, flags.callbackJournalSize, flags.shutdownTimeoutMs]).toEqual([8, 50, 250]);
     const env = readConfig([], {
       LABELMOCK_MAX_CALLBACKS_IN_FLIGHT: '3',

@@ -6,18 +6,28 @@ import { readConfig } from '../src/config.js';
 
 describe('configuration', () => {
   it('defaults to 127.0.0.1:3000, manual completion, open keys', () => {
-    expect(readConfig([], {})).toMatchObject({ host: '127.0.0.1', port: 3000, completion: { mode: 'manual' }, keys: undefined });
+    expect(readConfig([], {})).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      completion: { mode: 'manual' },
+      keys: undefined,
+    });
   });
 
   it('reads --port/--host, falling back to PORT/HOST', () => {
-    expect(readConfig(['--port', '4010', '--host=0.0.0.0'], { PORT: '5000' })).toMatchObject({ port: 4010, host: '0.0.0.0' });
+    expect(readConfig(['--port', '4010', '--host=0.0.0.0'], { PORT: '5000' })).toMatchObject({
+      port: 4010,
+      host: '0.0.0.0',
+    });
     expect(readConfig([], { PORT: '5000', HOST: '::1' })).toMatchObject({ port: 5000, host: '::1' });
   });
 
   it('parses --completion manual, immediate and delay:<ms>', () => {
     expect(readConfig(['--completion', 'immediate'], {}).completion).toEqual({ mode: 'immediate', delay_ms: 0 });
     expect(readConfig(['--completion', 'delay:250'], {}).completion).toEqual({ mode: 'delay', delay_ms: 250 });
-    expect(() => readConfig(['--completion', 'later'], {})).toThrow(/--completion must be manual, immediate or delay:<ms>/);
+    expect(() => readConfig(['--completion', 'later'], {})).toThrow(
+      /--completion must be manual, immediate or delay:<ms>/,
+    );
   });
 
   it('rejects a bad port and unknown flags', () => {

@@ -8,7 +8,12 @@ describe('/_mock control plane', () => {
     t.clock.advance(2500);
     const res = await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'completed', completed_at: '2026-01-01T00:00:02.500Z', updated_at: '2026-01-01T00:00:02.500Z', customer_review_status: 'pending' });
+    expect(res.body).toMatchObject({
+      status: 'completed',
+      completed_at: '2026-01-01T00:00:02.500Z',
+      updated_at: '2026-01-01T00:00:02.500Z',
+      customer_review_status: 'pending',
+    });
     const labels = res.body.response.annotations.map((a: { label: string }) => a.label);
     expect(labels).toEqual(['car', 'truck', 'bus', 'pedestrian']);
     const read = await t.call('GET', `/v1/task/${task.task_id}`);
@@ -18,18 +23,64 @@ describe('/_mock control plane', () => {
   it('POST /_mock/tasks/{id}/complete stores a given valid response', async () => {
     const t = makeApp();
     const task = await createImageTask(t);
-    const response = { annotations: [{ type: 'box', uuid: 'b-1', label: 'car', left: 1, top: 2, width: 3, height: 4, attributes: { occlusion: '25%' } }] };
+    const response = {
+      annotations: [
+        {
+          type: 'box',
+          uuid: 'b-1',
+          label: 'car',
+          left: 1,
+          top: 2,
+          width: 3,
+          height: 4,
+          attributes: { occlusion: '25%' },
+        },
+      ],
+    };
     const res = await t.call('POST', `/_mock/tasks/${task.task_id}/complete`, { body: { response } });
     expect(res.status).toBe(200);
     expect(res.body.response).toEqual(response);
   });
 
   const misfits: [string, unknown, RegExp][] = [
-    ['a label the task did not ask for', { annotations: [{ type: 'box', uuid: 'x', label: 'plane', left: 0, top: 0, width: 1, height: 1 }] }, /"response.annotations\[0\].label" is "plane"/],
-    ['a parent label (only leaves are returned)', { annotations: [{ type: 'box', uuid: 'x', label: 'vehicle', left: 0, top: 0, width: 1, height: 1 }] }, /is "vehicle", not one of the task's box labels/],
-    ['a geometry the task did not ask for', { annotations: [{ type: 'point', uuid: 'x', label: 'car', x: 1, y: 1 }] }, /"response.annotations\[0\].type" is "point"/],
-    ['an attribute value not offered', { annotations: [{ type: 'box', uuid: 'x', label: 'car', left: 0, top: 0, width: 1, height: 1, attributes: { occlusion: '99%' } }] }, /"response.annotations\[0\].attributes.occlusion" has value\(s\) "99%"/],
-    ['a box without height', { annotations: [{ type: 'box', uuid: 'x', label: 'car', left: 0, top: 0, width: 1 }] }, /"response.annotations\[0\].height" is required/],
+    [
+      'a label the task did not ask for',
+      { annotations: [{ type: 'box', uuid: 'x', label: 'plane', left: 0, top: 0, width: 1, height: 1 }] },
+      /"response.annotations\[0\].label" is "plane"/,
+    ],
+    [
+      'a parent label (only leaves are returned)',
+      { annotations: [{ type: 'box', uuid: 'x', label: 'vehicle', left: 0, top: 0, width: 1, height: 1 }] },
+      /is "vehicle", not one of the task's box labels/,
+    ],
+    [
+      'a geometry the task did not ask for',
+      { annotations: [{ type: 'point', uuid: 'x', label: 'car', x: 1, y: 1 }] },
+      /"response.annotations\[0\].type" is "point"/,
+    ],
+    [
+      'an attribute value not offered',
+      {
+        annotations: [
+          {
+            type: 'box',
+            uuid: 'x',
+            label: 'car',
+            left: 0,
+            top: 0,
+            width: 1,
+            height: 1,
+            attributes: { occlusion: '99%' },
+          },
+        ],
+      },
+      /"response.annotations\[0\].attributes.occlusion" has value\(s\) "99%"/,
+    ],
+    [
+      'a box without height',
+      { annotations: [{ type: 'box', uuid: 'x', label: 'car', left: 0, top: 0, width: 1 }] },
+      /"response.annotations\[0\].height" is required/,
+    ],
     ['no annotations array', { boxes: [] }, /"response.annotations" is required/],
   ];
   for (const [what, response, message] of misfits) {
@@ -73,7 +124,12 @@ describe('/_mock control plane', () => {
     await t.call('POST', `/v1/task/${task.task_id}/audit`, { body: { accepted: false } });
     const res = await t.call('POST', `/_mock/tasks/${task.task_id}/redo`);
     // The redone response awaits a review of its own; the audit stays as history.
-    expect(res.body).toMatchObject({ status: 'pending', times_redone: 1, customer_review_status: 'pending', audits: [{ audit_result: 'rejected' }] });
+    expect(res.body).toMatchObject({
+      status: 'pending',
+      times_redone: 1,
+      customer_review_status: 'pending',
+      audits: [{ audit_result: 'rejected' }],
+    });
     expect(res.body).not.toHaveProperty('response');
     await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
     expect((await t.call('POST', `/_mock/tasks/${task.task_id}/redo`)).body.times_redone).toBe(2);
@@ -81,7 +137,11 @@ describe('/_mock control plane', () => {
 
   it('GET /_mock/clock and POST /_mock/clock/advance move only the caller tenant', async () => {
     const t = makeApp();
-    expect((await t.call('GET', '/_mock/clock')).body).toEqual({ now: '2026-01-01T00:00:00.000Z', now_ms: Date.parse('2026-01-01T00:00:00.000Z'), offset_ms: 0 });
+    expect((await t.call('GET', '/_mock/clock')).body).toEqual({
+      now: '2026-01-01T00:00:00.000Z',
+      now_ms: Date.parse('2026-01-01T00:00:00.000Z'),
+      offset_ms: 0,
+    });
     const advanced = await t.call('POST', '/_mock/clock/advance', { body: { ms: 90_000 } });
     expect(advanced.body).toMatchObject({ now: '2026-01-01T00:01:30.000Z', offset_ms: 90_000, jobs_run: 0 });
     expect((await t.call('GET', '/_mock/clock', { key: 'test_other' })).body.offset_ms).toBe(0);
@@ -121,7 +181,16 @@ describe('/_mock control plane', () => {
     const { createApp } = await import('../src/app.js');
     const app = createApp({ config: { completion: { mode: 'delay', delay_ms: 30 } } });
     const auth = { authorization: `Basic ${Buffer.from('test_rt:').toString('base64')}` };
-    const created = await (await app.request('/v1/task/imageannotation', { method: 'POST', headers: auth, body: JSON.stringify({ attachment: 'https://x.test/a.png', geometries: { point: { objects_to_annotate: ['a'] } } }) })).json();
+    const created = await (
+      await app.request('/v1/task/imageannotation', {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({
+          attachment: 'https://x.test/a.png',
+          geometries: { point: { objects_to_annotate: ['a'] } },
+        }),
+      })
+    ).json();
     await new Promise((resolve) => setTimeout(resolve, 120));
     const read = await (await app.request(`/v1/task/${created.task_id}`, { headers: auth })).json();
     expect(read.status).toBe('completed');
@@ -130,8 +199,12 @@ describe('/_mock control plane', () => {
 
   it('PATCH /_mock/settings rejects unknown modes and fields', async () => {
     const t = makeApp();
-    expect((await t.call('PATCH', '/_mock/settings', { body: { completion: { mode: 'soon' } } })).body.error).toMatch(/"completion.mode" must be one of "manual", "immediate", "delay"/);
-    expect((await t.call('PATCH', '/_mock/settings', { body: { speed: 1 } })).body.error).toMatch(/"speed" is not an allowed parameter/);
+    expect((await t.call('PATCH', '/_mock/settings', { body: { completion: { mode: 'soon' } } })).body.error).toMatch(
+      /"completion.mode" must be one of "manual", "immediate", "delay"/,
+    );
+    expect((await t.call('PATCH', '/_mock/settings', { body: { speed: 1 } })).body.error).toMatch(
+      /"speed" is not an allowed parameter/,
+    );
   });
 
   it('the --completion default applies to test keys; live keys start manual', async () => {
@@ -149,7 +222,17 @@ describe('/_mock control plane', () => {
     expect((await t.call('POST', '/_mock/reset')).body).toEqual({ result: 'success' });
     expect((await t.call('GET', '/v1/tasks')).body.total).toBe(0);
     expect((await t.call('GET', '/v1/tasks', { key: 'test_other' })).body.total).toBe(1);
-    expect((await t.call('POST', '/v1/task/imageannotation', { body: { attachment: 'https://x.test/a.png', geometries: { point: { objects_to_annotate: ['a'] } }, unique_id: 'r-1' } })).status).toBe(200);
+    expect(
+      (
+        await t.call('POST', '/v1/task/imageannotation', {
+          body: {
+            attachment: 'https://x.test/a.png',
+            geometries: { point: { objects_to_annotate: ['a'] } },
+            unique_id: 'r-1',
+          },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('GET and PUT /_mock/state round-trip a tenant into another', async () => {
@@ -166,7 +249,14 @@ describe('/_mock control plane', () => {
     const list = await t.call('GET', '/v1/tasks', { key: 'test_copy' });
     expect(list.body.docs.map((d: { task_id: string }) => d.task_id)).toEqual([b.task_id, a.task_id]);
     expect((await t.call('GET', '/v1/tasks?tags=x', { key: 'test_copy' })).body.total).toBe(1);
-    const dup = await t.call('POST', '/v1/task/imageannotation', { key: 'test_copy', body: { attachment: 'https://x.test/a.png', geometries: { point: { objects_to_annotate: ['a'] } }, unique_id: 's-1' } });
+    const dup = await t.call('POST', '/v1/task/imageannotation', {
+      key: 'test_copy',
+      body: {
+        attachment: 'https://x.test/a.png',
+        geometries: { point: { objects_to_annotate: ['a'] } },
+        unique_id: 's-1',
+      },
+    });
     expect(dup.status).toBe(409);
   });
 
@@ -192,10 +282,16 @@ describe('completion modes apply to every task type', () => {
     const { TASK_TYPES } = await import('../src/domain/tasks/registry.js');
     const t = makeApp();
     await t.call('PATCH', '/_mock/settings', { body: { completion: { mode: 'immediate' } } });
-    const types = Object.keys(TASK_TYPES).filter((type) => !existsSync(new URL(`../fixtures/tasks/${type}.setup.json`, import.meta.url)));
+    const types = Object.keys(TASK_TYPES).filter(
+      (type) => !existsSync(new URL(`../fixtures/tasks/${type}.setup.json`, import.meta.url)),
+    );
     expect(types.length).toBeGreaterThan(20);
     for (const type of types) {
-      const body = { ...fixture<Record<string, unknown>>(`tasks/${type}.create.json`), callback_url: undefined, callback: undefined };
+      const body = {
+        ...fixture<Record<string, unknown>>(`tasks/${type}.create.json`),
+        callback_url: undefined,
+        callback: undefined,
+      };
       const created = await t.call('POST', `/v1/task/${type}`, { body });
       expect(created.status, `${type}: ${JSON.stringify(created.body)}`).toBe(200);
       const read = (await t.call('GET', `/v1/task/${created.body.task_id}`)).body;

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createImageTask, makeApp, type TestApp } from './helpers.js';
 
-const DEF = { type: 'imageannotation', instruction: 'Check the boxes.', geometries: { point: { objects_to_annotate: ['wheel'] } } };
+const DEF = {
+  type: 'imageannotation',
+  instruction: 'Check the boxes.',
+  geometries: { point: { objects_to_annotate: ['wheel'] } },
+};
 
 async function rootWithDependents(t: TestApp, options: Record<string, unknown>) {
   const root = await createImageTask(t, { callback_url: undefined });
@@ -80,9 +84,13 @@ describe('dependent tasks', () => {
   it('dependents/options is refused once the root is finished, and checks each def as a creation request', async () => {
     const t = makeApp();
     const task = await createImageTask(t);
-    const badType = await t.call('POST', `/v1/task/${task.task_id}/dependents/options`, { body: { defs: [{ type: 'nosuch' }] } });
+    const badType = await t.call('POST', `/v1/task/${task.task_id}/dependents/options`, {
+      body: { defs: [{ type: 'nosuch' }] },
+    });
     expect(badType.body.error).toMatch(/"defs\[0\].type" must be a task type/);
-    const badDef = await t.call('POST', `/v1/task/${task.task_id}/dependents/options`, { body: { defs: [{ type: 'imageannotation', geometries: {} }] } });
+    const badDef = await t.call('POST', `/v1/task/${task.task_id}/dependents/options`, {
+      body: { defs: [{ type: 'imageannotation', geometries: {} }] },
+    });
     expect(badDef.status).toBe(400);
     expect(badDef.body.error).toMatch(/"defs\[0\].geometries" must name at least one geometry/);
     await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
@@ -118,7 +126,11 @@ describe('dependents of a lidarannotation root', () => {
 
   async function lidarRoot(t: TestApp, defs: Record<string, unknown>[]) {
     const { fixture } = await import('../src/fixtures.js');
-    const root = (await t.call('POST', '/v1/task/lidarannotation', { body: { ...fixture<Record<string, unknown>>('tasks/lidarannotation.create.json'), callback_url: undefined } })).body;
+    const root = (
+      await t.call('POST', '/v1/task/lidarannotation', {
+        body: { ...fixture<Record<string, unknown>>('tasks/lidarannotation.create.json'), callback_url: undefined },
+      })
+    ).body;
     const res = await t.call('POST', `/v1/task/${root.task_id}/dependents/options`, { body: { defs } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const completed = (await t.call('POST', `/_mock/tasks/${root.task_id}/complete`)).body;
@@ -132,8 +144,14 @@ describe('dependents of a lidarannotation root', () => {
       { type: 'lidarsegmentation', instruction: 'Classify every point.', labels: ['road', 'car'] },
       { type: 'lidarlinking', instruction: 'Link the cuboids.', annotation_type: 'annotation' },
     ]);
-    const [segmentation, linking] = await Promise.all(root.dependents.map(async (id: string) => (await t.call('GET', `/v1/task/${id}`)).body));
-    expect(segmentation.params).toMatchObject({ lidar_task: root.task_id, attachments: root.params.attachments, attachment_type: 'json' });
+    const [segmentation, linking] = await Promise.all(
+      root.dependents.map(async (id: string) => (await t.call('GET', `/v1/task/${id}`)).body),
+    );
+    expect(segmentation.params).toMatchObject({
+      lidar_task: root.task_id,
+      attachments: root.params.attachments,
+      attachment_type: 'json',
+    });
     expect(linking.params.lidar_task).toBe(root.task_id);
   });
 
@@ -141,13 +159,27 @@ describe('dependents of a lidarannotation root', () => {
     const t = makeApp();
     await t.call('POST', '/v1/projects', { body: { type: 'lidartopdown', name: 'maps' } });
     await t.call('POST', '/v1/batches', { body: { project: 'maps', name: 'maps-1' } });
-    const topdown = { type: 'lidartopdown', batch: 'maps-1', geometries: GEOMETRIES, region_of_interest_3d: { x: 0, y: 0, width: 100, height: 100 } };
+    const topdown = {
+      type: 'lidartopdown',
+      batch: 'maps-1',
+      geometries: GEOMETRIES,
+      region_of_interest_3d: { x: 0, y: 0, width: 100, height: 100 },
+    };
     const root = await lidarRoot(t, [topdown, { ...topdown, disable_cuboid_projection: true }]);
-    const [projected, plain] = await Promise.all(root.dependents.map(async (id: string) => (await t.call('GET', `/v1/task/${id}`)).body));
-    const cuboids = root.response.annotations[0].cuboids.filter((c: { label: string }) => ['car', 'truck'].includes(c.label));
+    const [projected, plain] = await Promise.all(
+      root.dependents.map(async (id: string) => (await t.call('GET', `/v1/task/${id}`)).body),
+    );
+    const cuboids = root.response.annotations[0].cuboids.filter((c: { label: string }) =>
+      ['car', 'truck'].includes(c.label),
+    );
     expect(cuboids.length).toBeGreaterThan(0);
-    expect(projected.params.base_annotations.annotations.map((a: { uuid: string }) => a.uuid)).toEqual(cuboids.map((c: { uuid: string }) => c.uuid));
-    expect(projected.params.base_annotations.annotations[0]).toMatchObject({ type: 'polygon', vertices: expect.arrayContaining([expect.objectContaining({ x: expect.any(Number) })]) });
+    expect(projected.params.base_annotations.annotations.map((a: { uuid: string }) => a.uuid)).toEqual(
+      cuboids.map((c: { uuid: string }) => c.uuid),
+    );
+    expect(projected.params.base_annotations.annotations[0]).toMatchObject({
+      type: 'polygon',
+      vertices: expect.arrayContaining([expect.objectContaining({ x: expect.any(Number) })]),
+    });
     expect(plain.params).not.toHaveProperty('base_annotations');
   });
 });

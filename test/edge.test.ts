@@ -61,14 +61,20 @@ describe('errors', () => {
 
   it('a non-JSON body under a non-JSON content type is a 415', async () => {
     const t = makeApp();
-    const res = await t.call('POST', '/v1/task/imageannotation', { raw: 'attachment=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.call('POST', '/v1/task/imageannotation', {
+      raw: 'attachment=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect(res.body).toEqual({ status_code: 415, error: expect.stringMatching(/must be JSON/) });
   });
 
   it('a JSON body sent with a form content type (curl -d) is accepted', async () => {
     const t = makeApp();
-    const res = await t.call('POST', '/v1/task/imageannotation', { raw: JSON.stringify(imageRequest()), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.call('POST', '/v1/task/imageannotation', {
+      raw: JSON.stringify(imageRequest()),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(200);
   });
 
@@ -107,7 +113,10 @@ describe('errors', () => {
       },
     });
     const streamed = await t.app.request('/v1/task/imageannotation', {
-      method: 'POST', body: stream, headers: { authorization: basic(KEY) }, duplex: 'half',
+      method: 'POST',
+      body: stream,
+      headers: { authorization: basic(KEY) },
+      duplex: 'half',
     } as RequestInit);
     expect(streamed.status).toBe(413);
   });
@@ -115,7 +124,15 @@ describe('errors', () => {
   it('deeply nested or odd JSON never crashes the server', async () => {
     const t = makeApp();
     const deep = '['.repeat(5000) + ']'.repeat(5000);
-    const bodies = [deep, 'null', '[]', '123', '{"geometries": {"box": null}}', '{"geometries": {"__proto__": {"x": 1}}}', '{"metadata": {"constructor": {"prototype": 1}}}'];
+    const bodies = [
+      deep,
+      'null',
+      '[]',
+      '123',
+      '{"geometries": {"box": null}}',
+      '{"geometries": {"__proto__": {"x": 1}}}',
+      '{"metadata": {"constructor": {"prototype": 1}}}',
+    ];
     for (const raw of bodies) {
       const res = await t.call('POST', '/v1/task/imageannotation', { raw });
       expect(res.status, raw.slice(0, 40)).toBeGreaterThanOrEqual(400);

@@ -13,14 +13,21 @@ export interface FilePartSpec {
 const BOUNDARY = '----labelmock-test-boundary';
 
 /** A multipart body built by hand, with full control over each part's headers. */
-export function rawMultipart(fields: Record<string, string>, file?: FilePartSpec): { body: Uint8Array<ArrayBuffer>; contentType: string } {
+export function rawMultipart(
+  fields: Record<string, string>,
+  file?: FilePartSpec,
+): { body: Uint8Array<ArrayBuffer>; contentType: string } {
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   if (file) {
     const type = file.type === undefined ? '' : `Content-Type: ${file.type}\r\n`;
-    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${file.name ?? 'file'}"; filename="${file.filename}"\r\n${type}\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${file.name ?? 'file'}"; filename="${file.filename}"\r\n${type}\r\n`,
+      ),
+    );
     chunks.push(Buffer.from(file.content));
     chunks.push(Buffer.from('\r\n'));
   }
@@ -28,7 +35,10 @@ export function rawMultipart(fields: Record<string, string>, file?: FilePartSpec
   return { body: new Uint8Array(Buffer.concat(chunks)), contentType: `multipart/form-data; boundary=${BOUNDARY}` };
 }
 
-export function formOf(fields: Record<string, string>, file?: { name?: string; filename: string; type?: string; content: BlobPart }): FormData {
+export function formOf(
+  fields: Record<string, string>,
+  file?: { name?: string; filename: string; type?: string; content: BlobPart },
+): FormData {
   const form = new FormData();
   if (file) form.append(file.name ?? 'file', new Blob([file.content], { type: file.type ?? '' }), file.filename);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -52,7 +62,10 @@ export async function upload(
   body: FormData | { body: Uint8Array<ArrayBuffer> | ReadableStream; contentType: string },
   { key = KEY, headers = {} }: { key?: string; headers?: Record<string, string> } = {},
 ) {
-  const init: RequestInit & { duplex?: 'half' } = { method: 'POST', headers: { authorization: basic(key), ...headers } };
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: 'POST',
+    headers: { authorization: basic(key), ...headers },
+  };
   if (body instanceof FormData) init.body = body;
   else {
     init.body = body.body;
@@ -62,7 +75,13 @@ export async function upload(
   return parsed(await t.app.request('/v1/files/upload', init));
 }
 
-export async function uploadText(t: TestApp, content: string, fields: Record<string, string> = {}, key = KEY, filename = 'note.txt') {
+export async function uploadText(
+  t: TestApp,
+  content: string,
+  fields: Record<string, string> = {},
+  key = KEY,
+  filename = 'note.txt',
+) {
   const res = await upload(t, formOf(fields, { filename, type: 'text/plain', content }), { key });
   if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;

@@ -13,7 +13,9 @@ async function threeProjects(t: TestApp) {
   const inB = await uploadText(t, '2', { project_name: 'b', metadata: '{"lot":2}' });
   const inA2 = await uploadText(t, '3', { project_name: 'a', metadata: '{"lot":2}' });
   const loose = await uploadText(t, '4');
-  const inC = await t.call('POST', '/v1/files/import', { body: { file_url: 'https://x.test/c.png', project_name: 'c', metadata: { lot: 2 } } });
+  const inC = await t.call('POST', '/v1/files/import', {
+    body: { file_url: 'https://x.test/c.png', project_name: 'c', metadata: { lot: 2 } },
+  });
   return { inA, inB, inA2, loose, inC: inC.body };
 }
 
@@ -42,7 +44,8 @@ describe('GET /v1/files', () => {
     const t = makeApp();
     await project(t, 'p');
     const uploaded = [];
-    for (let i = 0; i < 5; i += 1) uploaded.push((await uploadText(t, String(i), { project_name: 'p', metadata: `{"even":${i % 2 === 0}}` })).id);
+    for (let i = 0; i < 5; i += 1)
+      uploaded.push((await uploadText(t, String(i), { project_name: 'p', metadata: `{"even":${i % 2 === 0}}` })).id);
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
@@ -59,7 +62,10 @@ describe('GET /v1/files', () => {
     expect(seen).toEqual([...uploaded].reverse());
     const evens = await list(t, `projects=p&limit=2&metadata=${encodeURIComponent('{"even":true}')}`);
     expect(ids(evens)).toEqual([uploaded[4], uploaded[2]]);
-    const rest = await list(t, `projects=p&limit=2&metadata=${encodeURIComponent('{"even":true}')}&cursor=${evens.body.next_cursor}`);
+    const rest = await list(
+      t,
+      `projects=p&limit=2&metadata=${encodeURIComponent('{"even":true}')}&cursor=${evens.body.next_cursor}`,
+    );
     expect(rest.body).toMatchObject({ has_more: false, next_cursor: null });
     expect(ids(rest)).toEqual([uploaded[0]]);
   });
@@ -68,7 +74,12 @@ describe('GET /v1/files', () => {
     ['no projects', '', 400, /"projects" is required/],
     ['an empty projects list', 'projects=,', 400, /"projects" is required/],
     ['an unknown project', 'projects=a,nope', 404, /Project "nope" not found/],
-    ['metadata that is not JSON', 'projects=a&metadata=%7Blot', 400, /"metadata" must be a JSON object sent as a string/],
+    [
+      'metadata that is not JSON',
+      'projects=a&metadata=%7Blot',
+      400,
+      /"metadata" must be a JSON object sent as a string/,
+    ],
     ['metadata that is not an object', 'projects=a&metadata=%5B1%5D', 400, /"metadata" must be an object/],
     ['a cursor it did not issue', 'projects=a&cursor=bm9wZQ', 400, /"cursor" is not a cursor returned by this server/],
     ['a limit over 100', 'projects=a&limit=101', 400, /"limit" must be at most 100/],
@@ -98,7 +109,9 @@ describe('scaledata:// attachments', () => {
   it('POST /v1/task/imageannotation accepts the attachment_url of an uploaded file', async () => {
     const t = makeApp();
     const file = await uploadText(t, 'img', {}, undefined, 'street.png');
-    const res = await t.call('POST', '/v1/task/imageannotation', { body: imageRequest({ attachment: file.attachment_url }) });
+    const res = await t.call('POST', '/v1/task/imageannotation', {
+      body: imageRequest({ attachment: file.attachment_url }),
+    });
     expect(res.status).toBe(200);
     expect(res.body.params.attachment).toBe(file.attachment_url);
   });
@@ -114,7 +127,10 @@ describe('scaledata:// attachments', () => {
       [{ attachment: live.attachment_url }, 'attachment'],
       [{ attachment: 'scaledata://acme/ffffffffffffffffffffffff' }, 'attachment'],
       [{ attachment: `${mine.attachment_url}/extra` }, 'attachment'],
-      [{ context_attachment: [{ attachment: 'https://x.test/a.png' }, { attachment: other.attachment_url }] }, 'context_attachment[1].attachment'],
+      [
+        { context_attachment: [{ attachment: 'https://x.test/a.png' }, { attachment: other.attachment_url }] },
+        'context_attachment[1].attachment',
+      ],
     ];
     for (const [overrides, path] of cases) {
       const res = await t.call('POST', '/v1/task/imageannotation', { body: imageRequest(overrides) });
@@ -128,7 +144,9 @@ describe('scaledata:// attachments', () => {
 
   it('POST /v1/task/imageannotation leaves scaledata:// text in metadata alone', async () => {
     const t = makeApp();
-    const res = await t.call('POST', '/v1/task/imageannotation', { body: imageRequest({ metadata: { source: 'scaledata://elsewhere/1' } }) });
+    const res = await t.call('POST', '/v1/task/imageannotation', {
+      body: imageRequest({ metadata: { source: 'scaledata://elsewhere/1' } }),
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -138,7 +156,9 @@ describe('files in the tenant state', () => {
     const t = makeApp();
     await project(t, 'a');
     const uploaded = await uploadText(t, 'hello bytes', { project_name: 'a', reference_id: 'r1' });
-    const imported = await t.call('POST', '/v1/files/import', { body: { file_url: 'https://x.test/c.png', project_name: 'a' } });
+    const imported = await t.call('POST', '/v1/files/import', {
+      body: { file_url: 'https://x.test/c.png', project_name: 'a' },
+    });
     const state = (await t.call('GET', '/_mock/state')).body;
     expect(state.files).toEqual([
       { ...uploaded, content_base64: Buffer.from('hello bytes').toString('base64') },
@@ -150,7 +170,10 @@ describe('files in the tenant state', () => {
     expect(ids(listed)).toEqual([imported.body.id, uploaded.id]);
     expect(listed.body.docs[1].attachment_url).toBe(`scaledata://seeded/${uploaded.id}`);
     expect((await readContent(t, uploaded.id, 'test_seeded')).bytes.toString()).toBe('hello bytes');
-    const dup = await t.call('POST', '/v1/files/import', { key: 'test_seeded', body: { file_url: 'https://x.test/d.png', reference_id: 'r1' } });
+    const dup = await t.call('POST', '/v1/files/import', {
+      key: 'test_seeded',
+      body: { file_url: 'https://x.test/d.png', reference_id: 'r1' },
+    });
     expect(dup.status).toBe(409);
   });
 
@@ -188,8 +211,16 @@ describe('OpenAPI of the files area', () => {
     const schema = uploadBody.content['multipart/form-data'].schema;
     expect(schema.required).toEqual(['file']);
     expect(schema.properties.file).toMatchObject({ type: ['string'], format: 'binary' });
-    expect(Object.keys(schema.properties)).toEqual(['file', 'display_name', 'project_name', 'reference_id', 'metadata']);
-    expect(api.paths['/v1/files'].get.parameters.find((p: { name: string }) => p.name === 'projects').required).toBe(true);
+    expect(Object.keys(schema.properties)).toEqual([
+      'file',
+      'display_name',
+      'project_name',
+      'reference_id',
+      'metadata',
+    ]);
+    expect(api.paths['/v1/files'].get.parameters.find((p: { name: string }) => p.name === 'projects').required).toBe(
+      true,
+    );
     const control = await (await t.app.request('/_mock/openapi.json')).json();
     const content = control.paths['/_mock/files/{fileId}/content'].get.responses['200'].content;
     expect(content['application/octet-stream'].schema).toMatchObject({ type: ['string'], format: 'binary' });

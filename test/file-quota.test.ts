@@ -6,7 +6,11 @@ import { makeApp } from './helpers.js';
 
 const quotaApp = () => makeApp({ config: { maxFileBytesPerTenant: 10 } });
 const uploadBytes = (t: ReturnType<typeof makeApp>, content: string, key?: string) =>
-  upload(t, formOf({ project_name: 'p' }, { filename: 'f.txt', type: 'text/plain', content }), key === undefined ? {} : { key });
+  upload(
+    t,
+    formOf({ project_name: 'p' }, { filename: 'f.txt', type: 'text/plain', content }),
+    key === undefined ? {} : { key },
+  );
 
 const overMessage = (added: number, total: number) =>
   `File storage limit reached: ${added} more bytes would bring this tenant's uploaded files to ${total} bytes, ` +
@@ -52,7 +56,9 @@ describe('--max-file-bytes-per-tenant', () => {
     const t = quotaApp();
     await project(t, 'p');
     expect((await uploadBytes(t, '1234567890')).status).toBe(200);
-    const res = await t.call('POST', '/v1/files/import', { body: { file_url: 'https://example.com/big.bin', project_name: 'p' } });
+    const res = await t.call('POST', '/v1/files/import', {
+      body: { file_url: 'https://example.com/big.bin', project_name: 'p' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.size).toBeNull();
   });
@@ -70,11 +76,18 @@ describe('--max-file-bytes-per-tenant', () => {
     await uploadText(t, 'kept');
     const state = (await t.call('GET', '/_mock/state')).body;
     const content = Buffer.from('0123456789ab');
-    const file = { ...state.files[0], id: 'ffffffffffffffffffffffff', size: content.length, content_base64: content.toString('base64') };
+    const file = {
+      ...state.files[0],
+      id: 'ffffffffffffffffffffffff',
+      size: content.length,
+      content_base64: content.toString('base64'),
+    };
     const res = await t.call('PUT', '/_mock/state', { body: { ...state, files: [...state.files, file] } });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ status_code: 413, error: overMessage(16, 16) });
-    expect((await t.call('GET', '/_mock/state')).body.files.map((f: { id: string }) => f.id)).toEqual([state.files[0].id]);
+    expect((await t.call('GET', '/_mock/state')).body.files.map((f: { id: string }) => f.id)).toEqual([
+      state.files[0].id,
+    ]);
   });
 
   it('reads --max-file-bytes-per-tenant, then LABELMOCK_MAX_FILE_BYTES_PER_TENANT, default 512 MiB', () => {

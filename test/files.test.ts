@@ -12,7 +12,13 @@ describe('POST /v1/files/upload', () => {
     const t = makeApp();
     await project(t, 'scans');
     const content = randomBytes(300);
-    const res = await upload(t, formOf({ project_name: 'scans', reference_id: 'r-1', metadata: '{"lot":7}' }, { filename: 'page.png', type: 'image/png', content }));
+    const res = await upload(
+      t,
+      formOf(
+        { project_name: 'scans', reference_id: 'r-1', metadata: '{"lot":7}' },
+        { filename: 'page.png', type: 'image/png', content },
+      ),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: '000000000000000000000001',
@@ -35,7 +41,10 @@ describe('POST /v1/files/upload', () => {
   it('POST /v1/files/upload reads the parts right however the stream is chunked', async () => {
     const t = makeApp();
     const content = randomBytes(3000);
-    const { body, contentType } = rawMultipart({ display_name: 'cloud', metadata: '{"a":[1,2]}' }, { filename: 'scan.bin', content });
+    const { body, contentType } = rawMultipart(
+      { display_name: 'cloud', metadata: '{"a":[1,2]}' },
+      { filename: 'scan.bin', content },
+    );
     for (const size of [1, 7, 100, 65_536]) {
       const stream = new ReadableStream<Uint8Array>({
         start(controller) {
@@ -88,18 +97,50 @@ describe('POST /v1/files/upload', () => {
     const res = await upload(t, formOf({ reference_id: 'dup' }, { filename: 'b.txt', content: 'b' }));
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ status_code: 409, error: `A file with reference_id "dup" already exists: ${first.id}` });
-    expect((await upload(t, formOf({ reference_id: 'dup' }, { filename: 'b.txt', content: 'b' }), { key: LIVE })).status).toBe(200);
+    expect(
+      (await upload(t, formOf({ reference_id: 'dup' }, { filename: 'b.txt', content: 'b' }), { key: LIVE })).status,
+    ).toBe(200);
   });
 
   const rejections: [string, FormData | ReturnType<typeof rawMultipart>, number, RegExp][] = [
-    ['metadata that is not JSON', formOf({ metadata: '{lot: 7' }, { filename: 'a.txt', content: 'a' }), 400, /"metadata" must be a JSON object sent as a string/],
-    ['metadata that is not an object', formOf({ metadata: '[1,2]' }, { filename: 'a.txt', content: 'a' }), 400, /"metadata" must be an object \(got array\)/],
-    ['metadata over 10 KB', formOf({ metadata: JSON.stringify({ k: 'x'.repeat(10_300) }) }, { filename: 'a.txt', content: 'a' }), 400, /"metadata" must be at most 10 KB/],
-    ['an unknown field', formOf({ folder: 'x', tags: 'y' }, { filename: 'a.txt', content: 'a' }), 400, /"folder" is not an allowed parameter; "tags" is not an allowed parameter/],
+    [
+      'metadata that is not JSON',
+      formOf({ metadata: '{lot: 7' }, { filename: 'a.txt', content: 'a' }),
+      400,
+      /"metadata" must be a JSON object sent as a string/,
+    ],
+    [
+      'metadata that is not an object',
+      formOf({ metadata: '[1,2]' }, { filename: 'a.txt', content: 'a' }),
+      400,
+      /"metadata" must be an object \(got array\)/,
+    ],
+    [
+      'metadata over 10 KB',
+      formOf({ metadata: JSON.stringify({ k: 'x'.repeat(10_300) }) }, { filename: 'a.txt', content: 'a' }),
+      400,
+      /"metadata" must be at most 10 KB/,
+    ],
+    [
+      'an unknown field',
+      formOf({ folder: 'x', tags: 'y' }, { filename: 'a.txt', content: 'a' }),
+      400,
+      /"folder" is not an allowed parameter; "tags" is not an allowed parameter/,
+    ],
     ['a missing file', formOf({ display_name: 'x' }), 400, /"file" is required/],
     ['file as a text field', formOf({ file: 'hello' }), 400, /"file" must be a file part/],
-    ['a file part under another name', formOf({}, { name: 'upload', filename: 'a.txt', content: 'a' }), 400, /"upload" is not an allowed parameter/],
-    ['a repeated field', rawMultipart({ display_name: 'a' }, { name: 'display_name', filename: 'a.txt', content: 'a' }), 400, /"display_name" is given more than once/],
+    [
+      'a file part under another name',
+      formOf({}, { name: 'upload', filename: 'a.txt', content: 'a' }),
+      400,
+      /"upload" is not an allowed parameter/,
+    ],
+    [
+      'a repeated field',
+      rawMultipart({ display_name: 'a' }, { name: 'display_name', filename: 'a.txt', content: 'a' }),
+      400,
+      /"display_name" is given more than once/,
+    ],
   ];
   for (const [what, body, status, message] of rejections) {
     it(`POST /v1/files/upload rejects ${what}`, async () => {
@@ -137,7 +178,10 @@ describe('POST /v1/files/upload', () => {
     const t = makeApp();
     const over = await upload(t, formOf({}, { filename: 'big.bin', content: new Uint8Array(FILE_MAX_BYTES + 1) }));
     expect(over.status).toBe(413);
-    expect(over.body).toEqual({ status_code: 413, error: 'Parameter is invalid, reason: "file" must be at most 80 MB (80000000 bytes)' });
+    expect(over.body).toEqual({
+      status_code: 413,
+      error: 'Parameter is invalid, reason: "file" must be at most 80 MB (80000000 bytes)',
+    });
     const exact = await upload(t, formOf({}, { filename: 'big.bin', content: new Uint8Array(FILE_MAX_BYTES) }));
     expect(exact.status).toBe(200);
     expect(exact.body.size).toBe(FILE_MAX_BYTES);
@@ -146,7 +190,11 @@ describe('POST /v1/files/upload', () => {
   it('POST /v1/files/upload with a declared Content-Length over the limit is a 413 before reading', async () => {
     const t = makeApp();
     const { body, contentType } = rawMultipart({}, { filename: 'a.txt', content: 'a' });
-    const res = await upload(t, { body, contentType }, { headers: { 'content-length': String(FILE_MAX_BYTES + 2 * 1024 * 1024) } });
+    const res = await upload(
+      t,
+      { body, contentType },
+      { headers: { 'content-length': String(FILE_MAX_BYTES + 2 * 1024 * 1024) } },
+    );
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ status_code: 413, error: expect.stringMatching(/"file" must be at most 80 MB/) });
   });
@@ -156,7 +204,9 @@ describe('POST /v1/files/import', () => {
   it('POST /v1/files/import records the URL without fetching it: size null, type from the path', async () => {
     const t = makeApp();
     await project(t, 'scans');
-    const res = await t.call('POST', '/v1/files/import', { body: { file_url: 'https://example.com/a/b/photo%201.JPG?sig=1', project_name: 'scans', metadata: { k: 1 } } });
+    const res = await t.call('POST', '/v1/files/import', {
+      body: { file_url: 'https://example.com/a/b/photo%201.JPG?sig=1', project_name: 'scans', metadata: { k: 1 } },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: '000000000000000000000001',
@@ -185,14 +235,19 @@ describe('POST /v1/files/import', () => {
     expect(relative.body.error).toMatch(/"file_url" must be an absolute URL/);
     const extra = await t.call('POST', '/v1/files/import', { body: { file_url: 'https://x.test/a.png', size: 3 } });
     expect(extra.body.error).toMatch(/"size" is not an allowed parameter/);
-    const reused = await t.call('POST', '/v1/files/import', { body: { file_url: 'https://x.test/a.png', reference_id: 'ref' } });
+    const reused = await t.call('POST', '/v1/files/import', {
+      body: { file_url: 'https://x.test/a.png', reference_id: 'ref' },
+    });
     expect(reused.status).toBe(409);
-    expect((await t.call('POST', '/v1/files/import', { body: { file_url: 'https://x.test/a.png', project_name: 'nope' } })).status).toBe(404);
+    expect(
+      (await t.call('POST', '/v1/files/import', { body: { file_url: 'https://x.test/a.png', project_name: 'nope' } }))
+        .status,
+    ).toBe(404);
   });
 });
 
 describe('GET /_mock/files/{fileId}/content', () => {
-  it('GET /_mock/files/{fileId}/content is a 404 for an unknown id and for another tenant\'s file', async () => {
+  it("GET /_mock/files/{fileId}/content is a 404 for an unknown id and for another tenant's file", async () => {
     const t = makeApp();
     const file = await uploadText(t, 'secret');
     expect((await readContent(t, 'ffffffffffffffffffffffff')).status).toBe(404);

@@ -13,7 +13,9 @@ describe('fixtures', () => {
     });
 
     it(`fixtures/tasks/${type}.completed.json is what the mock produces (run tsx scripts/fixtures.ts)`, async () => {
-      const committed = JSON.parse(readFileSync(new URL(`../fixtures/tasks/${type}.completed.json`, import.meta.url), 'utf8'));
+      const committed = JSON.parse(
+        readFileSync(new URL(`../fixtures/tasks/${type}.completed.json`, import.meta.url), 'utf8'),
+      );
       expect(committed).toEqual(await completedFixture(type));
       expect(TaskSchema.safeParse(committed).success).toBe(true);
       expect(def.responseSchema.safeParse(committed.response).success).toBe(true);

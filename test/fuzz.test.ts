@@ -7,10 +7,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { basic, createImageTask, KEY, makeApp, type TestApp } from './helpers.js';
 import { bodyText, hostileValue, oddParam, toText } from './fuzz/hostile.js';
-import { operationsOf, publicDocument, type OpenApiDocument, type Operation, type Parameter } from './fuzz/operations.js';
+import {
+  type OpenApiDocument,
+  type Operation,
+  operationsOf,
+  type Parameter,
+  publicDocument,
+} from './fuzz/operations.js';
 import { fromSchema } from './fuzz/schema-arbitrary.js';
+import { basic, createImageTask, KEY, makeApp, type TestApp } from './helpers.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
@@ -27,15 +33,28 @@ async function seededTenant(): Promise<Seeded> {
   await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 's', studio: true } });
   await t.call('POST', '/v1/batches', { body: { project: 'p', name: 'b' } });
   const task = await createImageTask(t, { project: 'p' });
-  const file = await t.call('POST', '/v1/files/import', { body: { file_url: 'https://example.com/f.png', project_name: 'p' } });
-  const values = { taskId: task.task_id, name: 'p', project: 's', projectName: 's', batchName: 'b', batch: 'b', group: 'g', fileId: file.body.id, type: 'imageannotation' };
+  const file = await t.call('POST', '/v1/files/import', {
+    body: { file_url: 'https://example.com/f.png', project_name: 'p' },
+  });
+  const values = {
+    taskId: task.task_id,
+    name: 'p',
+    project: 's',
+    projectName: 's',
+    batchName: 'b',
+    batch: 'b',
+    group: 'g',
+    fileId: file.body.id,
+    type: 'imageannotation',
+  };
   return { t, values };
 }
 
 const paramValue = (param: Parameter, op: Operation, seeded: Seeded): fc.Arbitrary<string | undefined> => {
   const known = seeded.values[param.name];
   const valid = fromSchema(param.schema, op.components).map((v) => (Array.isArray(v) ? v.join(',') : String(v)));
-  if (param.in === 'path') return fc.oneof({ weight: 3, arbitrary: fc.constant(known ?? 'x') }, { weight: 1, arbitrary: oddParam });
+  if (param.in === 'path')
+    return fc.oneof({ weight: 3, arbitrary: fc.constant(known ?? 'x') }, { weight: 1, arbitrary: oddParam });
   return fc.oneof(
     { weight: 3, arbitrary: fc.constant(undefined) },
     { weight: 2, arbitrary: valid.map(encodeURIComponent) },
@@ -63,7 +82,12 @@ function requestArbitrary(op: Operation, seeded: Seeded): fc.Arbitrary<Request> 
         : op.body
           ? bodyText(fromSchema(op.body, op.components))
           : fc.constantFrom(undefined, '', '{}', '[1]', '{"a":');
-  const idempotency = fc.constantFrom<Record<string, string>>({}, {}, { 'idempotency-key': 'fuzz-key' }, { 'idempotency-key': 'x'.repeat(300) });
+  const idempotency = fc.constantFrom<Record<string, string>>(
+    {},
+    {},
+    { 'idempotency-key': 'fuzz-key' },
+    { 'idempotency-key': 'x'.repeat(300) },
+  );
   return fc.tuple(query, body, idempotency).map(([[values, extra], text, headers]) => {
     let path = op.path;
     const search: string[] = [];
@@ -82,7 +106,11 @@ const multipartBody: fc.Arbitrary<BodyInit> = fc
   .record({
     file: fc.boolean(),
     fields: fc.array(
-      fc.tuple(fc.constantFrom('display_name', 'project_name', 'reference_id', 'metadata', 'file', 'other', '__proto__'), hostileValue.map(toText), fc.boolean()),
+      fc.tuple(
+        fc.constantFrom('display_name', 'project_name', 'reference_id', 'metadata', 'file', 'other', '__proto__'),
+        hostileValue.map(toText),
+        fc.boolean(),
+      ),
       { maxLength: 4 },
     ),
   })
@@ -99,7 +127,11 @@ const multipartBody: fc.Arbitrary<BodyInit> = fc
 async function send(t: TestApp, method: string, request: Request) {
   const headers: Record<string, string> = { authorization: basic(KEY), ...request.headers };
   if (typeof request.body === 'string') headers['content-type'] = 'application/json';
-  const res = await t.app.request(request.path, { method, headers, ...(request.body !== undefined && { body: request.body }) });
+  const res = await t.app.request(request.path, {
+    method,
+    headers,
+    ...(request.body !== undefined && { body: request.body }),
+  });
   return { status: res.status, text: await res.text() };
 }
 
@@ -121,22 +153,25 @@ async function expectReadable(t: TestApp, what: string) {
 function describeOperations(title: string, load: () => Promise<OpenApiDocument>) {
   describe(title, async () => {
     const operations = operationsOf(await load());
-    it.each(operations.map((op) => [op.method, op.path, op] as const))('%s %s: no 5xx, standard errors, tenant still readable', async (method, _path, op) => {
-      const seeded = await seededTenant();
-      try {
-        await fc.assert(
-          fc.asyncProperty(requestArbitrary(op, seeded), async (request) => {
-            const res = await send(seeded.t, method, request);
-            const what = `${method} ${request.path} ${typeof request.body === 'string' ? request.body.slice(0, 300) : '(form)'}`;
-            expectStandardError(res.status, res.text, what);
-            await expectReadable(seeded.t, what);
-          }),
-          { seed: SEED, numRuns: RUNS, endOnFailure: true },
-        );
-      } finally {
-        seeded.t.app.dispose();
-      }
-    });
+    it.each(operations.map((op) => [op.method, op.path, op] as const))(
+      '%s %s: no 5xx, standard errors, tenant still readable',
+      async (method, _path, op) => {
+        const seeded = await seededTenant();
+        try {
+          await fc.assert(
+            fc.asyncProperty(requestArbitrary(op, seeded), async (request) => {
+              const res = await send(seeded.t, method, request);
+              const what = `${method} ${request.path} ${typeof request.body === 'string' ? request.body.slice(0, 300) : '(form)'}`;
+              expectStandardError(res.status, res.text, what);
+              await expectReadable(seeded.t, what);
+            }),
+            { seed: SEED, numRuns: RUNS, endOnFailure: true },
+          );
+        } finally {
+          seeded.t.app.dispose();
+        }
+      },
+    );
   });
 }
 

@@ -1,13 +1,17 @@
-import { createApp, type CreateAppOptions, type MockApp } from '../src/app.js';
+import { type CreateAppOptions, createApp, type MockApp } from '../src/app.js';
+import { fixture } from '../src/fixtures.js';
 import { ManualClock } from '../src/runtime/clock.js';
 import { sequentialIds } from '../src/runtime/ids.js';
-import { fixture } from '../src/fixtures.js';
 
 export interface TestApp {
   app: MockApp;
   clock: ManualClock;
   /** Sends a request as `key` (HTTP Basic, key as user name) and parses the JSON answer. */
-  call(method: string, path: string, options?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<{
+  call(
+    method: string,
+    path: string,
+    options?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> },
+  ): Promise<{
     status: number;
     body: any;
     headers: Headers;

@@ -8,10 +8,11 @@ import { MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_LABELS } from '../src/domain/commo
 import { createImageTask, imageRequest, makeApp, type TestApp } from './helpers.js';
 
 /** `{"a":{"a":...1}}`, `levels` objects deep, written by hand: JSON.stringify itself recurses. */
-const deepObject = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+const deepObject = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
 /** A label `levels` choices deep, by hand for the same reason. */
-const deepLabel = (levels: number) => '{"choice":"c","subchoices":['.repeat(levels) + '"leaf"' + ']}'.repeat(levels);
-const imageWith = (fields: string) => `{"attachment":"https://example.com/a.jpg","geometries":{"box":{"objects_to_annotate":["car"]}},${fields}}`;
+const deepLabel = (levels: number) => `${'{"choice":"c","subchoices":['.repeat(levels)}"leaf"${']}'.repeat(levels)}`;
+const imageWith = (fields: string) =>
+  `{"attachment":"https://example.com/a.jpg","geometries":{"box":{"objects_to_annotate":["car"]}},${fields}}`;
 
 const expectError = (res: { status: number; body: any }, status: number, message: RegExp) => {
   expect(res.status).toBe(status);
@@ -32,7 +33,11 @@ describe('hostile input', () => {
     const t = makeApp();
     const task = await createImageTask(t);
     const res = await t.call('POST', `/v1/task/${task.task_id}/setMetadata`, { raw: `{"x":${deepObject(10_000)}}` });
-    expectError(res, 400, /^Parameter is invalid, reason: "metadata\.x\.a\.a\.a[.a]*" is nested deeper than the limit of 64 levels$/);
+    expectError(
+      res,
+      400,
+      /^Parameter is invalid, reason: "metadata\.x\.a\.a\.a[.a]*" is nested deeper than the limit of 64 levels$/,
+    );
     expect((await t.call('GET', `/v1/task/${task.task_id}`)).body.metadata).toEqual(task.metadata);
     await expectTenantReadable(t, task.task_id);
     const done = await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
@@ -66,11 +71,26 @@ describe('hostile input', () => {
     ['POST', '/v1/task/imageannotation', imageWith(`"metadata":${deepObject(10_000)}`), /"metadata\.a\.a/],
     ['POST', '/v1/batches', `{"project":"p","name":"b","metadata":${deepObject(10_000)}}`, /"metadata\.a\.a/],
     ['POST', '/v1/projects', `{"type":"imageannotation","name":"q","params":${deepObject(10_000)}}`, /"params\.a\.a/],
-    ['POST', '/v1/files/import', `{"file_url":"https://example.com/f.png","metadata":${deepObject(10_000)}}`, /"metadata\.a\.a/],
+    [
+      'POST',
+      '/v1/files/import',
+      `{"file_url":"https://example.com/f.png","metadata":${deepObject(10_000)}}`,
+      /"metadata\.a\.a/,
+    ],
     ['POST', '/v1/projects/p/setParams', deepObject(10_000), /"a\.a\.a/],
     ['POST', '/_mock/tasks/TASK/complete', `{"response":${deepObject(10_000)}}`, /"response\.a\.a/],
-    ['PUT', '/_mock/state', `{"format":"labelmock-state/1","settings":${deepObject(10_000)}}`, /"settings\.a\.a.*" is nested deeper than the limit of 72 levels/],
-    ['POST', '/v1/task/imageannotation', imageWith(`"tags":${'['.repeat(10_000)}${']'.repeat(10_000)}`), /"tags\[0\]\[0\]/],
+    [
+      'PUT',
+      '/_mock/state',
+      `{"format":"labelmock-state/1","settings":${deepObject(10_000)}}`,
+      /"settings\.a\.a.*" is nested deeper than the limit of 72 levels/,
+    ],
+    [
+      'POST',
+      '/v1/task/imageannotation',
+      imageWith(`"tags":${'['.repeat(10_000)}${']'.repeat(10_000)}`),
+      /"tags\[0\]\[0\]/,
+    ],
   ])('%s %s refuses a body nested 10,000 levels with a 400 naming the place', async (method, path, raw, where) => {
     const t = makeApp();
     await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 'p' } });
@@ -93,7 +113,9 @@ describe('hostile input', () => {
   it('POST /v1/projects/{name}/setOntology refuses an ontology nested 1,000 levels with a 400', async () => {
     const t = makeApp();
     await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 'p' } });
-    const res = await t.call('POST', '/v1/projects/p/setOntology', { raw: `{"name":"o","ontology":[${deepLabel(1000)}]}` });
+    const res = await t.call('POST', '/v1/projects/p/setOntology', {
+      raw: `{"name":"o","ontology":[${deepLabel(1000)}]}`,
+    });
     expectError(res, 400, TOO_DEEP);
     expect(res.body.error).toMatch(/"ontology\[0\]\.subchoices\[0\]/);
   });
@@ -110,13 +132,23 @@ describe('hostile input', () => {
 
   it('POST /v1/task/imageannotation refuses a body of more values than the limit, before parsing it', async () => {
     const t = makeApp();
-    const res = await t.call('POST', '/v1/task/imageannotation', { body: imageRequest({ tags: Array.from({ length: 500_000 }, (_, i) => `t${i}`) }) });
-    expectError(res, 400, new RegExp(`^Parameter is invalid, reason: "tags\\[\\d+\\]" is past the limit of ${MAX_JSON_VALUES} JSON values in one body`));
+    const res = await t.call('POST', '/v1/task/imageannotation', {
+      body: imageRequest({ tags: Array.from({ length: 500_000 }, (_, i) => `t${i}`) }),
+    });
+    expectError(
+      res,
+      400,
+      new RegExp(
+        `^Parameter is invalid, reason: "tags\\[\\d+\\]" is past the limit of ${MAX_JSON_VALUES} JSON values in one body`,
+      ),
+    );
   });
 
   it('POST /v1/task/imageannotation refuses 6 tags by their number, before checking each tag', async () => {
     const t = makeApp();
-    const res = await t.call('POST', '/v1/task/imageannotation', { body: imageRequest({ tags: ['', '', '', '', '', ''] }) });
+    const res = await t.call('POST', '/v1/task/imageannotation', {
+      body: imageRequest({ tags: ['', '', '', '', '', ''] }),
+    });
     expectError(res, 400, /^Parameter is invalid, reason: "tags" must have at most 5 item\(s\)$/);
   });
 
@@ -130,10 +162,20 @@ describe('hostile input', () => {
   it('POST /v1/task/imageannotation refuses more than 1,000 labels in one tree, subchoices included', async () => {
     const t = makeApp();
     const labels = [{ choice: 'vehicle', subchoices: Array.from({ length: MAX_LABELS }, (_, i) => `v${i}`) }];
-    const res = await t.call('POST', '/v1/task/imageannotation', { body: imageRequest({ geometries: { box: { objects_to_annotate: labels } } }) });
-    expectError(res, 400, /"geometries\.box\.objects_to_annotate" must have at most 1000 labels \(subchoices included\)/);
+    const res = await t.call('POST', '/v1/task/imageannotation', {
+      body: imageRequest({ geometries: { box: { objects_to_annotate: labels } } }),
+    });
+    expectError(
+      res,
+      400,
+      /"geometries\.box\.objects_to_annotate" must have at most 1000 labels \(subchoices included\)/,
+    );
     const fits = await t.call('POST', '/v1/task/imageannotation', {
-      body: imageRequest({ geometries: { box: { objects_to_annotate: [{ choice: 'vehicle', subchoices: labels[0].subchoices.slice(1) }] } } }),
+      body: imageRequest({
+        geometries: {
+          box: { objects_to_annotate: [{ choice: 'vehicle', subchoices: labels[0].subchoices.slice(1) }] },
+        },
+      }),
     });
     expect(fits.status).toBe(200);
   });
@@ -141,7 +183,9 @@ describe('hostile input', () => {
   it('POST /v1/task/namedentityrecognition refuses more than 1,000 labels, children included', async () => {
     const t = makeApp();
     const labels = [{ name: 'ORG', children: Array.from({ length: MAX_LABELS }, (_, i) => ({ name: `o${i}` })) }];
-    const res = await t.call('POST', '/v1/task/namedentityrecognition', { body: { instruction: 'Label.', text: 'Ada.', labels } });
+    const res = await t.call('POST', '/v1/task/namedentityrecognition', {
+      body: { instruction: 'Label.', text: 'Ada.', labels },
+    });
     expectError(res, 400, /"labels" must have at most 1000 labels \(children included\)/);
   });
 
@@ -165,7 +209,10 @@ describe('hostile input', () => {
 
   it('POST /v1/task/imageannotation answers attribute conditions on "constructor" or "toString" with a 400, not a 500', async () => {
     const t = makeApp();
-    for (const conditions of [{ attribute_conditions: { constructor: 'x' } }, { attribute_conditions: [{ toString: 'x' }, { toString: 'y' }] }]) {
+    for (const conditions of [
+      { attribute_conditions: { constructor: 'x' } },
+      { attribute_conditions: [{ toString: 'x' }, { toString: 'y' }] },
+    ]) {
       const res = await t.call('POST', '/v1/task/imageannotation', {
         body: imageRequest({ annotation_attributes: { a: { description: 'd', choices: ['x'], conditions } } }),
       });
@@ -176,8 +223,23 @@ describe('hostile input', () => {
   it('POST /_mock/tasks/{id}/complete names an answer attribute "constructor" as undefined, not as a bad value', async () => {
     const t = makeApp();
     const task = await createImageTask(t);
-    const annotation = { uuid: 'u', type: 'box', label: 'car', left: 1, top: 1, width: 1, height: 1, attributes: { constructor: 'x' } };
-    const res = await t.call('POST', `/_mock/tasks/${task.task_id}/complete`, { body: { response: { annotations: [annotation] } } });
-    expectError(res, 400, /"response\.annotations\[0\]\.attributes\.constructor" is not an attribute defined in annotation_attributes/);
+    const annotation = {
+      uuid: 'u',
+      type: 'box',
+      label: 'car',
+      left: 1,
+      top: 1,
+      width: 1,
+      height: 1,
+      attributes: { constructor: 'x' },
+    };
+    const res = await t.call('POST', `/_mock/tasks/${task.task_id}/complete`, {
+      body: { response: { annotations: [annotation] } },
+    });
+    expectError(
+      res,
+      400,
+      /"response\.annotations\[0\]\.attributes\.constructor" is not an attribute defined in annotation_attributes/,
+    );
   });
 });

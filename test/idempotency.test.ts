@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { toErrorResponse } from '../src/errors.js';
 import type { AppEnv } from '../src/http/env.js';
 import { IdempotencyGuard } from '../src/http/idempotency.js';
@@ -25,7 +25,10 @@ describe('Idempotency-Key on task creation', () => {
 
   it('POST /v1/task/imageannotation matches bodies by content, not key order or spacing', async () => {
     const t = makeApp();
-    const first = await create(t, 'k-order', { geometries: { point: { objects_to_annotate: ['a'] } }, attachment: 'https://x.test/a.png' });
+    const first = await create(t, 'k-order', {
+      geometries: { point: { objects_to_annotate: ['a'] } },
+      attachment: 'https://x.test/a.png',
+    });
     const raw = '{ "attachment": "https://x.test/a.png",  "geometries": {"point": {"objects_to_annotate": ["a"]}} }';
     const second = await t.call('POST', '/v1/task/imageannotation', { raw, headers: { 'Idempotency-Key': 'k-order' } });
     expect(second.body.task_id).toBe(first.body.task_id);
@@ -97,15 +100,22 @@ describe('Idempotency-Key on task creation', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const slow = defineRoute({
-      method: 'post', path: '/slow', tag: 'x', summary: 'x', body: z.object({ n: z.number() }), response: z.object({ n: z.number() }),
-      errors: [], idempotent: true,
+      method: 'post',
+      path: '/slow',
+      tag: 'x',
+      summary: 'x',
+      body: z.object({ n: z.number() }),
+      response: z.object({ n: z.number() }),
+      errors: [],
+      idempotent: true,
       handler: async ({ body }) => {
         await gate;
         return body;
       },
     });
     mountRoutes(app, [slow], new IdempotencyGuard(store.idempotency, (key) => store.findTenant(key)));
-    const send = () => app.request('/slow', { method: 'POST', body: '{"n":1}', headers: { 'Idempotency-Key': 'busy' } });
+    const send = () =>
+      app.request('/slow', { method: 'POST', body: '{"n":1}', headers: { 'Idempotency-Key': 'busy' } });
     const first = send();
     await new Promise((resolve) => setTimeout(resolve, 10));
     const second = await send();

@@ -25,8 +25,14 @@ describe('metadata input', () => {
     const task = await createImageTask(t);
     const at = await t.call('POST', `/v1/task/${task.task_id}/setMetadata`, { body: metadataOf(METADATA_MAX_BYTES) });
     expect(at.status).toBe(200);
-    const over = await t.call('POST', `/v1/task/${task.task_id}/setMetadata`, { body: metadataOf(METADATA_MAX_BYTES + 1) });
-    expectError(over, 400, /^Parameter is invalid, reason: "metadata" must be at most 10 KB \(10240 bytes\) as JSON \(got 10241 bytes\)$/);
+    const over = await t.call('POST', `/v1/task/${task.task_id}/setMetadata`, {
+      body: metadataOf(METADATA_MAX_BYTES + 1),
+    });
+    expectError(
+      over,
+      400,
+      /^Parameter is invalid, reason: "metadata" must be at most 10 KB \(10240 bytes\) as JSON \(got 10241 bytes\)$/,
+    );
     const big = await t.call('POST', `/v1/task/${task.task_id}/setMetadata`, { body: metadataOf(4_800_000) });
     expectError(big, 400, /"metadata" must be at most 10 KB/);
     expect((await t.call('GET', `/v1/task/${task.task_id}`)).body.metadata).toEqual(metadataOf(METADATA_MAX_BYTES));
@@ -38,7 +44,9 @@ describe('metadata input', () => {
     await t.call('POST', '/v1/batches', { body: { project: 'p', name: 'b' } });
     const over = await t.call('POST', '/v1/batches/b/setMetadata', { body: metadataOf(METADATA_MAX_BYTES + 1) });
     expectError(over, 400, /"metadata" must be at most 10 KB \(10240 bytes\) as JSON/);
-    expect((await t.call('POST', '/v1/batches/b/setMetadata', { body: metadataOf(METADATA_MAX_BYTES) })).status).toBe(200);
+    expect((await t.call('POST', '/v1/batches/b/setMetadata', { body: metadataOf(METADATA_MAX_BYTES) })).status).toBe(
+      200,
+    );
   });
 
   it('POST /v1/task/{id}/setMetadata stores a __proto__ key as sent, and never as a prototype', async () => {
@@ -56,17 +64,35 @@ describe('metadata input', () => {
     const t = makeApp();
     await project(t, 'p');
     const base = JSON.stringify(imageRequest()).slice(0, -1);
-    expect(wire(await t.call('POST', '/v1/task/imageannotation', { raw: `${base.replace(/"metadata":\{[^}]*\},?/, '')},"metadata":${PROTO}}` }))).toBe(PROTO);
-    expect(wire(await t.call('POST', '/v1/batches', { raw: `{"project":"p","name":"b","metadata":${PROTO}}` }))).toBe(PROTO);
+    expect(
+      wire(
+        await t.call('POST', '/v1/task/imageannotation', {
+          raw: `${base.replace(/"metadata":\{[^}]*\},?/, '')},"metadata":${PROTO}}`,
+        }),
+      ),
+    ).toBe(PROTO);
+    expect(wire(await t.call('POST', '/v1/batches', { raw: `{"project":"p","name":"b","metadata":${PROTO}}` }))).toBe(
+      PROTO,
+    );
     expect(wire(await t.call('POST', '/v1/batches/b/setMetadata', { raw: PROTO }))).toBe(PROTO);
-    expect(wire(await t.call('POST', '/v1/files/import', { raw: `{"file_url":"https://example.com/a.png","metadata":${PROTO}}` }))).toBe(PROTO);
+    expect(
+      wire(
+        await t.call('POST', '/v1/files/import', {
+          raw: `{"file_url":"https://example.com/a.png","metadata":${PROTO}}`,
+        }),
+      ),
+    ).toBe(PROTO);
   });
 
   it('PUT /_mock/state keeps __proto__ metadata keys through an export and import', async () => {
     const t = makeApp();
     const task = await createImageTask(t);
     await t.call('POST', `/v1/task/${task.task_id}/setMetadata`, { raw: PROTO });
-    const exported = await (await t.app.request('/_mock/state', { headers: { authorization: `Basic ${Buffer.from('test_acme:').toString('base64')}` } })).text();
+    const exported = await (
+      await t.app.request('/_mock/state', {
+        headers: { authorization: `Basic ${Buffer.from('test_acme:').toString('base64')}` },
+      })
+    ).text();
     expect((await t.call('PUT', '/_mock/state', { raw: exported })).status).toBe(200);
     expect(wire(await t.call('GET', `/v1/task/${task.task_id}`))).toBe(PROTO);
   });
@@ -74,18 +100,32 @@ describe('metadata input', () => {
   it('GET /v1/files?metadata= matches a __proto__ key only in files that have it', async () => {
     const t = makeApp();
     await project(t, 'p');
-    await t.call('POST', '/v1/files/import', { raw: `{"file_url":"https://example.com/a.png","project_name":"p","metadata":${PROTO}}` });
-    await t.call('POST', '/v1/files/import', { body: { file_url: 'https://example.com/b.png', project_name: 'p', metadata: { a: 1 } } });
-    const res = await t.call('GET', `/v1/files?projects=p&metadata=${encodeURIComponent('{"__proto__":{"polluted":true}}')}`);
+    await t.call('POST', '/v1/files/import', {
+      raw: `{"file_url":"https://example.com/a.png","project_name":"p","metadata":${PROTO}}`,
+    });
+    await t.call('POST', '/v1/files/import', {
+      body: { file_url: 'https://example.com/b.png', project_name: 'p', metadata: { a: 1 } },
+    });
+    const res = await t.call(
+      'GET',
+      `/v1/files?projects=p&metadata=${encodeURIComponent('{"__proto__":{"polluted":true}}')}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.docs.map((d: { file_url: string }) => d.file_url)).toEqual(['https://example.com/a.png']);
   });
 
   it('POST /v1/task/imageannotation refuses a __proto__ key outside metadata, naming it', async () => {
     const t = makeApp();
-    const raw = JSON.stringify(imageRequest()).replace('"annotation_attributes":{', '"annotation_attributes":{"__proto__":{"description":"d","choices":["x"]},');
+    const raw = JSON.stringify(imageRequest()).replace(
+      '"annotation_attributes":{',
+      '"annotation_attributes":{"__proto__":{"description":"d","choices":["x"]},',
+    );
     const res = await t.call('POST', '/v1/task/imageannotation', { raw });
-    expectError(res, 400, /^Parameter is invalid, reason: "annotation_attributes\.__proto__" is not an allowed key: __proto__ is only kept inside metadata$/);
+    expectError(
+      res,
+      400,
+      /^Parameter is invalid, reason: "annotation_attributes\.__proto__" is not an allowed key: __proto__ is only kept inside metadata$/,
+    );
   });
 
   it('POST /v1/files/upload stores a __proto__ key of its metadata field, and refuses metadata nested past the limit', async () => {
@@ -93,9 +133,13 @@ describe('metadata input', () => {
     const ok = await upload(t, formOf({ metadata: PROTO }, { filename: 'a.txt', content: 'a' }));
     expect(ok.status).toBe(200);
     expect(wire(ok)).toBe(PROTO);
-    const deep = '{"a":'.repeat(100) + '1' + '}'.repeat(100);
+    const deep = `${'{"a":'.repeat(100)}1${'}'.repeat(100)}`;
     const res = await upload(t, formOf({ metadata: deep }, { filename: 'a.txt', content: 'a' }));
-    expectError(res, 400, /^Parameter is invalid, reason: "metadata\.a\.a[.a]*" is nested deeper than the limit of 64 levels$/);
+    expectError(
+      res,
+      400,
+      /^Parameter is invalid, reason: "metadata\.a\.a[.a]*" is nested deeper than the limit of 64 levels$/,
+    );
   });
 
   it('POST /v1/files/upload reads text fields sent as file parts (curl -F name=@file)', async () => {

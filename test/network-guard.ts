@@ -8,6 +8,7 @@ const realFetch = globalThis.fetch;
 
 globalThis.fetch = (input: string | URL | Request, init?: RequestInit) => {
   const url = new URL(input instanceof Request ? input.url : input.toString());
-  if (!LOOPBACK.has(url.hostname)) return Promise.reject(new TypeError(`network guard: ${url.hostname} is not loopback`));
+  if (!LOOPBACK.has(url.hostname))
+    return Promise.reject(new TypeError(`network guard: ${url.hostname} is not loopback`));
   return realFetch(input, init);
 };

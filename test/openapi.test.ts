@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOG } from '../src/errors.js';
+import { parse } from 'yaml';
 import { TASK_TYPES } from '../src/domain/tasks/registry.js';
+import { ERROR_CATALOG } from '../src/errors.js';
 import { makeApp } from './helpers.js';
 
 const committed = () => readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8');
@@ -59,7 +59,9 @@ describe('OpenAPI documents', () => {
     const doc = parse(committed());
     for (const [type, def] of Object.entries(TASK_TYPES)) {
       const op = doc.paths[`/v1/task/${type}`].post;
-      expect(op.requestBody.content['application/json'].schema.$ref).toBe(`#/components/schemas/${def.schemaName}CreateRequest`);
+      expect(op.requestBody.content['application/json'].schema.$ref).toBe(
+        `#/components/schemas/${def.schemaName}CreateRequest`,
+      );
       expect(op.requestBody.content['application/json'].example).toBeTruthy();
       expect(op.responses['200'].content['application/json'].example.status).toBe('completed');
       expect(doc.components.schemas[`${def.schemaName}Response`]).toBeTruthy();
@@ -86,7 +88,15 @@ describe('OpenAPI documents', () => {
     const doc = await (await t.app.request('/_mock/openapi.json')).json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/_mock/tasks/{taskId}/complete', '/_mock/tasks/{taskId}/fail', '/_mock/clock', '/_mock/clock/advance', '/_mock/settings', '/_mock/reset', '/_mock/state']),
+      expect.arrayContaining([
+        '/_mock/tasks/{taskId}/complete',
+        '/_mock/tasks/{taskId}/fail',
+        '/_mock/clock',
+        '/_mock/clock/advance',
+        '/_mock/settings',
+        '/_mock/reset',
+        '/_mock/state',
+      ]),
     );
     expect((await new Validator().validate(doc)).valid).toBe(true);
   });

@@ -8,17 +8,30 @@ const GEOMETRIES = { box: { objects_to_annotate: ['car', 'truck'] } };
 const BOX = { type: 'box', uuid: 'b1', label: 'car', left: 10, top: 20, width: 30, height: 40, attributes: {} };
 
 async function rapidProject(t: TestApp, name = 'rapid', extra: Record<string, unknown> = {}) {
-  await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name, rapid: true, params: { geometries: GEOMETRIES, instruction: 'Box the cars.' }, ...extra } });
+  await t.call('POST', '/v1/projects', {
+    body: {
+      type: 'imageannotation',
+      name,
+      rapid: true,
+      params: { geometries: GEOMETRIES, instruction: 'Box the cars.' },
+      ...extra,
+    },
+  });
 }
 
 const quality = (t: TestApp, kind: string, body: Record<string, unknown>, type = 'imageannotation') =>
-  t.call('POST', `/v1/${kind}_tasks/${type}`, { body: { project: 'rapid', attachment: 'https://x.test/a.jpg', ...body } });
+  t.call('POST', `/v1/${kind}_tasks/${type}`, {
+    body: { project: 'rapid', attachment: 'https://x.test/a.jpg', ...body },
+  });
 
 describe('quality tasks and task templates', () => {
   it('POST /v1/evaluation_tasks/{type} answers the task with project defaults, expected and initial responses', async () => {
     const t = makeApp();
     await rapidProject(t);
-    const res = await quality(t, 'evaluation', { expected_response: { annotations: [BOX] }, initial_response: { annotations: [] } });
+    const res = await quality(t, 'evaluation', {
+      expected_response: { annotations: [BOX] },
+      initial_response: { annotations: [] },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: '000000000000000000000001',
@@ -40,17 +53,26 @@ describe('quality tasks and task templates', () => {
     await t.call('POST', '/v1/projects', { body: { type: 'textcollection', name: 'rapid', rapid: true } });
     const request = fixture<Record<string, unknown>>('tasks/textcollection.create.json');
     const completed = fixture<{ response: Record<string, unknown> }>('tasks/textcollection.completed.json');
-    const res = await t.call('POST', '/v1/training_tasks/textcollection', { body: { ...request, project: 'rapid', expected_response: completed.response } });
+    const res = await t.call('POST', '/v1/training_tasks/textcollection', {
+      body: { ...request, project: 'rapid', expected_response: completed.response },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ kind: 'training', type: 'textcollection', expected_response: completed.response });
-    const withInitial = await t.call('POST', '/v1/training_tasks/textcollection', { body: { ...request, project: 'rapid', expected_response: completed.response, initial_response: {} } });
-    expect(withInitial.body).toEqual({ status_code: 400, error: 'Parameter is invalid, reason: "initial_response" is only allowed on evaluation tasks' });
+    const withInitial = await t.call('POST', '/v1/training_tasks/textcollection', {
+      body: { ...request, project: 'rapid', expected_response: completed.response, initial_response: {} },
+    });
+    expect(withInitial.body).toEqual({
+      status_code: 400,
+      error: 'Parameter is invalid, reason: "initial_response" is only allowed on evaluation tasks',
+    });
   });
 
   it('POST /v1/evaluation_tasks/{type} checks the expected response against the task, naming the field', async () => {
     const t = makeApp();
     await rapidProject(t);
-    const wrongLabel = await quality(t, 'evaluation', { expected_response: { annotations: [{ ...BOX, label: 'bus' }] } });
+    const wrongLabel = await quality(t, 'evaluation', {
+      expected_response: { annotations: [{ ...BOX, label: 'bus' }] },
+    });
     expect(wrongLabel.status).toBe(400);
     expect(wrongLabel.body.error).toMatch(/"expected_response\.annotations\[0\]\.label"/);
     const wrongShape = await quality(t, 'training', { expected_response: { annotations: 'none' } });
@@ -61,13 +83,23 @@ describe('quality tasks and task templates', () => {
   it('POST /v1/evaluation_tasks/{type} refuses other types, plain projects, no project and bad task parameters', async () => {
     const t = makeApp();
     await rapidProject(t);
-    await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 'plain', params: { geometries: GEOMETRIES } } });
+    await t.call('POST', '/v1/projects', {
+      body: { type: 'imageannotation', name: 'plain', params: { geometries: GEOMETRIES } },
+    });
     const body = { expected_response: { annotations: [BOX] } };
-    expect((await quality(t, 'evaluation', body, 'categorization')).body.error).toMatch(/"type" must be one of documenttranscription, segmentannotation/);
-    expect((await quality(t, 'evaluation', { ...body, project: 'plain' })).body.error).toMatch(/project "plain", which is not a rapid project/);
-    expect((await quality(t, 'evaluation', { ...body, project: undefined })).body.error).toMatch(/"project" is required/);
+    expect((await quality(t, 'evaluation', body, 'categorization')).body.error).toMatch(
+      /"type" must be one of documenttranscription, segmentannotation/,
+    );
+    expect((await quality(t, 'evaluation', { ...body, project: 'plain' })).body.error).toMatch(
+      /project "plain", which is not a rapid project/,
+    );
+    expect((await quality(t, 'evaluation', { ...body, project: undefined })).body.error).toMatch(
+      /"project" is required/,
+    );
     expect((await quality(t, 'evaluation', { ...body, project: 'nope' })).status).toBe(404);
-    expect((await quality(t, 'evaluation', { ...body, attachment: 'not a url' })).body.error).toMatch(/"attachment" must be an absolute URL/);
+    expect((await quality(t, 'evaluation', { ...body, attachment: 'not a url' })).body.error).toMatch(
+      /"attachment" must be an absolute URL/,
+    );
   });
 
   it('GET /v1/projects/{name}/taskTemplates derives the template from the project version and instruction', async () => {
@@ -84,16 +116,28 @@ describe('quality tasks and task templates', () => {
       template_variables: {},
     });
     t.clock.advance(1000);
-    await t.call('POST', '/v1/projects/chatty/setParams', { body: { instruction: 'Answer {{question}} about {{ topic }}.' } });
+    await t.call('POST', '/v1/projects/chatty/setParams', {
+      body: { instruction: 'Answer {{question}} about {{ topic }}.' },
+    });
     const res = await t.call('GET', '/v1/projects/chatty/taskTemplates');
-    expect(res.body).toMatchObject({ id: empty.body.id, version: 0, updated_at: '2026-01-01T00:00:01.000Z', template_variables: { question: null, topic: null } });
+    expect(res.body).toMatchObject({
+      id: empty.body.id,
+      version: 0,
+      updated_at: '2026-01-01T00:00:01.000Z',
+      template_variables: { question: null, topic: null },
+    });
   });
 
   it('GET /v1/projects/{name}/taskTemplates answers 400 for other project types and 404 for unknown projects', async () => {
     const t = makeApp();
     await rapidProject(t);
     const res = await t.call('GET', '/v1/projects/rapid/taskTemplates');
-    expect(res.body).toEqual({ status_code: 400, error: expect.stringMatching(/^Project "rapid" has type imageannotation; task templates exist for textcollection, chat/) });
+    expect(res.body).toEqual({
+      status_code: 400,
+      error: expect.stringMatching(
+        /^Project "rapid" has type imageannotation; task templates exist for textcollection, chat/,
+      ),
+    });
     expect((await t.call('GET', '/v1/projects/absent/taskTemplates')).status).toBe(404);
   });
 
@@ -107,7 +151,10 @@ describe('quality tasks and task templates', () => {
     expect((await other.call('PUT', '/_mock/state', { body: state })).status).toBe(200);
     expect((await other.call('GET', '/_mock/state')).body.quality_tasks).toEqual([created]);
     const repeated = await other.call('PUT', '/_mock/state', { body: { ...state, quality_tasks: [created, created] } });
-    expect(repeated.body).toEqual({ status_code: 400, error: `Parameter is invalid, reason: "quality_tasks[1].id" repeats ${created.id}` });
+    expect(repeated.body).toEqual({
+      status_code: 400,
+      error: `Parameter is invalid, reason: "quality_tasks[1].id" repeats ${created.id}`,
+    });
     expect((await other.call('GET', '/_mock/state')).body.quality_tasks).toEqual([created]);
   });
 });

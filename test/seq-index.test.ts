@@ -21,7 +21,17 @@ describe('SeqIndex', () => {
 
 describe('countIntersection', () => {
   it('counts seqs in range present in every list', () => {
-    expect(countIntersection([1, 3, 5, 7, 9], [[3, 4, 5, 9], [1, 5, 9]], 0, 100)).toBe(2);
+    expect(
+      countIntersection(
+        [1, 3, 5, 7, 9],
+        [
+          [3, 4, 5, 9],
+          [1, 5, 9],
+        ],
+        0,
+        100,
+      ),
+    ).toBe(2);
     expect(countIntersection([1, 3, 5, 7, 9], [[3, 4, 5, 9]], 4, 8)).toBe(1);
     expect(countIntersection([2, 4], [], 0, 10)).toBe(2);
     expect(countIntersection([2, 4], [[]], 0, 10)).toBe(0);

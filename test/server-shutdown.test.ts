@@ -35,7 +35,9 @@ describe('npm start shutdown (src/server.ts)', () => {
       socket.on('error', () => {});
       await new Promise((resolve) => socket.once('connect', resolve));
       const auth = Buffer.from('test_acme:').toString('base64');
-      socket.write(`POST /v1/task/imageannotation HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${auth}\r\nContent-Length: 100\r\n\r\n{"attach`);
+      socket.write(
+        `POST /v1/task/imageannotation HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${auth}\r\nContent-Length: 100\r\n\r\n{"attach`,
+      );
       const held = connect(port, '127.0.0.1');
       held.on('error', () => {});
       await new Promise((resolve) => held.once('connect', resolve));

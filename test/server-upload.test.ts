@@ -10,14 +10,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const UPLOAD_BYTES = 81_000_000;
 const CHUNK = new Uint8Array(64 * 1024);
 const BOUNDARY = 'labelmock-server-upload';
-const HEAD = new TextEncoder().encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\n\r\n`);
+const HEAD = new TextEncoder().encode(
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\n\r\n`,
+);
 const TAIL = new TextEncoder().encode(`\r\n--${BOUNDARY}--\r\n`);
 const auth = { authorization: `Basic ${Buffer.from('test_upload:').toString('base64')}` };
 
 let server: { base: string; pid: number; stop: () => void };
 
 function startServer(): Promise<typeof server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts', '--port', '0'], { cwd: new URL('..', import.meta.url), env: { ...process.env, PORT: '' } });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts', '--port', '0'], {
+    cwd: new URL('..', import.meta.url),
+    env: { ...process.env, PORT: '' },
+  });
   return new Promise((resolve, reject) => {
     let banner = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${banner}`)), 15_000);
@@ -69,13 +74,21 @@ function chunkedBody(): ReadableStream<Uint8Array> {
 async function expectRefused(body: BodyInit, duplex: boolean) {
   const rssBefore = canMeasure() ? kb('VmRSS') : 0;
   if (canMeasure()) resetPeak();
-  const init = { method: 'POST', headers: { ...auth, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body, ...(duplex && { duplex: 'half' }) };
+  const init = {
+    method: 'POST',
+    headers: { ...auth, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    body,
+    ...(duplex && { duplex: 'half' }),
+  };
   const uploading = fetch(`${server.base}/v1/files/upload`, init as RequestInit);
   const during = await fetch(`${server.base}/v1/tasks`, { headers: auth });
   expect(during.status).toBe(200);
   const res = await uploading;
   expect(res.status).toBe(413);
-  expect(await res.json()).toEqual({ status_code: 413, error: 'Parameter is invalid, reason: "file" must be at most 80 MB (80000000 bytes)' });
+  expect(await res.json()).toEqual({
+    status_code: 413,
+    error: 'Parameter is invalid, reason: "file" must be at most 80 MB (80000000 bytes)',
+  });
   expect((await fetch(`${server.base}/v1/tasks`, { headers: auth })).status).toBe(200);
   if (canMeasure()) expect(kb('VmHWM') - rssBefore).toBeLessThan(60 * 1024 * 1024);
 }
@@ -86,7 +99,9 @@ describe('POST /v1/files/upload on the real server', () => {
     // Warm up the upload path, so the measured growth is the upload's, not first-use compilation.
     const form = new FormData();
     form.append('file', new Blob(['warm']), 'warm.txt');
-    expect((await fetch(`${server.base}/v1/files/upload`, { method: 'POST', headers: auth, body: form })).status).toBe(200);
+    expect((await fetch(`${server.base}/v1/files/upload`, { method: 'POST', headers: auth, body: form })).status).toBe(
+      200,
+    );
   });
   afterAll(() => server?.stop());
 

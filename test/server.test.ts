@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 
 /** Starts the real CLI on a free port and reads the banner it prints. */
 function startServer(args: string[]): Promise<{ banner: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts', ...args], { cwd: new URL('..', import.meta.url), env: { ...process.env, PORT: '' } });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts', ...args], {
+    cwd: new URL('..', import.meta.url),
+    env: { ...process.env, PORT: '' },
+  });
   return new Promise((resolve, reject) => {
     let banner = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${banner}`)), 15_000);
@@ -29,7 +32,9 @@ describe('npm start (src/server.ts)', () => {
       expect(base).toBeTruthy();
       expect(banner).toContain('completion (test keys): immediate');
       for (const key of [testKey, liveKey]) {
-        const res = await fetch(`${base}/tasks`, { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` } });
+        const res = await fetch(`${base}/tasks`, {
+          headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` },
+        });
         expect(res.status).toBe(200);
       }
     } finally {
@@ -38,6 +43,8 @@ describe('npm start (src/server.ts)', () => {
   });
 
   it('exits with a clear message on a bad flag', async () => {
-    await expect(startServer(['--completion', 'sometimes'])).rejects.toThrow(/exited with 2: labelmock: --completion must be/);
+    await expect(startServer(['--completion', 'sometimes'])).rejects.toThrow(
+      /exited with 2: labelmock: --completion must be/,
+    );
   });
 });

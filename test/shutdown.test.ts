@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
-import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
@@ -32,7 +32,11 @@ async function startServer(timeoutMs: number) {
 async function rawClient(port: number) {
   const socket: Socket = connect(port, '127.0.0.1');
   await new Promise((resolve) => socket.once('connect', resolve));
-  const state = { received: '', closed: false, closedAt: new Promise<void>((resolve) => socket.once('close', () => resolve())) };
+  const state = {
+    received: '',
+    closed: false,
+    closedAt: new Promise<void>((resolve) => socket.once('close', () => resolve())),
+  };
   socket.on('data', (chunk) => (state.received += chunk));
   socket.on('error', () => {});
   socket.once('close', () => (state.closed = true));

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { exportState } from '../src/services/tenant-state.js';
-import { basic, createImageTask, KEY, makeApp, type TestApp } from './helpers.js';
 import { formOf, project, upload } from './file-helpers.js';
+import { basic, createImageTask, KEY, makeApp, type TestApp } from './helpers.js';
 
 /** Reads an answer piece by piece, noting for each piece whether a macrotask queued after the first had run by then. */
 async function readPieces(t: TestApp, key = KEY) {
   const res = await t.app.request('/_mock/state', { headers: { authorization: basic(key) } });
-  const reader = res.body!.getReader();
+  const body = res.body;
+  if (!body) throw new Error('no body to read');
+  const reader = body.getReader();
   const pieces: { bytes: Uint8Array; afterTurn: boolean }[] = [];
   let turned = false;
   for (;;) {
@@ -16,7 +18,12 @@ async function readPieces(t: TestApp, key = KEY) {
     if (pieces.length === 0) setImmediate(() => (turned = true));
     pieces.push({ bytes: value, afterTurn: turned });
   }
-  return { status: res.status, type: res.headers.get('content-type'), pieces, text: Buffer.concat(pieces.map((p) => p.bytes)).toString('utf8') };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    pieces,
+    text: Buffer.concat(pieces.map((p) => p.bytes)).toString('utf8'),
+  };
 }
 
 const tenantOf = (t: TestApp) => t.app.services.store.tenant('acme', 'test');
@@ -26,9 +33,13 @@ describe('GET /_mock/state streaming', () => {
     const t = makeApp();
     await project(t, 'scans');
     const bytes = randomBytes(2 * 1024 * 1024 + 1);
-    expect((await upload(t, formOf({ project_name: 'scans' }, { filename: 'big.bin', content: bytes }))).status).toBe(200);
+    expect((await upload(t, formOf({ project_name: 'scans' }, { filename: 'big.bin', content: bytes }))).status).toBe(
+      200,
+    );
     expect((await upload(t, formOf({}, { filename: 'empty.txt', content: '' }))).status).toBe(200);
-    expect((await t.call('POST', '/v1/files/import', { body: { file_url: 'https://example.com/a.png' } })).status).toBe(200);
+    expect((await t.call('POST', '/v1/files/import', { body: { file_url: 'https://example.com/a.png' } })).status).toBe(
+      200,
+    );
     const task = await createImageTask(t, { metadata: { note: 'é ✓ "quoted"' } });
     await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
     const res = await readPieces(t);
@@ -38,7 +49,11 @@ describe('GET /_mock/state streaming', () => {
     expect(res.pieces.length).toBeGreaterThan(2);
     expect(res.pieces.some((p) => p.afterTurn)).toBe(true);
     const state = JSON.parse(res.text);
-    expect(state.files.map((f: { content_base64: string | null }) => f.content_base64?.length ?? null)).toEqual([bytes.toString('base64').length, 0, null]);
+    expect(state.files.map((f: { content_base64: string | null }) => f.content_base64?.length ?? null)).toEqual([
+      bytes.toString('base64').length,
+      0,
+      null,
+    ]);
     expect(Buffer.from(state.files[0].content_base64, 'base64').equals(bytes)).toBe(true);
   });
 
@@ -47,7 +62,11 @@ describe('GET /_mock/state streaming', () => {
     await createImageTask(t);
     const seed = (await t.call('GET', '/_mock/state')).body;
     const tasks = Array.from({ length: 3000 }, (_, i) => ({
-      task: { ...seed.tasks[0].task, task_id: `${String(i).padStart(24, '0')}`, metadata: { filler: 'x'.repeat(600), n: i } },
+      task: {
+        ...seed.tasks[0].task,
+        task_id: `${String(i).padStart(24, '0')}`,
+        metadata: { filler: 'x'.repeat(600), n: i },
+      },
     }));
     const put = await t.call('PUT', '/_mock/state', { body: { ...seed, tasks } });
     expect(put.status).toBe(200);
@@ -57,7 +76,9 @@ describe('GET /_mock/state streaming', () => {
     expect(res.text).toBe(JSON.stringify(exportState(tenantOf(t))));
     expect(res.pieces.length).toBeGreaterThan(1);
     expect(res.pieces.some((p) => p.afterTurn)).toBe(true);
-    expect(JSON.parse(res.text).tasks.map((entry: { task: { metadata: { n: number } } }) => entry.task.metadata.n)).toEqual([...Array(3000).keys()]);
+    expect(
+      JSON.parse(res.text).tasks.map((entry: { task: { metadata: { n: number } } }) => entry.task.metadata.n),
+    ).toEqual([...Array(3000).keys()]);
   });
 });
 
@@ -66,19 +87,29 @@ describe('PUT /_mock/state checked in slices', () => {
     const t = makeApp();
     const kept = await createImageTask(t);
     const seed = (await t.call('GET', '/_mock/state')).body;
-    const tasks = Array.from({ length: 600 }, (_, i) => ({ task: { ...seed.tasks[0].task, task_id: i.toString(16).padStart(24, '0') } }));
+    const tasks = Array.from({ length: 600 }, (_, i) => ({
+      task: { ...seed.tasks[0].task, task_id: i.toString(16).padStart(24, '0') },
+    }));
     tasks[520] = { task: { ...tasks[520].task, status: 'finished' } };
     const res = await t.call('PUT', '/_mock/state', { body: { ...seed, tasks } });
     expect(res.status).toBe(400);
     expect(res.body.status_code).toBe(400);
     expect(res.body.error).toMatch(/^Parameter is invalid, reason: "tasks\[520\]\.task\.status" must be one of /);
-    expect((await t.call('GET', '/_mock/state')).body.tasks.map((entry: { task: { task_id: string } }) => entry.task.task_id)).toEqual([kept.task_id]);
+    expect(
+      (await t.call('GET', '/_mock/state')).body.tasks.map(
+        (entry: { task: { task_id: string } }) => entry.task.task_id,
+      ),
+    ).toEqual([kept.task_id]);
   });
 
   it('PUT /_mock/state checks training attempts in slices too, naming a bad one by its place in the whole list', async () => {
     const t = makeApp();
     const seed = (await t.call('GET', '/_mock/state')).body;
-    const attempts = Array.from({ length: 700 }, (_, i) => ({ quality_task_id: `q${i}`, labeler_email: 'l@example.com', created_at: '2026-01-01T00:00:00.000Z' }));
+    const attempts = Array.from({ length: 700 }, (_, i) => ({
+      quality_task_id: `q${i}`,
+      labeler_email: 'l@example.com',
+      created_at: '2026-01-01T00:00:00.000Z',
+    }));
     attempts[640] = { ...attempts[640], labeler_email: 'nobody' };
     const res = await t.call('PUT', '/_mock/state', { body: { ...seed, training_attempts: attempts } });
     expect(res.status).toBe(400);

@@ -5,9 +5,17 @@ const GEOMETRIES = { box: { objects_to_annotate: ['sign'] } };
 
 /** A Studio project `signs` with batches b1, cal (calibration) and b3, in that creation order; ann is assigned. */
 async function studio(t: TestApp) {
-  await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 'signs', studio: true, params: { geometries: GEOMETRIES } } });
-  await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 'plain', params: { geometries: GEOMETRIES } } });
-  for (const [name, calibration_batch] of [['b1', false], ['cal', true], ['b3', false]] as const) {
+  await t.call('POST', '/v1/projects', {
+    body: { type: 'imageannotation', name: 'signs', studio: true, params: { geometries: GEOMETRIES } },
+  });
+  await t.call('POST', '/v1/projects', {
+    body: { type: 'imageannotation', name: 'plain', params: { geometries: GEOMETRIES } },
+  });
+  for (const [name, calibration_batch] of [
+    ['b1', false],
+    ['cal', true],
+    ['b3', false],
+  ] as const) {
     t.clock.advance(1000);
     await t.call('POST', '/v1/batches', { body: { project: 'signs', name, calibration_batch } });
   }
@@ -46,7 +54,9 @@ describe('studio batches', () => {
   it('POST /v1/studio/batches/set_priorities reorders; new batches follow; reset_priorities restores the default', async () => {
     const t = makeApp();
     await studio(t);
-    const set = await t.call('POST', '/v1/studio/batches/set_priorities', { body: { batches: [{ name: 'b3' }, { name: 'b1' }, { name: 'cal' }] } });
+    const set = await t.call('POST', '/v1/studio/batches/set_priorities', {
+      body: { batches: [{ name: 'b3' }, { name: 'b1' }, { name: 'cal' }] },
+    });
     expect(set.status).toBe(200);
     expect(names(set)).toEqual(['b3', 'b1', 'cal']);
     expect(set.body.map((b: { studioPriority: number }) => b.studioPriority)).toEqual([1, 2, 3]);
@@ -66,10 +76,25 @@ describe('studio batches', () => {
   });
 
   const badOrders: [string, unknown, number, RegExp][] = [
-    ['a missing pending batch', [{ name: 'b3' }, { name: 'b1' }], 400, /"batches" must list every pending Studio batch; missing 1: "cal"/],
-    ['a repeated batch', [{ name: 'b3' }, { name: 'b3' }, { name: 'b1' }, { name: 'cal' }], 400, /"batches\[1\].name" repeats batch "b3"/],
+    [
+      'a missing pending batch',
+      [{ name: 'b3' }, { name: 'b1' }],
+      400,
+      /"batches" must list every pending Studio batch; missing 1: "cal"/,
+    ],
+    [
+      'a repeated batch',
+      [{ name: 'b3' }, { name: 'b3' }, { name: 'b1' }, { name: 'cal' }],
+      400,
+      /"batches\[1\].name" repeats batch "b3"/,
+    ],
     ['an unknown batch', [{ name: 'nope' }], 404, /Batch not found: "batches\[0\].name" "nope"/],
-    ['a batch of a plain project', [{ name: 'p1' }], 400, /"batches\[0\].name" names batch "p1" of project "plain", which is not a Studio project/],
+    [
+      'a batch of a plain project',
+      [{ name: 'p1' }],
+      400,
+      /"batches\[0\].name" names batch "p1" of project "plain", which is not a Studio project/,
+    ],
     ['no batches', [], 400, /"batches" must have at least 1 item/],
   ];
   for (const [what, batches, status, message] of badOrders) {
@@ -107,9 +132,21 @@ describe('studio batches', () => {
 
   const badGroups: [string, string, unknown, number, RegExp][] = [
     ['an unknown group', 'b1', ['day'], 404, /"groups\[0\]" "day" is not a group of project "signs"/],
-    ['an e-mail of someone not assigned', 'b1', ['bob@example.com'], 404, /"groups\[0\]" bob@example.com is not on the team/],
+    [
+      'an e-mail of someone not assigned',
+      'b1',
+      ['bob@example.com'],
+      404,
+      /"groups\[0\]" bob@example.com is not on the team/,
+    ],
     ['an unknown batch', 'nope', ['night'], 404, /Batch "nope" not found/],
-    ['a batch of a plain project', 'p1', ['night'], 400, /"batch" names batch "p1" of project "plain", which is not a Studio project/],
+    [
+      'a batch of a plain project',
+      'p1',
+      ['night'],
+      400,
+      /"batch" names batch "p1" of project "plain", which is not a Studio project/,
+    ],
     ['groups that are not strings', 'b1', [1], 400, /"groups\[0\]" must be a string/],
   ];
   for (const [what, batch, groups, status, message] of badGroups) {
@@ -122,13 +159,15 @@ describe('studio batches', () => {
     });
   }
 
-  it('POST /v1/studio/projects/{name}/send_tasks_to_completed completes the listed batches\' pending tasks', async () => {
+  it("POST /v1/studio/projects/{name}/send_tasks_to_completed completes the listed batches' pending tasks", async () => {
     const t = makeApp();
     await studio(t);
     const a = (await task(t, 'b1')).body;
     const b = (await task(t, 'b3')).body;
     await t.call('POST', '/v1/batches/b1/finalize');
-    const res = await t.call('POST', '/v1/studio/projects/signs/send_tasks_to_completed', { body: { batches: ['b1'] } });
+    const res = await t.call('POST', '/v1/studio/projects/signs/send_tasks_to_completed', {
+      body: { batches: ['b1'] },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ result: 'success', project: 'signs', batches: ['b1'], tasks_completed: 1 });
     expect((await t.call('GET', `/v1/task/${a.task_id}`)).body.status).toBe('completed');
@@ -148,9 +187,21 @@ describe('studio batches', () => {
 
   const badSends: [string, string, Record<string, unknown>, number, RegExp][] = [
     ['neither batches nor all_batches', 'signs', {}, 400, /"batches" is required unless all_batches is true/],
-    ['a batch of another project', 'signs', { batches: ['p1'] }, 400, /"batches\[0\]" names batch "p1" of project "plain", not "signs"/],
+    [
+      'a batch of another project',
+      'signs',
+      { batches: ['p1'] },
+      400,
+      /"batches\[0\]" names batch "p1" of project "plain", not "signs"/,
+    ],
     ['an unknown batch', 'signs', { batches: ['nope'] }, 404, /Batch "nope" not found/],
-    ['a plain project', 'plain', { all_batches: true }, 400, /"projectName" names project "plain", which is not a Studio project/],
+    [
+      'a plain project',
+      'plain',
+      { all_batches: true },
+      400,
+      /"projectName" names project "plain", which is not a Studio project/,
+    ],
     ['an unknown project', 'nope', { all_batches: true }, 404, /Project "nope" not found/],
   ];
   for (const [what, project, body, status, message] of badSends) {

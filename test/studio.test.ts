@@ -3,14 +3,22 @@ import { makeApp, type TestApp } from './helpers.js';
 
 /** A Studio account: two Studio projects, a plain one, and active labelers ann and bob. */
 async function studio(t: TestApp) {
-  for (const [name, studio] of [['signs', true], ['lights', true], ['plain', false]] as const) {
+  for (const [name, studio] of [
+    ['signs', true],
+    ['lights', true],
+    ['plain', false],
+  ] as const) {
     await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name, studio } });
   }
-  await t.call('POST', '/v1/teams/invite', { body: { emails: ['ann@example.com', 'bob@example.com'], team_role: 'labeler' } });
+  await t.call('POST', '/v1/teams/invite', {
+    body: { emails: ['ann@example.com', 'bob@example.com'], team_role: 'labeler' },
+  });
   await t.call('POST', '/_mock/teams/accept', { body: { emails: ['ann@example.com', 'bob@example.com'] } });
 }
-const assign = (t: TestApp, emails: string[], projects: string[]) => t.call('POST', '/v1/studio/assignments/add', { body: { emails, projects } });
-const unassign = (t: TestApp, body: Record<string, unknown>) => t.call('POST', '/v1/studio/assignments/remove', { body });
+const assign = (t: TestApp, emails: string[], projects: string[]) =>
+  t.call('POST', '/v1/studio/assignments/add', { body: { emails, projects } });
+const unassign = (t: TestApp, body: Record<string, unknown>) =>
+  t.call('POST', '/v1/studio/assignments/remove', { body });
 const createGroup = (t: TestApp, project: string, name: string, emails: string[]) =>
   t.call('POST', `/v1/studio/projects/${project}/groups`, { body: { name, emails } });
 
@@ -30,7 +38,11 @@ describe('studio assignments', () => {
     await studio(t);
     const added = await assign(t, ['ann@example.com', 'bob@example.com'], ['signs', 'lights']);
     expect(added.status).toBe(200);
-    expect(added.body).toEqual({ 'acme@labelmock.test': [], 'ann@example.com': ['signs', 'lights'], 'bob@example.com': ['signs', 'lights'] });
+    expect(added.body).toEqual({
+      'acme@labelmock.test': [],
+      'ann@example.com': ['signs', 'lights'],
+      'bob@example.com': ['signs', 'lights'],
+    });
     const removed = await unassign(t, { emails: ['ann@example.com'], projects: ['signs'] });
     expect(removed.body['ann@example.com']).toEqual(['lights']);
     const all = await unassign(t, { emails: ['bob@example.com'] });
@@ -39,10 +51,22 @@ describe('studio assignments', () => {
   });
 
   const refusals: [string, string[], string[], number, RegExp][] = [
-    ['an unknown teammate', ['ghost@example.com'], ['signs'], 404, /"emails\[0\]" ghost@example.com is not on the team/],
+    [
+      'an unknown teammate',
+      ['ghost@example.com'],
+      ['signs'],
+      404,
+      /"emails\[0\]" ghost@example.com is not on the team/,
+    ],
     ['a malformed address', ['ann'], ['signs'], 400, /"emails\[0\]" must be an e-mail address/],
     ['an unknown project', ['ann@example.com'], ['signs', 'nope'], 404, /Project "nope" not found/],
-    ['a project that is not Studio', ['ann@example.com'], ['plain'], 400, /"projects\[0\]" names project "plain", which is not a Studio project/],
+    [
+      'a project that is not Studio',
+      ['ann@example.com'],
+      ['plain'],
+      400,
+      /"projects\[0\]" names project "plain", which is not a Studio project/,
+    ],
     ['no projects', ['ann@example.com'], [], 400, /"projects" must have at least 1 item/],
   ];
   for (const [what, emails, projects, status, message] of refusals) {
@@ -76,7 +100,13 @@ describe('labeler groups', () => {
     await assign(t, ['ann@example.com', 'bob@example.com'], ['signs']);
     const res = await createGroup(t, 'signs', 'night', ['ann@example.com']);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'night', numWorkers: 1, isSingleton: false, workers: [{ id: expect.stringMatching(/^[0-9a-f]{24}$/), email: 'ann@example.com' }] });
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      name: 'night',
+      numWorkers: 1,
+      isSingleton: false,
+      workers: [{ id: expect.stringMatching(/^[0-9a-f]{24}$/), email: 'ann@example.com' }],
+    });
     const list = await t.call('GET', '/v1/studio/projects/signs/groups');
     expect(list.body).toEqual([res.body]);
     expect((await t.call('GET', '/v1/studio/projects/lights/groups')).body).toEqual([]);
@@ -87,10 +117,14 @@ describe('labeler groups', () => {
     await studio(t);
     await assign(t, ['ann@example.com', 'bob@example.com'], ['signs']);
     await createGroup(t, 'signs', 'night', ['ann@example.com']);
-    const put = await t.call('PUT', '/v1/studio/projects/signs/groups/night', { body: { add_emails: ['bob@example.com'], remove_emails: ['ann@example.com'] } });
+    const put = await t.call('PUT', '/v1/studio/projects/signs/groups/night', {
+      body: { add_emails: ['bob@example.com'], remove_emails: ['ann@example.com'] },
+    });
     expect(put.status).toBe(200);
     expect(put.body.workers.map((w: { email: string }) => w.email)).toEqual(['bob@example.com']);
-    const post = await t.call('POST', '/v1/studio/projects/signs/groups/night', { body: { add_emails: ['ann@example.com'] } });
+    const post = await t.call('POST', '/v1/studio/projects/signs/groups/night', {
+      body: { add_emails: ['ann@example.com'] },
+    });
     expect(post.body).toMatchObject({ numWorkers: 2 });
   });
 
@@ -100,21 +134,56 @@ describe('labeler groups', () => {
     await t.call('POST', '/v1/teams/invite', { body: { emails: ['ann@example.com'], team_role: 'member' } });
     await t.call('POST', '/_mock/teams/accept', { body: { emails: ['ann@example.com'] } });
     await assign(t, ['ann@example.com'], ['a/b c']);
-    const created = await t.call('POST', '/v1/studio/projects/a%2Fb%20c/groups/', { body: { name: 'day', emails: [] } });
+    const created = await t.call('POST', '/v1/studio/projects/a%2Fb%20c/groups/', {
+      body: { name: 'day', emails: [] },
+    });
     expect(created.status).toBe(200);
-    const updated = await t.call('PUT', '/v1/studio/projects/a%2Fb%20c/groups//day', { body: { add_emails: ['ann@example.com'] } });
+    const updated = await t.call('PUT', '/v1/studio/projects/a%2Fb%20c/groups//day', {
+      body: { add_emails: ['ann@example.com'] },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.numWorkers).toBe(1);
   });
 
   const refusals: [string, (t: TestApp) => Promise<{ status: number; body: any }>, number, RegExp][] = [
-    ['a used group name', async (t) => (await createGroup(t, 'signs', 'night', []), createGroup(t, 'signs', 'night', [])), 409, /A labeler group named "night" already exists in project "signs"/],
-    ['a member not assigned to the project', (t) => createGroup(t, 'lights', 'x', ['ann@example.com']), 400, /"emails\[0\]" ann@example.com is not assigned to project "lights"/],
+    [
+      'a used group name',
+      async (t) => {
+        await createGroup(t, 'signs', 'night', []);
+        return createGroup(t, 'signs', 'night', []);
+      },
+      409,
+      /A labeler group named "night" already exists in project "signs"/,
+    ],
+    [
+      'a member not assigned to the project',
+      (t) => createGroup(t, 'lights', 'x', ['ann@example.com']),
+      400,
+      /"emails\[0\]" ann@example.com is not assigned to project "lights"/,
+    ],
     ['a name with @', (t) => createGroup(t, 'signs', 'a@b', []), 400, /"name" must not contain "@"/],
     ['an unknown project', (t) => t.call('GET', '/v1/studio/projects/nope/groups'), 404, /Project "nope" not found/],
-    ['a project that is not Studio', (t) => t.call('GET', '/v1/studio/projects/plain/groups'), 400, /which is not a Studio project/],
-    ['an unknown group', (t) => t.call('PUT', '/v1/studio/projects/signs/groups/nope', { body: { add_emails: [] } }), 404, /Labeler group "nope" not found in project "signs"/],
-    ['an unknown teammate to add', async (t) => (await createGroup(t, 'signs', 'night', []), t.call('PUT', '/v1/studio/projects/signs/groups/night', { body: { add_emails: ['ghost@example.com'] } })), 404, /"add_emails\[0\]" ghost@example.com is not on the team/],
+    [
+      'a project that is not Studio',
+      (t) => t.call('GET', '/v1/studio/projects/plain/groups'),
+      400,
+      /which is not a Studio project/,
+    ],
+    [
+      'an unknown group',
+      (t) => t.call('PUT', '/v1/studio/projects/signs/groups/nope', { body: { add_emails: [] } }),
+      404,
+      /Labeler group "nope" not found in project "signs"/,
+    ],
+    [
+      'an unknown teammate to add',
+      async (t) => {
+        await createGroup(t, 'signs', 'night', []);
+        return t.call('PUT', '/v1/studio/projects/signs/groups/night', { body: { add_emails: ['ghost@example.com'] } });
+      },
+      404,
+      /"add_emails\[0\]" ghost@example.com is not on the team/,
+    ],
   ];
   for (const [what, run, status, message] of refusals) {
     it(`labeler groups: ${what} answers ${status}`, async () => {
@@ -127,7 +196,7 @@ describe('labeler groups', () => {
     });
   }
 
-  it('unassigning a teammate takes them out of the project\'s groups; disabling does too', async () => {
+  it("unassigning a teammate takes them out of the project's groups; disabling does too", async () => {
     const t = makeApp();
     await studio(t);
     await assign(t, ['ann@example.com', 'bob@example.com'], ['signs']);

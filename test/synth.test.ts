@@ -25,7 +25,9 @@ describe('synthesized imageannotation responses', () => {
   });
 
   it('honour box minimum sizes and integer_pixels', async () => {
-    const [box] = await complete({ box: { objects_to_annotate: ['car'], min_width: 300, min_height: 250, integer_pixels: true } });
+    const [box] = await complete({
+      box: { objects_to_annotate: ['car'], min_width: 300, min_height: 250, integer_pixels: true },
+    });
     expect(box.width).toBeGreaterThanOrEqual(300);
     expect(box.height).toBeGreaterThanOrEqual(250);
     for (const key of ['left', 'top', 'width', 'height']) expect(Number.isInteger(box[key])).toBe(true);
@@ -54,7 +56,12 @@ describe('synthesized imageannotation responses', () => {
   it('give cuboids vertices and edges, and points_2d/points_3d only with a full camera model', async () => {
     const [plain] = await complete({ cuboid: { objects_to_annotate: ['truck'] } });
     expect(plain.vertices.map((v: { description: string }) => v.description)).toEqual([
-      'face-topleft', 'face-bottomleft', 'face-topright', 'face-bottomright', 'side-topcorner', 'side-bottomcorner',
+      'face-topleft',
+      'face-bottomleft',
+      'face-topright',
+      'face-bottomright',
+      'side-topcorner',
+      'side-bottomcorner',
     ]);
     expect(plain.edges).toHaveLength(6);
     expect(plain).not.toHaveProperty('points_3d');

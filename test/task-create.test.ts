@@ -26,8 +26,15 @@ describe('POST /v1/task/imageannotation', () => {
       urgency: 'standard',
       work_started: false,
     });
-    expect(res.body.params).toMatchObject({ attachment_type: 'image', attachment: 'https://example.com/images/street.jpg' });
-    expect(res.body.params.geometries.polygon).toEqual({ objects_to_annotate: ['pedestrian'], min_vertices: 3, max_vertices: 20 });
+    expect(res.body.params).toMatchObject({
+      attachment_type: 'image',
+      attachment: 'https://example.com/images/street.jpg',
+    });
+    expect(res.body.params.geometries.polygon).toEqual({
+      objects_to_annotate: ['pedestrian'],
+      min_vertices: 3,
+      max_vertices: 20,
+    });
     // Common parameters live on the task, not in params.
     expect(res.body.params).not.toHaveProperty('callback_url');
     expect(res.body).not.toHaveProperty('response');
@@ -37,7 +44,9 @@ describe('POST /v1/task/imageannotation', () => {
 
   it('POST /v1/task/imageannotation defaults metadata to {} and omits tags and unique_id', async () => {
     const t = makeApp();
-    const res = await t.call('POST', '/v1/task/imageannotation', { body: { attachment: 'https://x.test/a.png', geometries: box() } });
+    const res = await t.call('POST', '/v1/task/imageannotation', {
+      body: { attachment: 'https://x.test/a.png', geometries: box() },
+    });
     expect(res.status).toBe(200);
     expect(res.body.metadata).toEqual({});
     expect(Object.keys(res.body)).not.toContain('tags');
@@ -53,7 +62,9 @@ describe('POST /v1/task/imageannotation', () => {
 
   it('POST /v1/task/imageannotation accepts callback as an alias and an e-mail address', async () => {
     const t = makeApp();
-    const res = await t.call('POST', '/v1/task/imageannotation', { body: imageRequest({ callback_url: undefined, callback: 'ops@example.com' }) });
+    const res = await t.call('POST', '/v1/task/imageannotation', {
+      body: imageRequest({ callback_url: undefined, callback: 'ops@example.com' }),
+    });
     expect(res.status).toBe(200);
     expect(res.body.callback_url).toBe('ops@example.com');
   });
@@ -80,11 +91,19 @@ describe('POST /v1/task/imageannotation', () => {
         geometries,
         annotation_attributes: {
           parked: { description: 'Parked?', choices: ['yes', 'no'], conditions: { label_condition: 'car' } },
-          heading: { type: 'angle', description: 'Heading', conditions: { label_condition: { label: ['car', 'truck'] }, attribute_conditions: { parked: 'no' } } },
+          heading: {
+            type: 'angle',
+            description: 'Heading',
+            conditions: { label_condition: { label: ['car', 'truck'] }, attribute_conditions: { parked: 'no' } },
+          },
         },
         links: { follows: { from: ['car'], to: ['truck'] } },
         layer: { boxes: [] },
-        image_metadata: { date_time: '2026-01-01T00:00:00Z', resolution: { resolution_ratio: 0.5, resolution_unit: 'm' }, location: { lat: 52.5, long: 13.4 } },
+        image_metadata: {
+          date_time: '2026-01-01T00:00:00Z',
+          resolution: { resolution_ratio: 0.5, resolution_unit: 'm' },
+          location: { lat: 52.5, long: 13.4 },
+        },
         padding: 10,
         paddingX: 5,
         paddingY: 0,
@@ -106,34 +125,118 @@ describe('POST /v1/task/imageannotation', () => {
     ['a missing attachment', { attachment: undefined }, /"attachment" is required/],
     ['missing geometries', { geometries: undefined }, /"geometries" is required/],
     ['an empty geometries object', { geometries: {} }, /"geometries" must name at least one geometry/],
-    ['an unknown geometry', { geometries: { rectangle: { objects_to_annotate: ['a'] } } }, /"geometries.rectangle" is not an allowed parameter/],
-    ['max_vertices below min_vertices', { geometries: { polygon: { objects_to_annotate: ['a'], min_vertices: 5, max_vertices: 4 } } }, /"geometries.polygon.max_vertices" must be at least min_vertices \(5\)/],
-    ['line max_vertices below min_vertices', { geometries: { line: { objects_to_annotate: ['a'], min_vertices: 3, max_vertices: 2 } } }, /"geometries.line.max_vertices"/],
-    ['integer_pixels with can_rotate', { geometries: box({ can_rotate: true, integer_pixels: true }) }, /"geometries.box.integer_pixels" cannot be true when can_rotate is true/],
-    ['a fractional min_height', { geometries: box({ min_height: 2.5 }) }, /"geometries.box.min_height" must be an integer/],
-    ['empty objects_to_annotate', { geometries: { point: { objects_to_annotate: [] } } }, /"geometries.point.objects_to_annotate" must have at least 1 item/],
-    ['a repeated label', { geometries: { point: { objects_to_annotate: ['a', 'a'] } } }, /must not repeat labels \(repeated: a\)/],
-    ['a label object without choice', { geometries: { point: { objects_to_annotate: [{ subchoices: ['x'] }] } } }, /"geometries.point.objects_to_annotate\[0\].choice" is required/],
-    ['camera intrinsics without fx', { geometries: { cuboid: { objects_to_annotate: ['a'], camera_intrinsics: { fy: 1, cx: 1, cy: 1 } } } }, /"geometries.cuboid.camera_intrinsics.fx" is required/],
-    ['a quaternion missing w', { geometries: { cuboid: { objects_to_annotate: ['a'], camera_rotation_quaternion: { x: 0, y: 0, z: 0 } } } }, /"geometries.cuboid.camera_rotation_quaternion.w" is required/],
-    ['a context attachment equal to the attachment', { context_attachment: [{ attachment: 'https://example.com/images/street.jpg' }] }, /"context_attachment\[0\].attachment" must not equal the task attachment/],
+    [
+      'an unknown geometry',
+      { geometries: { rectangle: { objects_to_annotate: ['a'] } } },
+      /"geometries.rectangle" is not an allowed parameter/,
+    ],
+    [
+      'max_vertices below min_vertices',
+      { geometries: { polygon: { objects_to_annotate: ['a'], min_vertices: 5, max_vertices: 4 } } },
+      /"geometries.polygon.max_vertices" must be at least min_vertices \(5\)/,
+    ],
+    [
+      'line max_vertices below min_vertices',
+      { geometries: { line: { objects_to_annotate: ['a'], min_vertices: 3, max_vertices: 2 } } },
+      /"geometries.line.max_vertices"/,
+    ],
+    [
+      'integer_pixels with can_rotate',
+      { geometries: box({ can_rotate: true, integer_pixels: true }) },
+      /"geometries.box.integer_pixels" cannot be true when can_rotate is true/,
+    ],
+    [
+      'a fractional min_height',
+      { geometries: box({ min_height: 2.5 }) },
+      /"geometries.box.min_height" must be an integer/,
+    ],
+    [
+      'empty objects_to_annotate',
+      { geometries: { point: { objects_to_annotate: [] } } },
+      /"geometries.point.objects_to_annotate" must have at least 1 item/,
+    ],
+    [
+      'a repeated label',
+      { geometries: { point: { objects_to_annotate: ['a', 'a'] } } },
+      /must not repeat labels \(repeated: a\)/,
+    ],
+    [
+      'a label object without choice',
+      { geometries: { point: { objects_to_annotate: [{ subchoices: ['x'] }] } } },
+      /"geometries.point.objects_to_annotate\[0\].choice" is required/,
+    ],
+    [
+      'camera intrinsics without fx',
+      { geometries: { cuboid: { objects_to_annotate: ['a'], camera_intrinsics: { fy: 1, cx: 1, cy: 1 } } } },
+      /"geometries.cuboid.camera_intrinsics.fx" is required/,
+    ],
+    [
+      'a quaternion missing w',
+      { geometries: { cuboid: { objects_to_annotate: ['a'], camera_rotation_quaternion: { x: 0, y: 0, z: 0 } } } },
+      /"geometries.cuboid.camera_rotation_quaternion.w" is required/,
+    ],
+    [
+      'a context attachment equal to the attachment',
+      { context_attachment: [{ attachment: 'https://example.com/images/street.jpg' }] },
+      /"context_attachment\[0\].attachment" must not equal the task attachment/,
+    ],
     ['six tags', { tags: ['a', 'b', 'c', 'd', 'e', 'f'] }, /"tags" must have at most 5 item/],
     ['an empty tag', { tags: ['a', ' '] }, /"tags\[1\]" must be a non-empty string/],
     ['metadata over 10 KB', { metadata: { blob: 'x'.repeat(10_300) } }, /"metadata" must be at most 10 KB/],
     ['priority 15', { priority: 15 }, /"priority" must be 10, 20 or 30/],
-    ['a callback_url without scheme', { callback_url: 'example.com/cb' }, /"callback_url" must be a full URL with scheme/],
+    [
+      'a callback_url without scheme',
+      { callback_url: 'example.com/cb' },
+      /"callback_url" must be a full URL with scheme/,
+    ],
     ['an ftp callback_url', { callback_url: 'ftp://example.com/cb' }, /"callback_url" must be a full URL/],
     ['an unknown parameter', { geometry: {} }, /"geometry" is not an allowed parameter/],
     ['an instruction that is not a string', { instruction: 42 }, /"instruction" must be a string \(got number\)/],
-    ['a category attribute without choices', { annotation_attributes: { a: { description: 'q' } } }, /"annotation_attributes.a.choices" is required/],
-    ['a label condition naming an absent label', { annotation_attributes: { a: { description: 'q', choices: ['x'], conditions: { label_condition: 'plane' } } } }, /names label "plane", which is not one of the task's labels/],
-    ['an attribute condition naming an absent attribute', { annotation_attributes: { a: { description: 'q', choices: ['x'], conditions: { attribute_conditions: { nope: 'x' } } } } }, /names attribute "nope"/],
-    ['a hypothesis with a label the task lacks', { hypothesis: { annotations: [{ type: 'box', label: 'plane', left: 0, top: 0, width: 1, height: 1 }] } }, /"hypothesis.annotations\[0\].label" is "plane"/],
-    ['base annotations of a geometry not requested', { base_annotations: { annotations: [{ type: 'point', label: 'car', x: 0, y: 0 }] } }, /"base_annotations.annotations\[0\].type" is "point", a geometry the task did not ask for/],
-    ['a hypothesis box without width', { hypothesis: { annotations: [{ type: 'box', label: 'car', left: 0, top: 0, height: 1 }] } }, /"hypothesis.annotations\[0\].width" is required/],
-    ['an image_metadata latitude of 91', { image_metadata: { location: { lat: 91, long: 0 } } }, /"image_metadata.location.lat" must be at most 90/],
+    [
+      'a category attribute without choices',
+      { annotation_attributes: { a: { description: 'q' } } },
+      /"annotation_attributes.a.choices" is required/,
+    ],
+    [
+      'a label condition naming an absent label',
+      { annotation_attributes: { a: { description: 'q', choices: ['x'], conditions: { label_condition: 'plane' } } } },
+      /names label "plane", which is not one of the task's labels/,
+    ],
+    [
+      'an attribute condition naming an absent attribute',
+      {
+        annotation_attributes: {
+          a: { description: 'q', choices: ['x'], conditions: { attribute_conditions: { nope: 'x' } } },
+        },
+      },
+      /names attribute "nope"/,
+    ],
+    [
+      'a hypothesis with a label the task lacks',
+      { hypothesis: { annotations: [{ type: 'box', label: 'plane', left: 0, top: 0, width: 1, height: 1 }] } },
+      /"hypothesis.annotations\[0\].label" is "plane"/,
+    ],
+    [
+      'base annotations of a geometry not requested',
+      { base_annotations: { annotations: [{ type: 'point', label: 'car', x: 0, y: 0 }] } },
+      /"base_annotations.annotations\[0\].type" is "point", a geometry the task did not ask for/,
+    ],
+    [
+      'a hypothesis box without width',
+      { hypothesis: { annotations: [{ type: 'box', label: 'car', left: 0, top: 0, height: 1 }] } },
+      /"hypothesis.annotations\[0\].width" is required/,
+    ],
+    [
+      'an image_metadata latitude of 91',
+      { image_metadata: { location: { lat: 91, long: 0 } } },
+      /"image_metadata.location.lat" must be at most 90/,
+    ],
     ['a negative padding', { padding: -1 }, /"padding" must be at least 0/],
-    ['a permission flag that is not boolean', { can_add_base_annotations: 'no' }, /"can_add_base_annotations" must be a boolean/],
+    [
+      'a permission flag that is not boolean',
+      { can_add_base_annotations: 'no' },
+      /"can_add_base_annotations" must be a boolean/,
+    ],
     ['a project_version that is not a number', { project_version: 'v1' }, /"project_version" must be a number/],
   ];
 
@@ -172,7 +275,10 @@ describe('POST /v1/task/imageannotation', () => {
   it('POST /v1/task/imageannotation keeps unique_id per mode: test and live do not collide', async () => {
     const t = makeApp();
     await createImageTask(t, { unique_id: 'shared' });
-    const live = await t.call('POST', '/v1/task/imageannotation', { key: 'live_acme', body: imageRequest({ unique_id: 'shared' }) });
+    const live = await t.call('POST', '/v1/task/imageannotation', {
+      key: 'live_acme',
+      body: imageRequest({ unique_id: 'shared' }),
+    });
     expect(live.status).toBe(200);
   });
 });

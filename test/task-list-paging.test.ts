@@ -23,7 +23,8 @@ describe('GET /v1/tasks offset and time ranges', () => {
     expect(res.body).toMatchObject({ total: 7, limit: 2, offset: 2, has_more: true });
     expect(idsOf(res.body)).toEqual(newest.slice(2, 4));
     const seen: string[] = [];
-    for (let offset = 0; offset < 7; offset += 3) seen.push(...idsOf((await t.call('GET', `/v1/tasks?limit=3&offset=${offset}`)).body));
+    for (let offset = 0; offset < 7; offset += 3)
+      seen.push(...idsOf((await t.call('GET', `/v1/tasks?limit=3&offset=${offset}`)).body));
     expect(seen).toEqual(newest);
   });
 
@@ -62,7 +63,10 @@ describe('GET /v1/tasks offset and time ranges', () => {
     const both = await t.call('GET', `/v1/tasks?limit=1&offset=0&next_token=${first.body.next_token}`);
     expect(both.status).toBe(400);
     expect(both.body.error).toMatch(/"offset" cannot be combined with "next_token"/);
-    expect((await t.call('GET', '/v1/tasks?offset=-1')).body).toEqual({ status_code: 400, error: 'Parameter is invalid, reason: "offset" must be at least 0' });
+    expect((await t.call('GET', '/v1/tasks?offset=-1')).body).toEqual({
+      status_code: 400,
+      error: 'Parameter is invalid, reason: "offset" must be at least 0',
+    });
     expect((await t.call('GET', '/v1/tasks?offset=two')).body.error).toMatch(/"offset" must be an integer/);
   });
 
@@ -96,7 +100,10 @@ describe('GET /v1/tasks offset and time ranges', () => {
     expect(idsOf((await t.call('GET', `/v1/tasks?${range}&tags=early&limit=1`)).body)).toEqual([ids[2]]);
     expect((await t.call('GET', `/v1/tasks?${range}&tags=early&limit=1`)).body.total).toBe(2);
     const created = new Date(Date.parse('2026-01-01T00:00:01.500Z')).toISOString();
-    expect(idsOf((await t.call('GET', `/v1/tasks?completed_after=${start}&start_time=${created}`)).body)).toEqual([ids[4], ids[2]]);
+    expect(idsOf((await t.call('GET', `/v1/tasks?completed_after=${start}&start_time=${created}`)).body)).toEqual([
+      ids[4],
+      ids[2],
+    ]);
     expect((await t.call('GET', `/v1/tasks?completed_after=${start}&start_time=${created}`)).body.total).toBe(2);
   });
 });

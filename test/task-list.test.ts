@@ -163,6 +163,10 @@ describe('GET /v1/tasks', () => {
     const t = makeApp();
     const res = await t.call('GET', '/v1/tasks?project_id=x&foo=bar');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status_code: 400, error: 'Parameter is invalid, reason: "project_id" is not an allowed parameter; "foo" is not an allowed parameter' });
+    expect(res.body).toEqual({
+      status_code: 400,
+      error:
+        'Parameter is invalid, reason: "project_id" is not an allowed parameter; "foo" is not an allowed parameter',
+    });
   });
 });

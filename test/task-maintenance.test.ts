@@ -45,7 +45,13 @@ describe('task maintenance routes', () => {
     const res = await t.call('POST', `/v1/task/${task.task_id}/cancel?clear_unique_id=true`);
     expect(res.status).toBe(200);
     expect(res.body).not.toHaveProperty('unique_id');
-    const reused = await t.call('POST', '/v1/task/imageannotation', { body: { attachment: 'https://x.test/a.png', geometries: { point: { objects_to_annotate: ['a'] } }, unique_id: 'job-7' } });
+    const reused = await t.call('POST', '/v1/task/imageannotation', {
+      body: {
+        attachment: 'https://x.test/a.png',
+        geometries: { point: { objects_to_annotate: ['a'] } },
+        unique_id: 'job-7',
+      },
+    });
     expect(reused.status).toBe(200);
   });
 
@@ -53,7 +59,13 @@ describe('task maintenance routes', () => {
     const t = makeApp();
     const task = await createImageTask(t, { unique_id: 'job-8' });
     await t.call('POST', `/v1/task/${task.task_id}/cancel`);
-    const reused = await t.call('POST', '/v1/task/imageannotation', { body: { attachment: 'https://x.test/a.png', geometries: { point: { objects_to_annotate: ['a'] } }, unique_id: 'job-8' } });
+    const reused = await t.call('POST', '/v1/task/imageannotation', {
+      body: {
+        attachment: 'https://x.test/a.png',
+        geometries: { point: { objects_to_annotate: ['a'] } },
+        unique_id: 'job-8',
+      },
+    });
     expect(reused.status).toBe(409);
   });
 

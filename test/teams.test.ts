@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from './helpers.js';
 
-const OWNER = { email: 'acme@labelmock.test', role: 'admin', firstName: 'Account', lastName: 'Owner', company: 'acme', isStudioLabeler: false, disableRapidEmails: false };
+const OWNER = {
+  email: 'acme@labelmock.test',
+  role: 'admin',
+  firstName: 'Account',
+  lastName: 'Owner',
+  company: 'acme',
+  isStudioLabeler: false,
+  disableRapidEmails: false,
+};
 const DAY = 86_400_000;
 
-const studioProject = (t: TestApp, name = 'signs') => t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name, studio: true } });
-const invite = (t: TestApp, emails: unknown, team_role: unknown = 'member') => t.call('POST', '/v1/teams/invite', { body: { emails, team_role } });
+const studioProject = (t: TestApp, name = 'signs') =>
+  t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name, studio: true } });
+const invite = (t: TestApp, emails: unknown, team_role: unknown = 'member') =>
+  t.call('POST', '/v1/teams/invite', { body: { emails, team_role } });
 const accept = (t: TestApp, emails: string[]) => t.call('POST', '/_mock/teams/accept', { body: { emails } });
-const setRole = (t: TestApp, emails: string[], team_role: string) => t.call('POST', '/v1/teams/set_role', { body: { emails, team_role } });
+const setRole = (t: TestApp, emails: string[], team_role: string) =>
+  t.call('POST', '/v1/teams/set_role', { body: { emails, team_role } });
 
 describe('teams', () => {
   it('GET /v1/teams lists the account owner as admin on a fresh account', async () => {
@@ -23,18 +34,34 @@ describe('teams', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       OWNER,
-      { email: 'ann@example.com', role: 'invited', isStudioLabeler: false, disableRapidEmails: false, expiry: '2026-01-08T00:00:00.000Z' },
-      { email: 'bob@example.com', role: 'invited', isStudioLabeler: false, disableRapidEmails: false, expiry: '2026-01-08T00:00:00.000Z' },
+      {
+        email: 'ann@example.com',
+        role: 'invited',
+        isStudioLabeler: false,
+        disableRapidEmails: false,
+        expiry: '2026-01-08T00:00:00.000Z',
+      },
+      {
+        email: 'bob@example.com',
+        role: 'invited',
+        isStudioLabeler: false,
+        disableRapidEmails: false,
+        expiry: '2026-01-08T00:00:00.000Z',
+      },
     ]);
     expect((await t.call('GET', '/v1/teams')).body).toEqual(res.body);
   });
 
-  it('POST /v1/teams/invite accepts the interface\'s `email` spelling, as an array or one address', async () => {
+  it("POST /v1/teams/invite accepts the interface's `email` spelling, as an array or one address", async () => {
     const t = makeApp();
     await t.call('POST', '/v1/teams/invite', { body: { email: ['ann@example.com'], team_role: 'member' } });
     const res = await t.call('POST', '/v1/teams/invite', { body: { email: 'bob@example.com', team_role: 'member' } });
     expect(res.status).toBe(200);
-    expect(res.body.map((m: { email: string }) => m.email)).toEqual(['acme@labelmock.test', 'ann@example.com', 'bob@example.com']);
+    expect(res.body.map((m: { email: string }) => m.email)).toEqual([
+      'acme@labelmock.test',
+      'ann@example.com',
+      'bob@example.com',
+    ]);
   });
 
   it('POST /v1/teams/invite of a labeler needs a Studio project, and marks the invitee a Studio labeler', async () => {
@@ -50,11 +77,27 @@ describe('teams', () => {
   const badInvites: [string, Record<string, unknown>, RegExp][] = [
     ['no emails', { team_role: 'member' }, /"emails" is required/],
     ['an empty list', { emails: [], team_role: 'member' }, /"emails" must have at least 1 item/],
-    ['a malformed address', { emails: ['ann@example.com', 'not-an-email'], team_role: 'member' }, /"emails\[1\]" must be an e-mail address/],
-    ['an unknown role', { emails: ['ann@example.com'], team_role: 'owner' }, /"team_role" must be one of "labeler", "member", "manager" \(got "owner"\)/],
+    [
+      'a malformed address',
+      { emails: ['ann@example.com', 'not-an-email'], team_role: 'member' },
+      /"emails\[1\]" must be an e-mail address/,
+    ],
+    [
+      'an unknown role',
+      { emails: ['ann@example.com'], team_role: 'owner' },
+      /"team_role" must be one of "labeler", "member", "manager" \(got "owner"\)/,
+    ],
     ['the admin role', { emails: ['ann@example.com'], team_role: 'admin' }, /"team_role" must be one of/],
-    ['emails and email together', { emails: ['a@example.com'], email: 'b@example.com', team_role: 'member' }, /"email" cannot be given together with emails/],
-    ['an unknown field', { emails: ['a@example.com'], team_role: 'member', role: 'member' }, /"role" is not an allowed parameter/],
+    [
+      'emails and email together',
+      { emails: ['a@example.com'], email: 'b@example.com', team_role: 'member' },
+      /"email" cannot be given together with emails/,
+    ],
+    [
+      'an unknown field',
+      { emails: ['a@example.com'], team_role: 'member', role: 'member' },
+      /"role" is not an allowed parameter/,
+    ],
   ];
   for (const [what, body, message] of badInvites) {
     it(`POST /v1/teams/invite with ${what} answers 400 and changes nothing`, async () => {
@@ -113,11 +156,46 @@ describe('teams', () => {
   });
 
   const badRoles: [string, (t: TestApp) => Promise<unknown>, string[], string, number, RegExp][] = [
-    ['an administrator', async () => {}, ['acme@labelmock.test'], 'member', 400, /acme@labelmock.test is an administrator; set_role is for non-administrators only/],
-    ['an unknown address', async () => {}, ['ghost@example.com'], 'member', 404, /"emails\[0\]" ghost@example.com is not on the team/],
-    ['an invitee who has not accepted', (t) => invite(t, ['ann@example.com']), ['ann@example.com'], 'manager', 400, /has not accepted the invitation yet/],
-    ['an unknown role', async () => {}, ['acme@labelmock.test'], 'owner', 400, /"team_role" must be one of "labeler", "member", "manager", "disabled"/],
-    ['labeler without a Studio project', async () => {}, ['acme@labelmock.test'], 'labeler', 400, /labeler is only for Studio accounts/],
+    [
+      'an administrator',
+      async () => {},
+      ['acme@labelmock.test'],
+      'member',
+      400,
+      /acme@labelmock.test is an administrator; set_role is for non-administrators only/,
+    ],
+    [
+      'an unknown address',
+      async () => {},
+      ['ghost@example.com'],
+      'member',
+      404,
+      /"emails\[0\]" ghost@example.com is not on the team/,
+    ],
+    [
+      'an invitee who has not accepted',
+      (t) => invite(t, ['ann@example.com']),
+      ['ann@example.com'],
+      'manager',
+      400,
+      /has not accepted the invitation yet/,
+    ],
+    [
+      'an unknown role',
+      async () => {},
+      ['acme@labelmock.test'],
+      'owner',
+      400,
+      /"team_role" must be one of "labeler", "member", "manager", "disabled"/,
+    ],
+    [
+      'labeler without a Studio project',
+      async () => {},
+      ['acme@labelmock.test'],
+      'labeler',
+      400,
+      /labeler is only for Studio accounts/,
+    ],
   ];
   for (const [what, before, emails, role, status, message] of badRoles) {
     it(`POST /v1/teams/set_role for ${what} answers ${status}`, async () => {
@@ -132,7 +210,9 @@ describe('teams', () => {
   it('teams are per key: another account and the live key of the same account see their own', async () => {
     const t = makeApp();
     await invite(t, ['ann@example.com']);
-    expect((await t.call('GET', '/v1/teams', { key: 'test_other' })).body).toEqual([{ ...OWNER, email: 'other@labelmock.test', company: 'other' }]);
+    expect((await t.call('GET', '/v1/teams', { key: 'test_other' })).body).toEqual([
+      { ...OWNER, email: 'other@labelmock.test', company: 'other' },
+    ]);
     expect((await t.call('GET', '/v1/teams', { key: 'live_acme' })).body).toEqual([OWNER]);
   });
 });

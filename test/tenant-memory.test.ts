@@ -119,11 +119,36 @@ describe('tenants that hold nothing cost nothing', () => {
   });
 
   it('every field of Tenant is one the vacancy check knows (src/store/vacancy.ts)', () => {
-    const tenant = new Tenant('acme', 'test', new ManualClock(), { completion: { mode: 'manual', delay_ms: 0 }, callback_auth_key: 'k', callbacks: {} as never }, new AccountState());
+    const tenant = new Tenant(
+      'acme',
+      'test',
+      new ManualClock(),
+      { completion: { mode: 'manual', delay_ms: 0 }, callback_auth_key: 'k', callbacks: {} as never },
+      new AccountState(),
+    );
     // A new field that can hold state must be checked in holdsNothing(), or it is lost when an
     // otherwise empty tenant is dropped; then add it here.
     expect(Object.keys(tenant).sort()).toEqual(
-      ['account', 'callbacks', 'clock', 'clockOffsetMs', 'emit', 'files', 'inUse', 'jobs', 'key', 'lastStampMs', 'mode', 'qualityTasks', 'settings', 'shared', 'studio', 'tasks', 'teamState', 'training'].sort(),
+      [
+        'account',
+        'callbacks',
+        'clock',
+        'clockOffsetMs',
+        'emit',
+        'files',
+        'inUse',
+        'jobs',
+        'key',
+        'lastStampMs',
+        'mode',
+        'qualityTasks',
+        'settings',
+        'shared',
+        'studio',
+        'tasks',
+        'teamState',
+        'training',
+      ].sort(),
     );
   });
 });
@@ -131,7 +156,8 @@ describe('tenants that hold nothing cost nothing', () => {
 describe('--max-tenants', () => {
   it('GET /v1/tasks by a new key past --max-tenants is a 503 naming the limit; held keys keep working', async () => {
     const t = makeApp({ config: { maxTenants: 2 } });
-    for (const key of ['test_one', 'test_two']) await t.call('POST', '/v1/projects', { key, body: { type: 'imageannotation', name: 'p' } });
+    for (const key of ['test_one', 'test_two'])
+      await t.call('POST', '/v1/projects', { key, body: { type: 'imageannotation', name: 'p' } });
     const refused = await t.call('GET', '/v1/tasks', { key: 'test_three' });
     expect(refused.status).toBe(503);
     expect(refused.body).toEqual({ status_code: 503, error: LIMIT_MESSAGE });

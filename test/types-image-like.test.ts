@@ -8,7 +8,10 @@ type Body = Record<string, unknown>;
 type Mutation = (response: any) => void;
 
 /** The committed creation fixture of a type, with top-level overrides (undefined removes a key). */
-const request = (type: string, overrides: Body = {}): Body => ({ ...fixture<Body>(`tasks/${type}.create.json`), ...overrides });
+const request = (type: string, overrides: Body = {}): Body => ({
+  ...fixture<Body>(`tasks/${type}.create.json`),
+  ...overrides,
+});
 
 async function create(t: TestApp, type: string, overrides: Body = {}) {
   const res = await t.call('POST', `/v1/task/${type}`, { body: request(type, overrides) });
@@ -38,7 +41,12 @@ function rejectsEach(type: string, cases: [string, Body, RegExp][]): void {
   }
 }
 
-function rejectsResponses(type: string, valid: () => any, cases: [string, Mutation, RegExp][], overrides: Body = {}): void {
+function rejectsResponses(
+  type: string,
+  valid: () => any,
+  cases: [string, Mutation, RegExp][],
+  overrides: Body = {},
+): void {
   for (const [what, mutate, message] of cases) {
     it(`POST /_mock/tasks/{id}/complete rejects a ${type} response with ${what}`, async () => {
       const t = makeApp();
@@ -64,12 +72,22 @@ const validSegmentation = () => ({
     sidewalk: { color: '#00ff00', index: 2 },
     vegetation: { color: '#0000ff', index: 3 },
     car: [{ color: '#aa0000', index: 4, attributes: { occluded: 'no' } }],
-    bus: [{ color: '#00aa00', index: 5 }, { color: '#00bb00', index: 6 }],
+    bus: [
+      { color: '#00aa00', index: 5 },
+      { color: '#00bb00', index: 6 },
+    ],
     person: [{ color: '#0000aa', index: 7 }],
   },
   annotations: {
     unlabeled: null,
-    labeled: { road: url('road'), sidewalk: url('sidewalk'), vegetation: url('veg'), car: [url('car0')], bus: [url('bus0'), url('bus1')], person: [url('p0')] },
+    labeled: {
+      road: url('road'),
+      sidewalk: url('sidewalk'),
+      vegetation: url('veg'),
+      car: [url('car0')],
+      bus: [url('bus0'), url('bus1')],
+      person: [url('p0')],
+    },
     combined: { image: url('combined'), indexedImage: url('indexed') },
   },
 });
@@ -78,7 +96,12 @@ describe('POST /v1/task/segmentannotation', () => {
   it('POST /v1/task/segmentannotation answers 200 and stores the params with attachment_type image', async () => {
     const res = await makeApp().call('POST', '/v1/task/segmentannotation', { body: request('segmentannotation') });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ type: 'segmentannotation', status: 'pending', metadata: { customer_ref: 'order-18' }, tags: ['street'] });
+    expect(res.body).toMatchObject({
+      type: 'segmentannotation',
+      status: 'pending',
+      metadata: { customer_ref: 'order-18' },
+      tags: ['street'],
+    });
     const given = request('segmentannotation');
     expect(res.body.params).toEqual({
       attachment_type: 'image',
@@ -93,12 +116,18 @@ describe('POST /v1/task/segmentannotation', () => {
   it('POST /v1/task/segmentannotation accepts 50 labels, a hypothesis and a condition naming a parent choice', async () => {
     const labels = Array.from({ length: 50 }, (_, i) => `label-${i}`);
     const t = makeApp();
-    const res = await t.call('POST', '/v1/task/segmentannotation', { body: request('segmentannotation', { labels, annotation_attributes: undefined, hypothesis: { masks: [] } }) });
+    const res = await t.call('POST', '/v1/task/segmentannotation', {
+      body: request('segmentannotation', { labels, annotation_attributes: undefined, hypothesis: { masks: [] } }),
+    });
     expect(res.status).toBe(200);
     expect(res.body.params.labels).toHaveLength(50);
     expect(res.body.params.hypothesis).toEqual({ masks: [] });
     const parent = await t.call('POST', '/v1/task/segmentannotation', {
-      body: request('segmentannotation', { annotation_attributes: { moving: { description: 'Moving?', choices: ['yes'], conditions: { label_condition: 'vehicle' } } } }),
+      body: request('segmentannotation', {
+        annotation_attributes: {
+          moving: { description: 'Moving?', choices: ['yes'], conditions: { label_condition: 'vehicle' } },
+        },
+      }),
     });
     expect(parent.status).toBe(200);
   });
@@ -109,21 +138,69 @@ describe('POST /v1/task/segmentannotation', () => {
     ['missing labels', { labels: undefined }, /"labels" is required/],
     ['empty labels', { labels: [] }, /"labels" must have at least 1 item/],
     ['51 labels', { labels: Array.from({ length: 51 }, (_, i) => `l${i}`) }, /"labels" must have at most 50 item/],
-    ['a repeated label', { labels: ['road', { choice: 'x', subchoices: ['road'] }] }, /"labels" must not repeat labels \(repeated: road\)/],
+    [
+      'a repeated label',
+      { labels: ['road', { choice: 'x', subchoices: ['road'] }] },
+      /"labels" must not repeat labels \(repeated: road\)/,
+    ],
     ['a label object without choice', { labels: [{ subchoices: ['a'] }] }, /"labels\[0\].choice" is required/],
-    ['an instance_label that is not boolean', { labels: [{ choice: 'car', instance_label: 'yes' }] }, /"labels\[0\].instance_label" must be a boolean/],
+    [
+      'an instance_label that is not boolean',
+      { labels: [{ choice: 'car', instance_label: 'yes' }] },
+      /"labels\[0\].instance_label" must be a boolean/,
+    ],
     ['attachment_type video', { attachment_type: 'video' }, /"attachment_type" must be "image"/],
     ['allow_unlabeled that is not boolean', { allow_unlabeled: 'yes' }, /"allow_unlabeled" must be a boolean/],
-    ['a context attachment equal to the attachment', { context_attachments: [{ attachment: 'https://example.com/images/intersection.jpg' }] }, /"context_attachments\[0\].attachment" must not equal the task attachment/],
-    ['a context attachment that is not a URL', { context_attachments: [{ attachment: 'wide.jpg' }] }, /"context_attachments\[0\].attachment" must be an absolute URL/],
-    ['a context attachment with an unknown key', { context_attachments: [{ attachment: 'https://x.test/a.jpg', url: 'x' }] }, /"context_attachments\[0\].url" is not an allowed parameter/],
-    ['context_attachments that is not an array', { context_attachments: { attachment: 'https://x.test/a.jpg' } }, /"context_attachments" must be an array/],
-    ['a label condition naming an absent label', { annotation_attributes: { a: { description: 'q', choices: ['x'], conditions: { label_condition: 'plane' } } } }, /"annotation_attributes.a.conditions.label_condition" names label "plane"/],
-    ['a category attribute without choices', { annotation_attributes: { a: { description: 'q' } } }, /"annotation_attributes.a.choices" is required/],
-    ['an attribute condition naming an absent attribute', { annotation_attributes: { a: { description: 'q', choices: ['x'], conditions: { attribute_conditions: { nope: 'x' } } } } }, /names attribute "nope"/],
+    [
+      'a context attachment equal to the attachment',
+      { context_attachments: [{ attachment: 'https://example.com/images/intersection.jpg' }] },
+      /"context_attachments\[0\].attachment" must not equal the task attachment/,
+    ],
+    [
+      'a context attachment that is not a URL',
+      { context_attachments: [{ attachment: 'wide.jpg' }] },
+      /"context_attachments\[0\].attachment" must be an absolute URL/,
+    ],
+    [
+      'a context attachment with an unknown key',
+      { context_attachments: [{ attachment: 'https://x.test/a.jpg', url: 'x' }] },
+      /"context_attachments\[0\].url" is not an allowed parameter/,
+    ],
+    [
+      'context_attachments that is not an array',
+      { context_attachments: { attachment: 'https://x.test/a.jpg' } },
+      /"context_attachments" must be an array/,
+    ],
+    [
+      'a label condition naming an absent label',
+      { annotation_attributes: { a: { description: 'q', choices: ['x'], conditions: { label_condition: 'plane' } } } },
+      /"annotation_attributes.a.conditions.label_condition" names label "plane"/,
+    ],
+    [
+      'a category attribute without choices',
+      { annotation_attributes: { a: { description: 'q' } } },
+      /"annotation_attributes.a.choices" is required/,
+    ],
+    [
+      'an attribute condition naming an absent attribute',
+      {
+        annotation_attributes: {
+          a: { description: 'q', choices: ['x'], conditions: { attribute_conditions: { nope: 'x' } } },
+        },
+      },
+      /names attribute "nope"/,
+    ],
     ['a hypothesis that is not an object', { hypothesis: 'masks' }, /"hypothesis" must be an object/],
-    ['the imageannotation spelling context_attachment', { context_attachment: [] }, /"context_attachment" is not an allowed parameter/],
-    ['geometries (an image annotation parameter)', { geometries: { box: { objects_to_annotate: ['a'] } } }, /"geometries" is not an allowed parameter/],
+    [
+      'the imageannotation spelling context_attachment',
+      { context_attachment: [] },
+      /"context_attachment" is not an allowed parameter/,
+    ],
+    [
+      'geometries (an image annotation parameter)',
+      { geometries: { box: { objects_to_annotate: ['a'] } } },
+      /"geometries" is not an allowed parameter/,
+    ],
     ['priority 15', { priority: 15 }, /"priority" must be 10, 20 or 30/],
   ]);
 
@@ -145,21 +222,77 @@ describe('POST /v1/task/segmentannotation', () => {
   });
 
   rejectsResponses('segmentannotation', validSegmentation, [
-    ['a parent choice as label', (r) => (r.labelMapping.vehicle = { color: '#123456', index: 9 }), /"response.labelMapping.vehicle" is not one of the task's leaf labels \(road, sidewalk, vegetation, car, bus, person\)/],
-    ['an instance label mapped to one entry', (r) => (r.labelMapping.car = { color: '#123456', index: 4 }), /"response.labelMapping.car" must be an array \(one entry per instance\)/],
-    ['a plain label mapped to an array', (r) => (r.labelMapping.road = [{ color: '#123456', index: 1 }]), /"response.labelMapping.road" must be a single \{color, index\}/],
-    ['a repeated index', (r) => (r.labelMapping.sidewalk.index = 1), /"response.labelMapping.sidewalk.index" repeats index 1, already used by "road"/],
-    ['a label without its mask', (r) => delete r.annotations.labeled.road, /"response.annotations.labeled" lacks the mask of "road"/],
-    ['a mask of a label not in labelMapping', (r) => (r.annotations.labeled.sky = url('sky')), /"response.annotations.labeled.sky" has no entry in labelMapping/],
-    ['fewer instance masks than instances', (r) => (r.annotations.labeled.bus = [url('bus0')]), /"response.annotations.labeled.bus" must match labelMapping.bus/],
-    ['an unlabeled mask without allow_unlabeled', (r) => (r.annotations.unlabeled = url('u')), /"response.annotations.unlabeled" must be null/],
-    ['attributes on a plain label', (r) => (r.labelMapping.road.attributes = { occluded: 'no' }), /"response.labelMapping.road.attributes" are only allowed on instances/],
-    ['an attribute value not offered', (r) => (r.labelMapping.car[0].attributes.occluded = 'maybe'), /"response.labelMapping.car\[0\].attributes.occluded" has value\(s\) "maybe"/],
-    ['an attribute not defined', (r) => (r.labelMapping.car[0].attributes.speed = 3), /"response.labelMapping.car\[0\].attributes.speed" is not an attribute defined/],
-    ['a color that is not hex', (r) => (r.labelMapping.road.color = 'red'), /"response.labelMapping.road.color" must be a hex color/],
-    ['index 0 (the unlabeled value)', (r) => (r.labelMapping.road.index = 0), /"response.labelMapping.road.index" must be at least 1/],
+    [
+      'a parent choice as label',
+      (r) => (r.labelMapping.vehicle = { color: '#123456', index: 9 }),
+      /"response.labelMapping.vehicle" is not one of the task's leaf labels \(road, sidewalk, vegetation, car, bus, person\)/,
+    ],
+    [
+      'an instance label mapped to one entry',
+      (r) => (r.labelMapping.car = { color: '#123456', index: 4 }),
+      /"response.labelMapping.car" must be an array \(one entry per instance\)/,
+    ],
+    [
+      'a plain label mapped to an array',
+      (r) => (r.labelMapping.road = [{ color: '#123456', index: 1 }]),
+      /"response.labelMapping.road" must be a single \{color, index\}/,
+    ],
+    [
+      'a repeated index',
+      (r) => (r.labelMapping.sidewalk.index = 1),
+      /"response.labelMapping.sidewalk.index" repeats index 1, already used by "road"/,
+    ],
+    [
+      'a label without its mask',
+      (r) => delete r.annotations.labeled.road,
+      /"response.annotations.labeled" lacks the mask of "road"/,
+    ],
+    [
+      'a mask of a label not in labelMapping',
+      (r) => (r.annotations.labeled.sky = url('sky')),
+      /"response.annotations.labeled.sky" has no entry in labelMapping/,
+    ],
+    [
+      'fewer instance masks than instances',
+      (r) => (r.annotations.labeled.bus = [url('bus0')]),
+      /"response.annotations.labeled.bus" must match labelMapping.bus/,
+    ],
+    [
+      'an unlabeled mask without allow_unlabeled',
+      (r) => (r.annotations.unlabeled = url('u')),
+      /"response.annotations.unlabeled" must be null/,
+    ],
+    [
+      'attributes on a plain label',
+      (r) => (r.labelMapping.road.attributes = { occluded: 'no' }),
+      /"response.labelMapping.road.attributes" are only allowed on instances/,
+    ],
+    [
+      'an attribute value not offered',
+      (r) => (r.labelMapping.car[0].attributes.occluded = 'maybe'),
+      /"response.labelMapping.car\[0\].attributes.occluded" has value\(s\) "maybe"/,
+    ],
+    [
+      'an attribute not defined',
+      (r) => (r.labelMapping.car[0].attributes.speed = 3),
+      /"response.labelMapping.car\[0\].attributes.speed" is not an attribute defined/,
+    ],
+    [
+      'a color that is not hex',
+      (r) => (r.labelMapping.road.color = 'red'),
+      /"response.labelMapping.road.color" must be a hex color/,
+    ],
+    [
+      'index 0 (the unlabeled value)',
+      (r) => (r.labelMapping.road.index = 0),
+      /"response.labelMapping.road.index" must be at least 1/,
+    ],
     ['no combined images', (r) => delete r.annotations.combined, /"response.annotations.combined" is required/],
-    ['a combined image that is not a URL', (r) => (r.annotations.combined.indexedImage = 'indexed.png'), /"response.annotations.combined.indexedImage" must be an absolute URL/],
+    [
+      'a combined image that is not a URL',
+      (r) => (r.annotations.combined.indexedImage = 'indexed.png'),
+      /"response.annotations.combined.indexedImage" must be an absolute URL/,
+    ],
     ['an unknown top-level key', (r) => (r.masks = []), /"response.masks" is not an allowed parameter/],
   ]);
 
@@ -180,7 +313,11 @@ describe('POST /v1/task/segmentannotation', () => {
 
   it('POST /_mock/tasks/{id}/complete synthesizes an unlabeled mask only when allow_unlabeled is true', async () => {
     const t = makeApp();
-    const task = await create(t, 'segmentannotation', { allow_unlabeled: true, labels: ['sky', { choice: 'tree', instance_label: true }], annotation_attributes: undefined });
+    const task = await create(t, 'segmentannotation', {
+      allow_unlabeled: true,
+      labels: ['sky', { choice: 'tree', instance_label: true }],
+      annotation_attributes: undefined,
+    });
     const res = await complete(t, task.task_id);
     expect(res.body.response.annotations.unlabeled).toMatch(/^https:\/\//);
     expect(res.body.response.labelMapping.tree[0]).not.toHaveProperty('attributes');
@@ -200,7 +337,16 @@ describe('POST /v1/task/segmentannotation', () => {
 
 // ---------------------------------------------------------------- videoannotation
 
-const box = (uuid: string, label: string, left: number) => ({ uuid, type: 'box', label, left, top: 10, width: 20, height: 30, attributes: { moving: 'yes' } });
+const box = (uuid: string, label: string, left: number) => ({
+  uuid,
+  type: 'box',
+  label,
+  left,
+  top: 10,
+  width: 20,
+  height: 30,
+  attributes: { moving: 'yes' },
+});
 const point = (uuid: string, x: number) => ({ uuid, type: 'point', label: 'pedestrian', x, y: 6, attributes: {} });
 
 /** A valid response for the videoannotation fixture: 4 image frames, a car box and a pedestrian point tracked through them. */
@@ -212,11 +358,17 @@ const validVideo = () => ({
   ],
 });
 
-const videoFile = { attachment_type: 'video', attachments: undefined, attachment: 'https://example.com/videos/clip.mp4' };
+const videoFile = {
+  attachment_type: 'video',
+  attachments: undefined,
+  attachment: 'https://example.com/videos/clip.mp4',
+};
 
 describe('POST /v1/task/videoannotation', () => {
   it('POST /v1/task/videoannotation answers 200 and stores image frames with attachment_type image and with_labels', async () => {
-    const res = await makeApp().call('POST', '/v1/task/videoannotation', { body: request('videoannotation', { attachment_type: undefined }) });
+    const res = await makeApp().call('POST', '/v1/task/videoannotation', {
+      body: request('videoannotation', { attachment_type: undefined }),
+    });
     expect(res.status).toBe(200);
     const given = request('videoannotation');
     const { callback_url: _cb, instruction: _i, metadata: _m, tags: _t, attachment_type: _at, ...params } = given;
@@ -226,7 +378,10 @@ describe('POST /v1/task/videoannotation', () => {
 
   const videoCases: [string, Body][] = [
     ['an mp4 attachment', videoFile],
-    ['a webm URL given as attachments', { ...videoFile, attachment: undefined, attachments: 'https://example.com/videos/clip.webm' }],
+    [
+      'a webm URL given as attachments',
+      { ...videoFile, attachment: undefined, attachments: 'https://example.com/videos/clip.webm' },
+    ],
     ['an ogg URL with a query string', { ...videoFile, attachment: 'https://cdn.example.com/v/clip.OGG?sig=abc' }],
   ];
   for (const [what, overrides] of videoCases) {
@@ -234,15 +389,27 @@ describe('POST /v1/task/videoannotation', () => {
       const body = request('videoannotation', { ...overrides, start_time: 1.5, duration_time: 4, frame_rate: 5 });
       const res = await makeApp().call('POST', '/v1/task/videoannotation', { body });
       expect(res.status).toBe(200);
-      expect(res.body.params).toMatchObject({ attachment_type: 'video', start_time: 1.5, duration_time: 4, frame_rate: 5 });
-      expect(res.body.params.attachment ?? res.body.params.attachments).toBe(overrides.attachment ?? overrides.attachments);
+      expect(res.body.params).toMatchObject({
+        attachment_type: 'video',
+        start_time: 1.5,
+        duration_time: 4,
+        frame_rate: 5,
+      });
+      expect(res.body.params.attachment ?? res.body.params.attachments).toBe(
+        overrides.attachment ?? overrides.attachments,
+      );
     });
   }
 
   it('POST /v1/task/videoannotation accepts an uploaded file (scaledata URL, no extension) of the tenant', async () => {
     const t = makeApp();
     const file = await uploadText(t, 'not really a video', {}, KEY, 'clip');
-    const body = request('videoannotation', { ...videoFile, attachment: file.attachment_url, duration_time: 4, frame_rate: 5 });
+    const body = request('videoannotation', {
+      ...videoFile,
+      attachment: file.attachment_url,
+      duration_time: 4,
+      frame_rate: 5,
+    });
     const res = await t.call('POST', '/v1/task/videoannotation', { body });
     expect(res.status).toBe(200);
     expect(res.body.params.attachment).toBe(file.attachment_url);
@@ -270,35 +437,111 @@ describe('POST /v1/task/videoannotation', () => {
   rejectsEach('videoannotation', [
     ['missing geometries', { geometries: undefined }, /"geometries" is required/],
     ['empty geometries', { geometries: {} }, /"geometries" must name at least one geometry/],
-    ['image frames without attachments', { attachments: undefined }, /"attachments" is required when attachment_type is image/],
-    ['image frames given as one URL', { attachments: 'https://example.com/frames/1.jpg' }, /"attachments" must be an array of frame URLs when attachment_type is image/],
+    [
+      'image frames without attachments',
+      { attachments: undefined },
+      /"attachments" is required when attachment_type is image/,
+    ],
+    [
+      'image frames given as one URL',
+      { attachments: 'https://example.com/frames/1.jpg' },
+      /"attachments" must be an array of frame URLs when attachment_type is image/,
+    ],
     ['an empty frame list', { attachments: [] }, /"attachments" must have at least 1 frame URL/],
-    ['a frame that is not a URL', { attachments: ['https://example.com/1.jpg', '2.jpg'] }, /"attachments\[1\]" must be an absolute URL/],
-    ['attachments that are a number', { attachments: 3 }, /"attachments" must be an array of frame URLs or one video URL/],
-    ['attachment with image frames', { attachment: 'https://example.com/videos/clip.mp4' }, /"attachment" is only allowed when attachment_type is video/],
+    [
+      'a frame that is not a URL',
+      { attachments: ['https://example.com/1.jpg', '2.jpg'] },
+      /"attachments\[1\]" must be an absolute URL/,
+    ],
+    [
+      'attachments that are a number',
+      { attachments: 3 },
+      /"attachments" must be an array of frame URLs or one video URL/,
+    ],
+    [
+      'attachment with image frames',
+      { attachment: 'https://example.com/videos/clip.mp4' },
+      /"attachment" is only allowed when attachment_type is video/,
+    ],
     ['attachment_type audio', { attachment_type: 'audio' }, /"attachment_type" must be one of "image", "video"/],
-    ['a video task without its video', { ...videoFile, attachment: undefined }, /"attachment" is required when attachment_type is video/],
-    ['a video attachment without scheme', { ...videoFile, attachment: 'clip.mp4' }, /"attachment" must be an absolute URL/],
-    ['a video in attachments without scheme', { ...videoFile, attachment: undefined, attachments: 'clip.mp4' }, /"attachments" must be an absolute URL/],
-    ['a video given as an array', { attachment_type: 'video' }, /"attachments" must be a single video URL, not an array, when attachment_type is video/],
-    ['a video given twice', { ...videoFile, attachments: 'https://example.com/videos/other.mp4' }, /"attachments" must be omitted when attachment is given/],
-    ['an avi video', { ...videoFile, attachment: 'https://example.com/videos/clip.avi' }, /"attachment" must be a URL of an mp4, webm or ogg video file/],
-    ['a mov video in attachments', { ...videoFile, attachment: undefined, attachments: 'https://example.com/videos/clip.mov' }, /"attachments" must be a URL of an mp4, webm or ogg video file/],
+    [
+      'a video task without its video',
+      { ...videoFile, attachment: undefined },
+      /"attachment" is required when attachment_type is video/,
+    ],
+    [
+      'a video attachment without scheme',
+      { ...videoFile, attachment: 'clip.mp4' },
+      /"attachment" must be an absolute URL/,
+    ],
+    [
+      'a video in attachments without scheme',
+      { ...videoFile, attachment: undefined, attachments: 'clip.mp4' },
+      /"attachments" must be an absolute URL/,
+    ],
+    [
+      'a video given as an array',
+      { attachment_type: 'video' },
+      /"attachments" must be a single video URL, not an array, when attachment_type is video/,
+    ],
+    [
+      'a video given twice',
+      { ...videoFile, attachments: 'https://example.com/videos/other.mp4' },
+      /"attachments" must be omitted when attachment is given/,
+    ],
+    [
+      'an avi video',
+      { ...videoFile, attachment: 'https://example.com/videos/clip.avi' },
+      /"attachment" must be a URL of an mp4, webm or ogg video file/,
+    ],
+    [
+      'a mov video in attachments',
+      { ...videoFile, attachment: undefined, attachments: 'https://example.com/videos/clip.mov' },
+      /"attachments" must be a URL of an mp4, webm or ogg video file/,
+    ],
     ['a fractional frame_rate', { frame_rate: 2.5 }, /"frame_rate" must be an integer/],
     ['frame_rate 0', { frame_rate: 0 }, /"frame_rate" must be at least 1/],
     ['a negative start_time', { start_time: -1 }, /"start_time" must be at least 0/],
     ['a negative duration_time', { duration_time: -0.5 }, /"duration_time" must be at least 0/],
     ['a duration_time that is not a number', { duration_time: '10s' }, /"duration_time" must be a number/],
-    ['events_to_annotate that is not an array', { events_to_annotate: 'honk' }, /"events_to_annotate" must be an array/],
-    ['an empty event name', { events_to_annotate: ['honk', ' '] }, /"events_to_annotate\[1\]" must be a non-empty event name/],
-    ['a repeated event', { events_to_annotate: ['honk', 'honk'] }, /"events_to_annotate" must not repeat events \(repeated: honk\)/],
+    [
+      'events_to_annotate that is not an array',
+      { events_to_annotate: 'honk' },
+      /"events_to_annotate" must be an array/,
+    ],
+    [
+      'an empty event name',
+      { events_to_annotate: ['honk', ' '] },
+      /"events_to_annotate\[1\]" must be a non-empty event name/,
+    ],
+    [
+      'a repeated event',
+      { events_to_annotate: ['honk', 'honk'] },
+      /"events_to_annotate" must not repeat events \(repeated: honk\)/,
+    ],
     ['a negative padding', { padding: -1 }, /"padding" must be at least 0/],
     ['a fractional paddingX', { paddingX: 1.5 }, /"paddingX" must be an integer/],
-    ['base annotations with a label the task lacks', { base_annotations: { annotations: [{ type: 'box', label: 'plane', left: 0, top: 0, width: 1, height: 1 }] } }, /"base_annotations.annotations\[0\].label" is "plane"/],
-    ['base annotations of a geometry not requested', { base_annotations: { annotations: [{ type: 'polygon', label: 'car', vertices: [{ x: 0, y: 0 }] }] } }, /"base_annotations.annotations\[0\].type" is "polygon", a geometry the task did not ask for/],
+    [
+      'base annotations with a label the task lacks',
+      { base_annotations: { annotations: [{ type: 'box', label: 'plane', left: 0, top: 0, width: 1, height: 1 }] } },
+      /"base_annotations.annotations\[0\].label" is "plane"/,
+    ],
+    [
+      'base annotations of a geometry not requested',
+      { base_annotations: { annotations: [{ type: 'polygon', label: 'car', vertices: [{ x: 0, y: 0 }] }] } },
+      /"base_annotations.annotations\[0\].type" is "polygon", a geometry the task did not ask for/,
+    ],
     ['base annotations without annotations', { base_annotations: {} }, /"base_annotations.annotations" is required/],
-    ['a permission flag that is not boolean', { can_delete_base_annotations: 'no' }, /"can_delete_base_annotations" must be a boolean/],
-    ['a label condition naming an absent label', { annotation_attributes: { a: { description: 'q', choices: ['x'], conditions: { label_condition: 'plane' } } } }, /"annotation_attributes.a.conditions.label_condition" names label "plane"/],
+    [
+      'a permission flag that is not boolean',
+      { can_delete_base_annotations: 'no' },
+      /"can_delete_base_annotations" must be a boolean/,
+    ],
+    [
+      'a label condition naming an absent label',
+      { annotation_attributes: { a: { description: 'q', choices: ['x'], conditions: { label_condition: 'plane' } } } },
+      /"annotation_attributes.a.conditions.label_condition" names label "plane"/,
+    ],
     ['links that are not an object', { links: ['a'] }, /"links" must be an object/],
     ['a hypothesis that is not an object', { hypothesis: [] }, /"hypothesis" must be an object/],
     ['an unknown parameter', { context_attachment: [] }, /"context_attachment" is not an allowed parameter/],
@@ -322,20 +565,79 @@ describe('POST /v1/task/videoannotation', () => {
   });
 
   rejectsResponses('videoannotation', validVideo, [
-    ['fewer frames than attachments', (r) => r.annotations.pop(), /"response.annotations" has 3 frame\(s\), but the task has 4 attachments/],
-    ['an object changing label', (r) => (r.annotations[2].annotations[0].label = 'truck'), /"response.annotations\[2\].annotations\[0\].label" is "truck", but uuid "u1" has label "car" in frame 0/],
-    ['an object changing geometry', (r) => (r.annotations[1].annotations[1] = { ...box('u2', 'car', 1) }), /"response.annotations\[1\].annotations\[1\].type" is "box", but uuid "u2" has type "point" in frame 0/],
-    ['a uuid twice in one frame', (r) => r.annotations[0].annotations.push(box('u1', 'car', 50)), /"response.annotations\[0\].annotations\[2\].uuid" repeats uuid "u1" within frame 0/],
-    ['a label the task lacks', (r) => r.annotations.forEach((f: any) => (f.annotations[0].label = 'plane')), /"response.annotations\[0\].annotations\[0\].label" is "plane", not one of the task's box labels/],
-    ['a geometry the task did not ask for', (r) => (r.annotations[0].annotations[0] = { uuid: 'u9', type: 'polygon', label: 'car', vertices: [{ x: 1, y: 1 }] }), /"response.annotations\[0\].annotations\[0\].type" is "polygon", a geometry the task did not ask for/],
-    ['an attribute not defined', (r) => (r.annotations[0].annotations[0].attributes = { color: 'red' }), /"response.annotations\[0\].annotations\[0\].attributes.color" is not an attribute defined/],
-    ['an event the task does not annotate', (r) => (r.events[0].label = 'explosion'), /"response.events\[0\].label" is "explosion", not one of the task's events_to_annotate/],
-    ['an event beyond the last frame', (r) => (r.events[0].end = 9), /"response.events\[0\].end" is frame 9, beyond the response's 4 frame\(s\)/],
-    ['a range event without end', (r) => delete r.events[0].end, /"response.events\[0\].end" is required for a range event/],
-    ['a point event with an end', (r) => (r.events[1].end = 3), /"response.events\[1\].end" is only allowed on a range event/],
-    ['an event ending before it starts', (r) => Object.assign(r.events[0], { start: 2, end: 1 }), /"response.events\[0\].end" must be at least start \(2\)/],
-    ['an event of an unknown type', (r) => (r.events[1].type = 'moment'), /"response.events\[1\].type" must be one of "point", "range"/],
-    ['a box without width', (r) => delete r.annotations[0].annotations[0].width, /"response.annotations\[0\].annotations\[0\].width" is required/],
+    [
+      'fewer frames than attachments',
+      (r) => r.annotations.pop(),
+      /"response.annotations" has 3 frame\(s\), but the task has 4 attachments/,
+    ],
+    [
+      'an object changing label',
+      (r) => (r.annotations[2].annotations[0].label = 'truck'),
+      /"response.annotations\[2\].annotations\[0\].label" is "truck", but uuid "u1" has label "car" in frame 0/,
+    ],
+    [
+      'an object changing geometry',
+      (r) => (r.annotations[1].annotations[1] = { ...box('u2', 'car', 1) }),
+      /"response.annotations\[1\].annotations\[1\].type" is "box", but uuid "u2" has type "point" in frame 0/,
+    ],
+    [
+      'a uuid twice in one frame',
+      (r) => r.annotations[0].annotations.push(box('u1', 'car', 50)),
+      /"response.annotations\[0\].annotations\[2\].uuid" repeats uuid "u1" within frame 0/,
+    ],
+    [
+      'a label the task lacks',
+      (r) => {
+        for (const f of r.annotations) f.annotations[0].label = 'plane';
+      },
+      /"response.annotations\[0\].annotations\[0\].label" is "plane", not one of the task's box labels/,
+    ],
+    [
+      'a geometry the task did not ask for',
+      (r) =>
+        (r.annotations[0].annotations[0] = { uuid: 'u9', type: 'polygon', label: 'car', vertices: [{ x: 1, y: 1 }] }),
+      /"response.annotations\[0\].annotations\[0\].type" is "polygon", a geometry the task did not ask for/,
+    ],
+    [
+      'an attribute not defined',
+      (r) => (r.annotations[0].annotations[0].attributes = { color: 'red' }),
+      /"response.annotations\[0\].annotations\[0\].attributes.color" is not an attribute defined/,
+    ],
+    [
+      'an event the task does not annotate',
+      (r) => (r.events[0].label = 'explosion'),
+      /"response.events\[0\].label" is "explosion", not one of the task's events_to_annotate/,
+    ],
+    [
+      'an event beyond the last frame',
+      (r) => (r.events[0].end = 9),
+      /"response.events\[0\].end" is frame 9, beyond the response's 4 frame\(s\)/,
+    ],
+    [
+      'a range event without end',
+      (r) => delete r.events[0].end,
+      /"response.events\[0\].end" is required for a range event/,
+    ],
+    [
+      'a point event with an end',
+      (r) => (r.events[1].end = 3),
+      /"response.events\[1\].end" is only allowed on a range event/,
+    ],
+    [
+      'an event ending before it starts',
+      (r) => Object.assign(r.events[0], { start: 2, end: 1 }),
+      /"response.events\[0\].end" must be at least start \(2\)/,
+    ],
+    [
+      'an event of an unknown type',
+      (r) => (r.events[1].type = 'moment'),
+      /"response.events\[1\].type" must be one of "point", "range"/,
+    ],
+    [
+      'a box without width',
+      (r) => delete r.annotations[0].annotations[0].width,
+      /"response.annotations\[0\].annotations\[0\].width" is required/,
+    ],
     ['frames that are bare arrays', (r) => (r.annotations = [[]]), /"response.annotations\[0\]" must be an object/],
   ]);
 
@@ -370,7 +672,10 @@ describe('POST /v1/task/videoannotation', () => {
 
   it('POST /_mock/tasks/{id}/complete synthesizes no events when the task annotates none', async () => {
     const t = makeApp();
-    const task = await create(t, 'videoannotation', { events_to_annotate: undefined, geometries: { polygon: { objects_to_annotate: ['lane'], min_vertices: 5 } } });
+    const task = await create(t, 'videoannotation', {
+      events_to_annotate: undefined,
+      geometries: { polygon: { objects_to_annotate: ['lane'], min_vertices: 5 } },
+    });
     const res = await complete(t, task.task_id);
     expect(res.body.response).not.toHaveProperty('events');
     expect(res.body.response.annotations[0].annotations[0].vertices.length).toBeGreaterThanOrEqual(5);
@@ -391,14 +696,20 @@ const validPlayback = () => ({
         { key: 2, timestamp: 6, attributes: {}, left: 3, top: 2, width: 10, height: 10 },
       ],
     },
-    u2: { label: 'scooter', geometry: 'box', frames: [{ key: 1, timestamp: 5.5, attributes: {}, left: 50, top: 60, width: 12, height: 8 }] },
+    u2: {
+      label: 'scooter',
+      geometry: 'box',
+      frames: [{ key: 1, timestamp: 5.5, attributes: {}, left: 50, top: 60, width: 12, height: 8 }],
+    },
   },
   events: [{ label: 'near miss', type: 'point', start: 1, startTime: 5.5 }],
 });
 
 describe('POST /v1/task/videoplaybackannotation', () => {
   it('POST /v1/task/videoplaybackannotation answers 200 and stores the params as given', async () => {
-    const res = await makeApp().call('POST', '/v1/task/videoplaybackannotation', { body: request('videoplaybackannotation') });
+    const res = await makeApp().call('POST', '/v1/task/videoplaybackannotation', {
+      body: request('videoplaybackannotation'),
+    });
     expect(res.status).toBe(200);
     const { callback_url: _cb, instruction: _i, metadata: _m, ...params } = request('videoplaybackannotation');
     expect(res.body.params).toEqual(params);
@@ -415,9 +726,13 @@ describe('POST /v1/task/videoplaybackannotation', () => {
 
   it('POST /v1/task/videoplaybackannotation with attachment_type image needs no video file', async () => {
     const t = makeApp();
-    const none = await t.call('POST', '/v1/task/videoplaybackannotation', { body: request('videoplaybackannotation', { attachment_type: 'image', attachment: undefined }) });
+    const none = await t.call('POST', '/v1/task/videoplaybackannotation', {
+      body: request('videoplaybackannotation', { attachment_type: 'image', attachment: undefined }),
+    });
     expect(none.status).toBe(200);
-    const image = await t.call('POST', '/v1/task/videoplaybackannotation', { body: request('videoplaybackannotation', { attachment_type: 'image', attachment: 'https://example.com/a.jpg' }) });
+    const image = await t.call('POST', '/v1/task/videoplaybackannotation', {
+      body: request('videoplaybackannotation', { attachment_type: 'image', attachment: 'https://example.com/a.jpg' }),
+    });
     expect(image.status).toBe(200);
     expect(image.body.params.attachment).toBe('https://example.com/a.jpg');
   });
@@ -427,13 +742,17 @@ describe('POST /v1/task/videoplaybackannotation', () => {
       padding: 4,
       paddingX: 2,
       paddingY: 0,
-      base_annotations: { annotations: [{ type: 'box', label: 'scooter', left: 1, top: 2, width: 3, height: 4, uuid: 'b-1' }] },
+      base_annotations: {
+        annotations: [{ type: 'box', label: 'scooter', left: 1, top: 2, width: 3, height: 4, uuid: 'b-1' }],
+      },
       can_add_base_annotations: true,
       can_edit_base_annotations: false,
       can_edit_base_annotation_labels: false,
       can_delete_base_annotations: true,
     };
-    const res = await makeApp().call('POST', '/v1/task/videoplaybackannotation', { body: request('videoplaybackannotation', extra) });
+    const res = await makeApp().call('POST', '/v1/task/videoplaybackannotation', {
+      body: request('videoplaybackannotation', extra),
+    });
     expect(res.status).toBe(200);
     expect(res.body.params).toMatchObject(extra);
   });
@@ -441,8 +760,16 @@ describe('POST /v1/task/videoplaybackannotation', () => {
   rejectsEach('videoplaybackannotation', [
     ['missing geometries', { geometries: undefined }, /"geometries" is required/],
     ['a missing video', { attachment: undefined }, /"attachment" is required when attachment_type is video/],
-    ['a missing video with the default attachment_type', { attachment: undefined, attachment_type: undefined }, /"attachment" is required when attachment_type is video/],
-    ['an avi video', { attachment: 'https://example.com/videos/a.avi' }, /"attachment" must be a URL of an mp4, webm or ogg video file/],
+    [
+      'a missing video with the default attachment_type',
+      { attachment: undefined, attachment_type: undefined },
+      /"attachment" is required when attachment_type is video/,
+    ],
+    [
+      'an avi video',
+      { attachment: 'https://example.com/videos/a.avi' },
+      /"attachment" must be a URL of an mp4, webm or ogg video file/,
+    ],
     ['an attachment without scheme', { attachment: 'videos/a.mp4' }, /"attachment" must be an absolute URL/],
     ['attachment_type audio', { attachment_type: 'audio' }, /"attachment_type" must be one of "image", "video"/],
     ['a fractional frame_rate', { frame_rate: 1.5 }, /"frame_rate" must be an integer/],
@@ -452,12 +779,32 @@ describe('POST /v1/task/videoplaybackannotation', () => {
     ['a negative duration_time', { duration_time: -1 }, /"duration_time" must be at least 0/],
     ['a duration_time given as strings', { duration_time: ['10'] }, /"duration_time" must be a number/],
     ['an event that is not a string', { events_to_annotate: [1] }, /"events_to_annotate\[0\]" must be a string/],
-    ['a repeated event', { events_to_annotate: ['near miss', 'near miss'] }, /"events_to_annotate" must not repeat events/],
+    [
+      'a repeated event',
+      { events_to_annotate: ['near miss', 'near miss'] },
+      /"events_to_annotate" must not repeat events/,
+    ],
     ['a negative paddingY', { paddingY: -3 }, /"paddingY" must be at least 0/],
-    ['base annotations with a label the task lacks', { base_annotations: { annotations: [{ type: 'box', label: 'bus', left: 0, top: 0, width: 1, height: 1 }] } }, /"base_annotations.annotations\[0\].label" is "bus"/],
-    ['a permission flag that is not boolean', { can_add_base_annotations: 1 }, /"can_add_base_annotations" must be a boolean/],
-    ['an attribute condition naming an absent label', { annotation_attributes: { a: { description: 'q', choices: ['x'], conditions: { label_condition: 'car' } } } }, /names label "car", which is not one of the task's labels/],
-    ['attachments (a videoannotation parameter)', { attachments: ['https://example.com/1.jpg'] }, /"attachments" is not an allowed parameter/],
+    [
+      'base annotations with a label the task lacks',
+      { base_annotations: { annotations: [{ type: 'box', label: 'bus', left: 0, top: 0, width: 1, height: 1 }] } },
+      /"base_annotations.annotations\[0\].label" is "bus"/,
+    ],
+    [
+      'a permission flag that is not boolean',
+      { can_add_base_annotations: 1 },
+      /"can_add_base_annotations" must be a boolean/,
+    ],
+    [
+      'an attribute condition naming an absent label',
+      { annotation_attributes: { a: { description: 'q', choices: ['x'], conditions: { label_condition: 'car' } } } },
+      /names label "car", which is not one of the task's labels/,
+    ],
+    [
+      'attachments (a videoannotation parameter)',
+      { attachments: ['https://example.com/1.jpg'] },
+      /"attachments" is not an allowed parameter/,
+    ],
     ['links (not a playback parameter)', { links: {} }, /"links" is not an allowed parameter/],
   ]);
 
@@ -470,15 +817,56 @@ describe('POST /v1/task/videoplaybackannotation', () => {
   });
 
   rejectsResponses('videoplaybackannotation', validPlayback, [
-    ['a label the task lacks', (r) => (r.annotations.u2.label = 'bus'), /"response.annotations.u2.label" is "bus", not one of the task's box labels \(cyclist, scooter\)/],
-    ['a geometry the task did not ask for', (r) => (r.annotations.u2 = { label: 'scooter', geometry: 'point', frames: [{ key: 0, timestamp: 5, attributes: {}, x: 1, y: 2 }] }), /"response.annotations.u2.geometry" is "point", a geometry the task did not ask for/],
-    ['frames out of order', (r) => (r.annotations.u1.frames[1].key = 0), /"response.annotations.u1.frames\[1\].key" is 0, not after the previous frame's key 0/],
-    ['an attribute value not offered', (r) => (r.annotations.u1.frames[0].attributes.helmet = 'maybe'), /"response.annotations.u1.frames\[0\].attributes.helmet" has value\(s\) "maybe"/],
-    ['an event the task does not annotate', (r) => (r.events[0].label = 'crash'), /"response.events\[0\].label" is "crash"/],
-    ['a frame without the box width', (r) => delete r.annotations.u1.frames[0].width, /"response.annotations.u1.frames\[0\].width" is required/],
-    ['a frame without timestamp', (r) => delete r.annotations.u2.frames[0].timestamp, /"response.annotations.u2.frames\[0\].timestamp" is required/],
-    ['an unknown geometry', (r) => (r.annotations.u1.geometry = 'circle'), /"response.annotations.u1.geometry" must be one of "box", "polygon"/],
-    ['an object without frames', (r) => (r.annotations.u2.frames = []), /"response.annotations.u2.frames" must have at least 1 item/],
+    [
+      'a label the task lacks',
+      (r) => (r.annotations.u2.label = 'bus'),
+      /"response.annotations.u2.label" is "bus", not one of the task's box labels \(cyclist, scooter\)/,
+    ],
+    [
+      'a geometry the task did not ask for',
+      (r) =>
+        (r.annotations.u2 = {
+          label: 'scooter',
+          geometry: 'point',
+          frames: [{ key: 0, timestamp: 5, attributes: {}, x: 1, y: 2 }],
+        }),
+      /"response.annotations.u2.geometry" is "point", a geometry the task did not ask for/,
+    ],
+    [
+      'frames out of order',
+      (r) => (r.annotations.u1.frames[1].key = 0),
+      /"response.annotations.u1.frames\[1\].key" is 0, not after the previous frame's key 0/,
+    ],
+    [
+      'an attribute value not offered',
+      (r) => (r.annotations.u1.frames[0].attributes.helmet = 'maybe'),
+      /"response.annotations.u1.frames\[0\].attributes.helmet" has value\(s\) "maybe"/,
+    ],
+    [
+      'an event the task does not annotate',
+      (r) => (r.events[0].label = 'crash'),
+      /"response.events\[0\].label" is "crash"/,
+    ],
+    [
+      'a frame without the box width',
+      (r) => delete r.annotations.u1.frames[0].width,
+      /"response.annotations.u1.frames\[0\].width" is required/,
+    ],
+    [
+      'a frame without timestamp',
+      (r) => delete r.annotations.u2.frames[0].timestamp,
+      /"response.annotations.u2.frames\[0\].timestamp" is required/,
+    ],
+    [
+      'an unknown geometry',
+      (r) => (r.annotations.u1.geometry = 'circle'),
+      /"response.annotations.u1.geometry" must be one of "box", "polygon"/,
+    ],
+    [
+      'an object without frames',
+      (r) => (r.annotations.u2.frames = []),
+      /"response.annotations.u2.frames" must have at least 1 item/,
+    ],
     ['annotations given as a frame list', (r) => (r.annotations = []), /"response.annotations" must be an object/],
   ]);
 
@@ -496,16 +884,24 @@ describe('POST /v1/task/videoplaybackannotation', () => {
     }
     expect(objects[0].frames[0].attributes).toEqual({ helmet: 'yes' });
     expect(objects[1].frames[0].attributes).toEqual({});
-    expect(res.body.response.events).toEqual([{ label: 'near miss', type: 'range', start: 0, startTime: 5, end: 5, endTime: 7.5 }]);
+    expect(res.body.response.events).toEqual([
+      { label: 'near miss', type: 'range', start: 0, startTime: 5, end: 5, endTime: 7.5 },
+    ]);
     expectFits(res.body);
   });
 
   it('POST /_mock/tasks/{id}/complete names line and ellipse objects by their own geometry in playback responses', async () => {
     const t = makeApp();
-    const geometries = { line: { objects_to_annotate: ['lane'] }, ellipse: { objects_to_annotate: ['wheel'] }, cuboid: { objects_to_annotate: ['truck'] } };
+    const geometries = {
+      line: { objects_to_annotate: ['lane'] },
+      ellipse: { objects_to_annotate: ['wheel'] },
+      cuboid: { objects_to_annotate: ['truck'] },
+    };
     const task = await create(t, 'videoplaybackannotation', { geometries, annotation_attributes: undefined });
     const res = await complete(t, task.task_id);
-    const byLabel = Object.fromEntries((Object.values(res.body.response.annotations) as any[]).map((o) => [o.label, o.geometry]));
+    const byLabel = Object.fromEntries(
+      (Object.values(res.body.response.annotations) as any[]).map((o) => [o.label, o.geometry]),
+    );
     expect(byLabel).toEqual({ lane: 'line', wheel: 'ellipse', truck: 'cuboid' });
     expectFits(res.body);
   });

@@ -6,9 +6,27 @@ import { makeApp, type TestApp } from './helpers.js';
 
 /** Every task type the official clients name beyond the ten the interface specifies. */
 const OTHER_TYPES = [
-  'annotation', 'categorization', 'comparison', 'cuboidannotation', 'datacollection', 'documentmodel', 'documenttranscription',
-  'laneannotation', 'lineannotation', 'pointannotation', 'polygonannotation', 'transcription', 'videoboxannotation', 'audiotranscription',
-  'videocuboidannotation', 'sensorfusion', 'chat', 'chatexperimental', 'chatlite', 'multichat', 'multistage',
+  'annotation',
+  'categorization',
+  'comparison',
+  'cuboidannotation',
+  'datacollection',
+  'documentmodel',
+  'documenttranscription',
+  'laneannotation',
+  'lineannotation',
+  'pointannotation',
+  'polygonannotation',
+  'transcription',
+  'videoboxannotation',
+  'audiotranscription',
+  'videocuboidannotation',
+  'sensorfusion',
+  'chat',
+  'chatexperimental',
+  'chatlite',
+  'multichat',
+  'multistage',
 ];
 
 /** The required parameters real-service-notes lists per type. */
@@ -53,7 +71,13 @@ describe('the other task types', () => {
       const body = request(type);
       const res = await t.call('POST', `/v1/task/${type}`, { body });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ type, status: 'pending', instruction: body.instruction, callback_url: body.callback_url, metadata: body.metadata });
+      expect(res.body).toMatchObject({
+        type,
+        status: 'pending',
+        instruction: body.instruction,
+        callback_url: body.callback_url,
+        metadata: body.metadata,
+      });
       const { instruction: _i, callback_url: _c, metadata: _m, ...params } = body;
       expect(res.body.params).toEqual(params);
     });
@@ -70,7 +94,9 @@ describe('the other task types', () => {
 
     it(`POST /v1/task/${type} still validates the common parameters`, async () => {
       const t = makeApp();
-      const res = await t.call('POST', `/v1/task/${type}`, { body: request(type, (b) => Object.assign(b, { priority: 15, tags: 'x' })) });
+      const res = await t.call('POST', `/v1/task/${type}`, {
+        body: request(type, (b) => Object.assign(b, { priority: 15, tags: 'x' })),
+      });
       expect(res.status).toBe(400);
       expect(res.body.error).toMatch(/"priority" must be 10, 20 or 30/);
       expect(res.body.error).toMatch(/"tags" must be an array/);
@@ -90,14 +116,34 @@ describe('the other task types', () => {
 
   const rejections: [string, string, (b: any) => void, RegExp][] = [
     ['categorization', 'empty categories', (b) => (b.categories = []), /"categories" must have at least 1 item/],
-    ['categorization', 'repeated categories', (b) => (b.categories = ['a', 'a']), /"categories" must not repeat labels \(repeated: a\)/],
+    [
+      'categorization',
+      'repeated categories',
+      (b) => (b.categories = ['a', 'a']),
+      /"categories" must not repeat labels \(repeated: a\)/,
+    ],
     ['categorization', 'an empty attachment', (b) => (b.attachment = ' '), /"attachment" must be a non-empty string/],
-    ['annotation', 'an attachment that is not a URL', (b) => (b.attachment = 'street.jpg'), /"attachment" must be an absolute URL/],
-    ['polygonannotation', 'a label object without choice', (b) => (b.objects_to_annotate = [{ subchoices: ['x'] }]), /"objects_to_annotate\[0\].choice" is required/],
+    [
+      'annotation',
+      'an attachment that is not a URL',
+      (b) => (b.attachment = 'street.jpg'),
+      /"attachment" must be an absolute URL/,
+    ],
+    [
+      'polygonannotation',
+      'a label object without choice',
+      (b) => (b.objects_to_annotate = [{ subchoices: ['x'] }]),
+      /"objects_to_annotate\[0\].choice" is required/,
+    ],
     ['documenttranscription', 'empty features', (b) => (b.features = []), /"features" must have at least 1 item/],
     ['transcription', 'fields with no field', (b) => (b.fields = {}), /"fields" must name at least one field/],
     ['datacollection', 'fields that are not an object', (b) => (b.fields = ['phone']), /"fields" must be an object/],
-    ['chat', 'a callback_url without scheme', (b) => (b.callback_url = 'example.com/cb'), /"callback_url" must be a full URL/],
+    [
+      'chat',
+      'a callback_url without scheme',
+      (b) => (b.callback_url = 'example.com/cb'),
+      /"callback_url" must be a full URL/,
+    ],
   ];
   for (const [type, what, change, message] of rejections) {
     it(`POST /v1/task/${type} rejects ${what} with 400`, async () => {
@@ -110,13 +156,23 @@ describe('the other task types', () => {
 
   it('POST /_mock/tasks/{id}/complete synthesizes the first leaf category for categorization', async () => {
     const t = makeApp();
-    const task = await create(t, 'categorization', (b) => (b.categories = [{ choice: 'animal', subchoices: ['cat', 'dog'] }, 'plant']));
+    const task = await create(
+      t,
+      'categorization',
+      (b) => (b.categories = [{ choice: 'animal', subchoices: ['cat', 'dog'] }, 'plant']),
+    );
     expect((await complete(t, task.task_id)).body.response).toEqual({ category: 'cat' });
   });
 
   it('POST /_mock/tasks/{id}/complete synthesizes one shape per label for the legacy annotation types', async () => {
     const t = makeApp();
-    const expected: Record<string, string> = { annotation: 'box', polygonannotation: 'polygon', lineannotation: 'polygon', pointannotation: 'point', cuboidannotation: 'cuboid' };
+    const expected: Record<string, string> = {
+      annotation: 'box',
+      polygonannotation: 'polygon',
+      lineannotation: 'polygon',
+      pointannotation: 'point',
+      cuboidannotation: 'cuboid',
+    };
     for (const [type, shape] of Object.entries(expected)) {
       const task = await create(t, type);
       const { annotations } = (await complete(t, task.task_id)).body.response;
@@ -128,7 +184,9 @@ describe('the other task types', () => {
   it('POST /_mock/tasks/{id}/complete answers each field of transcription and datacollection', async () => {
     const t = makeApp();
     const task = await create(t, 'datacollection');
-    expect((await complete(t, task.task_id)).body.response).toEqual({ fields: { opening_hours: 'synthesized opening_hours', phone: 'synthesized phone' } });
+    expect((await complete(t, task.task_id)).body.response).toEqual({
+      fields: { opening_hours: 'synthesized opening_hours', phone: 'synthesized phone' },
+    });
   });
 
   const given: [string, unknown][] = [
@@ -150,11 +208,23 @@ describe('the other task types', () => {
   }
 
   const misfits: [string, unknown, RegExp][] = [
-    ['categorization', { category: 'inappropriate' }, /"response.category" has "inappropriate", not among the task's categories/],
+    [
+      'categorization',
+      { category: 'inappropriate' },
+      /"response.category" has "inappropriate", not among the task's categories/,
+    ],
     ['categorization', { label: 'suitable' }, /"response.category" is required/],
-    ['polygonannotation', { annotations: [{ label: 'road', vertices: [] }] }, /"response.annotations\[0\].label" is "road", not one of objects_to_annotate/],
+    [
+      'polygonannotation',
+      { annotations: [{ label: 'road', vertices: [] }] },
+      /"response.annotations\[0\].label" is "road", not one of objects_to_annotate/,
+    ],
     ['pointannotation', { points: [] }, /"response.annotations" is required/],
-    ['transcription', { fields: { tip: '1.00' } }, /"response.fields.tip" is not one of the task's fields \(merchant, total\)/],
+    [
+      'transcription',
+      { fields: { tip: '1.00' } },
+      /"response.fields.tip" is not one of the task's fields \(merchant, total\)/,
+    ],
     ['chat', { result: 42 }, /"response.result" must be a string/],
   ];
   for (const [type, response, message] of misfits) {

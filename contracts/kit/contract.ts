@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client, type Target } from './target.js';
 
-export * from './expect.js';
 export { eventually } from './eventually.js';
+export * from './expect.js';
 
 /**
  * The registry of contracts and the context each one runs with. Suite files call `contract(...)`

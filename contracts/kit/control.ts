@@ -1,8 +1,8 @@
 import type { ContractContext } from './contract.js';
 import { eventually } from './eventually.js';
 import { expectEqual, expectStatus } from './expect.js';
-import { createTask, getTask } from './tasks.js';
 import type { Client } from './target.js';
+import { createTask, getTask } from './tasks.js';
 
 /** Helpers over the /_mock control plane. Callers check `needControlPlane` or `hasControlPlane` first. */
 
@@ -35,7 +35,11 @@ export async function holdTasksPending(ctx: ContractContext, client: Client = ct
 }
 
 /** A task that is still pending; skips on a target that finishes tasks by itself and has no way to stop it. */
-export async function createPendingTask(ctx: ContractContext, overrides: Record<string, unknown> = {}, client: Client = ctx.api): Promise<any> {
+export async function createPendingTask(
+  ctx: ContractContext,
+  overrides: Record<string, unknown> = {},
+  client: Client = ctx.api,
+): Promise<any> {
   const task = await createTask(client, overrides);
   if (!(await ctx.hasControlPlane()) && (await getTask(client, task.task_id)).status !== 'pending') {
     ctx.skip('target completed the test task by itself and has no control plane to hold it pending');

@@ -34,16 +34,23 @@ export function expectNotEqual(actual: unknown, unexpected: unknown, what: strin
 }
 
 export function expectOneOf<T>(actual: unknown, allowed: readonly T[], what: string): asserts actual is T {
-  if (!allowed.some((value) => isDeepStrictEqual(actual, value))) fail(`${what}: expected one of ${show(allowed)}, got ${show(actual)}`);
+  if (!allowed.some((value) => isDeepStrictEqual(actual, value)))
+    fail(`${what}: expected one of ${show(allowed)}, got ${show(actual)}`);
 }
 
 export function expectMatch(actual: unknown, pattern: RegExp, what: string): asserts actual is string {
-  if (typeof actual !== 'string' || !pattern.test(actual)) fail(`${what}: expected a string matching ${pattern}, got ${show(actual)}`);
+  if (typeof actual !== 'string' || !pattern.test(actual))
+    fail(`${what}: expected a string matching ${pattern}, got ${show(actual)}`);
 }
 
-export function expectType(actual: unknown, type: 'string' | 'number' | 'boolean' | 'object' | 'array', what: string): void {
+export function expectType(
+  actual: unknown,
+  type: 'string' | 'number' | 'boolean' | 'object' | 'array',
+  what: string,
+): void {
   const got = Array.isArray(actual) ? 'array' : actual === null ? 'null' : typeof actual;
-  if (got !== type) fail(`${what}: expected ${type === 'array' || type === 'object' ? 'an' : 'a'} ${type}, got ${got} ${show(actual)}`);
+  if (got !== type)
+    fail(`${what}: expected ${type === 'array' || type === 'object' ? 'an' : 'a'} ${type}, got ${got} ${show(actual)}`);
 }
 
 /** Case-insensitive: contracts check that a message names a field, not its exact wording. */
@@ -54,7 +61,8 @@ export function expectMentions(text: unknown, needle: string, what: string): voi
 }
 
 export function expectHasKey(object: unknown, key: string, what: string): void {
-  if (!object || typeof object !== 'object' || !Object.hasOwn(object, key)) fail(`${what}: expected key "${key}" in ${show(object)}`);
+  if (!object || typeof object !== 'object' || !Object.hasOwn(object, key))
+    fail(`${what}: expected key "${key}" in ${show(object)}`);
 }
 
 /** Absent, not merely null or empty: the real service leaves unset optional keys out. */
@@ -65,10 +73,15 @@ export function expectNoKey(object: unknown, key: string, what: string): void {
 }
 
 export function expectStatus(res: HttpResult, status: number): void {
-  if (res.status !== status) fail(`${res.request}: expected HTTP ${status}, got ${res.status}; body: ${show(res.body ?? res.text)}`);
+  if (res.status !== status)
+    fail(`${res.request}: expected HTTP ${status}, got ${res.status}; body: ${show(res.body ?? res.text)}`);
 }
 
-export function expectStatusIn(res: HttpResult, allowed: readonly number[] | ((status: number) => boolean), what: string): void {
+export function expectStatusIn(
+  res: HttpResult,
+  allowed: readonly number[] | ((status: number) => boolean),
+  what: string,
+): void {
   const ok = typeof allowed === 'function' ? allowed(res.status) : allowed.includes(res.status);
   if (!ok) fail(`${res.request}: expected ${what}, got HTTP ${res.status}; body: ${show(res.body ?? res.text)}`);
 }
@@ -86,7 +99,13 @@ export function expectErrorBody(res: HttpResult, status: number, ...mentions: st
 /** The error body shape alone, for contracts that accept a range of statuses. */
 export function expectErrorShape(res: HttpResult): void {
   const body = res.body;
-  expectTrue(body && typeof body === 'object' && !Array.isArray(body), `${res.request}: expected a JSON error object, got ${show(res.text)}`);
+  expectTrue(
+    body && typeof body === 'object' && !Array.isArray(body),
+    `${res.request}: expected a JSON error object, got ${show(res.text)}`,
+  );
   expectEqual(body.status_code, res.status, `${res.request} body.status_code`);
-  expectTrue(typeof body.error === 'string' && body.error.trim() !== '', `${res.request}: expected a non-empty string "error", got ${show(body)}`);
+  expectTrue(
+    typeof body.error === 'string' && body.error.trim() !== '',
+    `${res.request}: expected a non-empty string "error", got ${show(body)}`,
+  );
 }

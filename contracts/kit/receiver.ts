@@ -39,7 +39,11 @@ export interface Receiver {
  * Starts a receiver whose n-th request (0-based) gets `script[n]`, and every later one `then`.
  * It is closed by `ctx.defer`, so a failing contract never leaves a server or a held request behind.
  */
-export async function startReceiver(ctx: ContractContext, script: readonly Answer[] = [], then: Answer = 200): Promise<Receiver> {
+export async function startReceiver(
+  ctx: ContractContext,
+  script: readonly Answer[] = [],
+  then: Answer = 200,
+): Promise<Receiver> {
   const received: ReceivedCallback[] = [];
   const held = new Set<ServerResponse>();
   const server = createServer((req, res) => {
@@ -48,7 +52,13 @@ export async function startReceiver(ctx: ContractContext, script: readonly Answe
     req.on('data', (chunk: string) => (text += chunk));
     req.on('end', () => {
       const answer = script[received.length] ?? then;
-      received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, text, body: parseJson(text) });
+      received.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        text,
+        body: parseJson(text),
+      });
       if (answer === 'hang') {
         held.add(res);
         res.on('close', () => held.delete(res));
@@ -108,12 +118,19 @@ function parseJson(text: string): unknown {
 export async function callbackJournal(client: Client, query: { task_id?: string; batch?: string }): Promise<any[]> {
   const res = await client.get('/_mock/callbacks', { query });
   expectStatus(res, 200);
-  expectTrue(Array.isArray(res.body?.deliveries), `${res.request}: expected {deliveries: [...]}, got ${show(res.body)}`);
+  expectTrue(
+    Array.isArray(res.body?.deliveries),
+    `${res.request}: expected {deliveries: [...]}, got ${show(res.body)}`,
+  );
   return res.body.deliveries;
 }
 
 /** Polls the journal until the deliveries of `query` pass `check`; answers them. */
-export function journalEventually(client: Client, query: { task_id?: string; batch?: string }, check: (deliveries: any[]) => void): Promise<any[]> {
+export function journalEventually(
+  client: Client,
+  query: { task_id?: string; batch?: string },
+  check: (deliveries: any[]) => void,
+): Promise<any[]> {
   return eventually(async () => {
     const deliveries = await callbackJournal(client, query);
     check(deliveries);
@@ -127,7 +144,11 @@ export interface CallbackSettingsPatch {
 }
 
 /** Changes callback settings for this contract only: the values it touches are restored afterwards. */
-export async function useCallbackSettings(ctx: ContractContext, patch: CallbackSettingsPatch, client: Client = ctx.api): Promise<any> {
+export async function useCallbackSettings(
+  ctx: ContractContext,
+  patch: CallbackSettingsPatch,
+  client: Client = ctx.api,
+): Promise<any> {
   const before = await client.get('/_mock/settings');
   expectStatus(before, 200);
   const previous: Record<string, unknown> = {};
@@ -136,11 +157,14 @@ export async function useCallbackSettings(ctx: ContractContext, patch: CallbackS
   ctx.defer(async () => {
     const restored = await client.patch('/_mock/settings', previous);
     expectStatus(restored, 200);
-    for (const [key, value] of Object.entries(previous)) expectEqual(restored.body[key], value, `restored setting ${key}`);
+    for (const [key, value] of Object.entries(previous))
+      expectEqual(restored.body[key], value, `restored setting ${key}`);
   });
   const res = await client.patch('/_mock/settings', patch);
   expectStatus(res, 200);
-  if (patch.callback_auth_key !== undefined) expectEqual(res.body.callback_auth_key, patch.callback_auth_key, `${res.request} callback_auth_key`);
-  for (const [key, value] of Object.entries(patch.callbacks ?? {})) expectEqual(res.body.callbacks?.[key], value, `${res.request} callbacks.${key}`);
+  if (patch.callback_auth_key !== undefined)
+    expectEqual(res.body.callback_auth_key, patch.callback_auth_key, `${res.request} callback_auth_key`);
+  for (const [key, value] of Object.entries(patch.callbacks ?? {}))
+    expectEqual(res.body.callbacks?.[key], value, `${res.request} callbacks.${key}`);
   return res.body;
 }

@@ -1,4 +1,4 @@
-import { ContractContext, registeredContracts, SkipSignal, type ContractDefinition } from './contract.js';
+import { ContractContext, type ContractDefinition, registeredContracts, SkipSignal } from './contract.js';
 import type { Target } from './target.js';
 
 export type ContractStatus = 'passed' | 'failed' | 'skipped';

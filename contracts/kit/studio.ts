@@ -7,17 +7,23 @@ import type { Client } from './target.js';
 export const TEAM_ROLES = ['admin', 'manager', 'member', 'labeler', 'invited', 'disabled'] as const;
 
 /** A fresh address per call, so runs sharing an account never collide. */
-export const freshEmail = (ctx: ContractContext, label = 'teammate'): string => `${ctx.unique(label).toLowerCase()}@example.com`;
+export const freshEmail = (ctx: ContractContext, label = 'teammate'): string =>
+  `${ctx.unique(label).toLowerCase()}@example.com`;
 
-export const path = (...segments: string[]): string => segments.map((s) => (s.startsWith('/') ? s : `/${encodeURIComponent(s)}`)).join('');
+export const path = (...segments: string[]): string =>
+  segments.map((s) => (s.startsWith('/') ? s : `/${encodeURIComponent(s)}`)).join('');
 
 export function expectTeammate(member: any, what: string): void {
   expectType(member, 'object', what);
   expectType(member.email, 'string', `${what}.email`);
-  expectTrue(TEAM_ROLES.includes(member.role), `${what}.role: expected one of ${TEAM_ROLES.join(', ')}, got ${member.role}`);
+  expectTrue(
+    TEAM_ROLES.includes(member.role),
+    `${what}.role: expected one of ${TEAM_ROLES.join(', ')}, got ${member.role}`,
+  );
 }
 
-export const findMember = (team: any[], email: string) => team.find((m) => String(m.email).toLowerCase() === email.toLowerCase());
+export const findMember = (team: any[], email: string) =>
+  team.find((m) => String(m.email).toLowerCase() === email.toLowerCase());
 
 /** A Studio project whose tasks inherit image geometries, so tasks need only an attachment. */
 export async function createStudioProject(ctx: ContractContext, client: Client = ctx.api): Promise<string> {
@@ -41,12 +47,16 @@ export async function joinedTeammates(ctx: ContractContext, count: number, role 
   expectStatus(await ctx.api.post('/v1/teams/invite', { emails, team_role: role }), 200);
   const accepted = await ctx.api.post('/_mock/teams/accept', { emails });
   expectStatus(accepted, 200);
-  for (const email of emails) expectEqual(findMember(accepted.body, email)?.role, role, `role of ${email} after accepting`);
+  for (const email of emails)
+    expectEqual(findMember(accepted.body, email)?.role, role, `role of ${email} after accepting`);
   return emails;
 }
 
 /** A Studio project with `count` joined labelers assigned to it. */
-export async function studioWithLabelers(ctx: ContractContext, count: number): Promise<{ project: string; emails: string[] }> {
+export async function studioWithLabelers(
+  ctx: ContractContext,
+  count: number,
+): Promise<{ project: string; emails: string[] }> {
   const project = await createStudioProject(ctx);
   const emails = await joinedTeammates(ctx, count);
   expectStatus(await ctx.api.post('/v1/studio/assignments/add', { emails, projects: [project] }), 200);

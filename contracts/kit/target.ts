@@ -96,6 +96,12 @@ export class Client {
     } catch {
       // Not JSON: keep the text so assertions can show it.
     }
-    return { request: `${method} ${pathAndQuery}`, status: response.status, body: parsed, text, headers: response.headers };
+    return {
+      request: `${method} ${pathAndQuery}`,
+      status: response.status,
+      body: parsed,
+      text,
+      headers: response.headers,
+    };
   }
 }

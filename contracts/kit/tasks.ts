@@ -22,7 +22,11 @@ export function imageTaskBody(overrides: Record<string, unknown> = {}): Record<s
     instruction: 'Box every vehicle and outline each pedestrian.',
     attachment: `https://example.com/contracts/${randomBytes(6).toString('hex')}.jpg`,
     geometries: {
-      box: { objects_to_annotate: ['car', { choice: 'vehicle', subchoices: ['truck', 'bus'] }], min_height: 5, min_width: 5 },
+      box: {
+        objects_to_annotate: ['car', { choice: 'vehicle', subchoices: ['truck', 'bus'] }],
+        min_height: 5,
+        min_width: 5,
+      },
       polygon: { objects_to_annotate: ['pedestrian'], min_vertices: 3, max_vertices: 12 },
     },
     ...overrides,
@@ -69,15 +73,25 @@ export function expectTaskShape(task: any, what: string): void {
   expectType(task.params, 'object', `${what} params`);
   expectMatch(task.created_at, ISO_MS, `${what} created_at`);
   expectMatch(task.updated_at, ISO_MS, `${what} updated_at`);
-  expectTrue(task.updated_at >= task.created_at, `${what}: updated_at ${task.updated_at} is before created_at ${task.created_at}`);
+  expectTrue(
+    task.updated_at >= task.created_at,
+    `${what}: updated_at ${task.updated_at} is before created_at ${task.created_at}`,
+  );
   if (task.completed_at !== undefined) expectMatch(task.completed_at, ISO_MS, `${what} completed_at`);
   // Current documents say callback_succeeded, older ones callback_completed: both must be there and agree.
   expectType(task.callback_succeeded, 'boolean', `${what} callback_succeeded`);
-  expectEqual(task.callback_completed, task.callback_succeeded, `${what} callback_completed (must equal callback_succeeded)`);
+  expectEqual(
+    task.callback_completed,
+    task.callback_succeeded,
+    `${what} callback_completed (must equal callback_succeeded)`,
+  );
   expectType(task.metadata, 'object', `${what} metadata`);
   expectType(task.audits, 'array', `${what} audits`);
   expectHasKey(task, 'project_param_version', what);
-  expectTrue(task.project_param_version === null || Number.isInteger(task.project_param_version), `${what}: project_param_version must be null or an integer`);
+  expectTrue(
+    task.project_param_version === null || Number.isInteger(task.project_param_version),
+    `${what}: project_param_version must be null or an integer`,
+  );
   expectType(task.is_test, 'boolean', `${what} is_test`);
   if (task.tags !== undefined) expectType(task.tags, 'array', `${what} tags`);
   if (task.unique_id !== undefined) expectType(task.unique_id, 'string', `${what} unique_id`);
@@ -88,9 +102,18 @@ export function expectListShape(list: any, what: string): void {
   expectType(list, 'object', what);
   expectType(list.docs, 'array', `${what} docs`);
   for (const key of ['total', 'limit', 'offset']) {
-    expectTrue(Number.isInteger(list[key]) && list[key] >= 0, `${what}: ${key} must be a non-negative integer, got ${JSON.stringify(list[key])}`);
+    expectTrue(
+      Number.isInteger(list[key]) && list[key] >= 0,
+      `${what}: ${key} must be a non-negative integer, got ${JSON.stringify(list[key])}`,
+    );
   }
   expectType(list.has_more, 'boolean', `${what} has_more`);
-  expectTrue(list.next_token === null || typeof list.next_token === 'string', `${what}: next_token must be a string or null`);
-  expectTrue(!list.has_more || typeof list.next_token === 'string', `${what}: has_more is true but next_token is ${JSON.stringify(list.next_token)}`);
+  expectTrue(
+    list.next_token === null || typeof list.next_token === 'string',
+    `${what}: next_token must be a string or null`,
+  );
+  expectTrue(
+    !list.has_more || typeof list.next_token === 'string',
+    `${what}: has_more is true but next_token is ${JSON.stringify(list.next_token)}`,
+  );
 }

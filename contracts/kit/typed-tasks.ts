@@ -1,5 +1,5 @@
-import { holdTasksPending } from './control.js';
 import type { ContractContext } from './contract.js';
+import { holdTasksPending } from './control.js';
 import { expectEqual, expectStatus, expectType } from './expect.js';
 import { expectTaskShape } from './tasks.js';
 
@@ -26,7 +26,10 @@ export async function pendingOf(ctx: ContractContext, type: string, body: Body):
 /** A task of `type` completed through the control plane with `response`, or a synthesized one. */
 export async function completedOf(ctx: ContractContext, type: string, body: Body, response?: unknown): Promise<any> {
   const task = await pendingOf(ctx, type, body);
-  const res = await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`, response === undefined ? undefined : { response });
+  const res = await ctx.api.post(
+    `/_mock/tasks/${task.task_id}/complete`,
+    response === undefined ? undefined : { response },
+  );
   expectStatus(res, 200);
   expectEqual(res.body.status, 'completed', 'status');
   expectType(res.body.response, 'object', 'response');

@@ -1,5 +1,13 @@
+import {
+  type ContractContext,
+  contract,
+  expectEqual,
+  expectErrorBody,
+  expectMatch,
+  expectStatus,
+  expectTrue,
+} from '../kit/contract.js';
 import { holdTasksPending } from '../kit/control.js';
-import { contract, expectEqual, expectErrorBody, expectMatch, expectStatus, expectTrue, type ContractContext } from '../kit/contract.js';
 import { journalEventually, startReceiver } from '../kit/receiver.js';
 import { createTask, getTask, ISO_MS } from '../kit/tasks.js';
 
@@ -20,39 +28,70 @@ async function completedTask(ctx: ContractContext, overrides: Record<string, unk
 
 const audit = (ctx: ContractContext, taskId: string, body: unknown) => ctx.api.post(`/v1/task/${taskId}/audit`, body);
 
-contract('POST /v1/task/{id}/audit accepted:false rejects a completed task, records the audit and its comments, and sends an audit callback', async (ctx) => {
-  await ctx.needControlPlane();
-  const receiver = await startReceiver(ctx);
-  const task = await completedTask(ctx, { callback_url: receiver.url });
-  expectEqual(task.customer_review_status, 'pending', 'customer_review_status of a completed, unaudited task');
-  await receiver.waitForRequests(1);
-  const comments = `Boxes too loose ${ctx.unique('c')}`;
-  const res = await audit(ctx, task.task_id, { accepted: false, comments });
-  expectStatus(res, 200);
-  expectEqual(res.body.customer_review_status, 'rejected', 'customer_review_status');
-  expectEqual(res.body.audits.length, 1, 'audits');
-  const [entry] = res.body.audits;
-  expectEqual([entry.audit_result, entry.audit_source], ['rejected', 'customer'], 'audit [audit_result, audit_source]');
-  expectMatch(entry.audited_at, ISO_MS, 'audits[0].audited_at');
-  expectEqual(res.body.customer_review_comments, [comments], 'customer_review_comments');
-  expectEqual(res.body.status, 'completed', 'status (an audit does not change it)');
-  const read = await getTask(ctx.api, task.task_id);
-  expectEqual([read.customer_review_status, read.audits, read.customer_review_comments], ['rejected', res.body.audits, [comments]], 'task read back after the audit');
-  const calls = await receiver.waitForRequests(2);
-  expectEqual([calls[1].body?.task_id, calls[1].body?.task?.customer_review_status], [task.task_id, 'rejected'], 'audit callback [task_id, task.customer_review_status]');
-  const deliveries = await journalEventually(ctx.api, { task_id: task.task_id }, (d) => expectEqual(d.length, 2, 'deliveries'));
-  expectEqual(deliveries.map((d) => d.event), ['completed', 'audit'], 'journal events');
-});
+contract(
+  'POST /v1/task/{id}/audit accepted:false rejects a completed task, records the audit and its comments, and sends an audit callback',
+  async (ctx) => {
+    await ctx.needControlPlane();
+    const receiver = await startReceiver(ctx);
+    const task = await completedTask(ctx, { callback_url: receiver.url });
+    expectEqual(task.customer_review_status, 'pending', 'customer_review_status of a completed, unaudited task');
+    await receiver.waitForRequests(1);
+    const comments = `Boxes too loose ${ctx.unique('c')}`;
+    const res = await audit(ctx, task.task_id, { accepted: false, comments });
+    expectStatus(res, 200);
+    expectEqual(res.body.customer_review_status, 'rejected', 'customer_review_status');
+    expectEqual(res.body.audits.length, 1, 'audits');
+    const [entry] = res.body.audits;
+    expectEqual(
+      [entry.audit_result, entry.audit_source],
+      ['rejected', 'customer'],
+      'audit [audit_result, audit_source]',
+    );
+    expectMatch(entry.audited_at, ISO_MS, 'audits[0].audited_at');
+    expectEqual(res.body.customer_review_comments, [comments], 'customer_review_comments');
+    expectEqual(res.body.status, 'completed', 'status (an audit does not change it)');
+    const read = await getTask(ctx.api, task.task_id);
+    expectEqual(
+      [read.customer_review_status, read.audits, read.customer_review_comments],
+      ['rejected', res.body.audits, [comments]],
+      'task read back after the audit',
+    );
+    const calls = await receiver.waitForRequests(2);
+    expectEqual(
+      [calls[1].body?.task_id, calls[1].body?.task?.customer_review_status],
+      [task.task_id, 'rejected'],
+      'audit callback [task_id, task.customer_review_status]',
+    );
+    const deliveries = await journalEventually(ctx.api, { task_id: task.task_id }, (d) =>
+      expectEqual(d.length, 2, 'deliveries'),
+    );
+    expectEqual(
+      deliveries.map((d) => d.event),
+      ['completed', 'audit'],
+      'journal events',
+    );
+  },
+);
 
-contract('POST /v1/task/{id}/audit accepted:true after a rejection accepts the task and appends a second audit and comment', async (ctx) => {
-  const task = await completedTask(ctx);
-  expectStatus(await audit(ctx, task.task_id, { accepted: false, comments: 'first look' }), 200);
-  const res = await audit(ctx, task.task_id, { accepted: true, comments: 'fine now' });
-  expectStatus(res, 200);
-  expectEqual(res.body.customer_review_status, 'accepted', 'customer_review_status');
-  expectEqual(res.body.audits.map((a: { audit_result: string; audit_source: string }) => [a.audit_result, a.audit_source]), [['rejected', 'customer'], ['accepted', 'customer']], 'audits [audit_result, audit_source]');
-  expectEqual(res.body.customer_review_comments, ['first look', 'fine now'], 'customer_review_comments');
-});
+contract(
+  'POST /v1/task/{id}/audit accepted:true after a rejection accepts the task and appends a second audit and comment',
+  async (ctx) => {
+    const task = await completedTask(ctx);
+    expectStatus(await audit(ctx, task.task_id, { accepted: false, comments: 'first look' }), 200);
+    const res = await audit(ctx, task.task_id, { accepted: true, comments: 'fine now' });
+    expectStatus(res, 200);
+    expectEqual(res.body.customer_review_status, 'accepted', 'customer_review_status');
+    expectEqual(
+      res.body.audits.map((a: { audit_result: string; audit_source: string }) => [a.audit_result, a.audit_source]),
+      [
+        ['rejected', 'customer'],
+        ['accepted', 'customer'],
+      ],
+      'audits [audit_result, audit_source]',
+    );
+    expectEqual(res.body.customer_review_comments, ['first look', 'fine now'], 'customer_review_comments');
+  },
+);
 
 contract('POST /v1/task/{id}/audit with comments null accepts without adding a comment', async (ctx) => {
   const task = await completedTask(ctx);
@@ -61,7 +100,8 @@ contract('POST /v1/task/{id}/audit with comments null accepts without adding a c
   expectEqual(res.body.customer_review_status, 'accepted', 'customer_review_status');
   expectEqual(res.body.audits.length, 1, 'audits');
   expectTrue(
-    res.body.customer_review_comments === undefined || (Array.isArray(res.body.customer_review_comments) && res.body.customer_review_comments.length === 0),
+    res.body.customer_review_comments === undefined ||
+      (Array.isArray(res.body.customer_review_comments) && res.body.customer_review_comments.length === 0),
     `customer_review_comments: expected none, got ${JSON.stringify(res.body.customer_review_comments)}`,
   );
 });
@@ -85,24 +125,72 @@ contract('POST /v1/task/{id}/audit without accepted answers 400 naming accepted'
   expectEqual((await getTask(ctx.api, task.task_id)).audits, [], 'audits after the refused audit');
 });
 
-contract('POST /_mock/tasks/{id}/audit result fixed replaces the response and sets customer_review_status fixed', async (ctx) => {
-  const receiver = await startReceiver(ctx);
-  const task = await completedTask(ctx, { callback_url: receiver.url });
-  const response = { annotations: [{ type: 'box', uuid: 'c0ffee00-0000-4000-8000-0000000000f1', label: 'bus', attributes: {}, left: 3, top: 4, width: 20, height: 10 }] };
-  const res = await ctx.api.post(`/_mock/tasks/${task.task_id}/audit`, { result: 'fixed', response });
-  expectStatus(res, 200);
-  expectEqual([res.body.status, res.body.customer_review_status], ['completed', 'fixed'], '[status, customer_review_status]');
-  expectEqual(res.body.response, response, 'response after the fix');
-  expectEqual(res.body.audits.map((a: { audit_result: string; audit_source: string }) => [a.audit_result, a.audit_source]), [['fixed', 'reviewer']], 'audits [audit_result, audit_source]');
-  expectEqual((await getTask(ctx.api, task.task_id)).response, response, 'response read back');
-  const calls = await receiver.waitForRequests(2);
-  expectEqual(calls[1].body?.response, response, 'audit callback body.response (the fixed response)');
-});
+contract(
+  'POST /_mock/tasks/{id}/audit result fixed replaces the response and sets customer_review_status fixed',
+  async (ctx) => {
+    const receiver = await startReceiver(ctx);
+    const task = await completedTask(ctx, { callback_url: receiver.url });
+    const response = {
+      annotations: [
+        {
+          type: 'box',
+          uuid: 'c0ffee00-0000-4000-8000-0000000000f1',
+          label: 'bus',
+          attributes: {},
+          left: 3,
+          top: 4,
+          width: 20,
+          height: 10,
+        },
+      ],
+    };
+    const res = await ctx.api.post(`/_mock/tasks/${task.task_id}/audit`, { result: 'fixed', response });
+    expectStatus(res, 200);
+    expectEqual(
+      [res.body.status, res.body.customer_review_status],
+      ['completed', 'fixed'],
+      '[status, customer_review_status]',
+    );
+    expectEqual(res.body.response, response, 'response after the fix');
+    expectEqual(
+      res.body.audits.map((a: { audit_result: string; audit_source: string }) => [a.audit_result, a.audit_source]),
+      [['fixed', 'reviewer']],
+      'audits [audit_result, audit_source]',
+    );
+    expectEqual((await getTask(ctx.api, task.task_id)).response, response, 'response read back');
+    const calls = await receiver.waitForRequests(2);
+    expectEqual(calls[1].body?.response, response, 'audit callback body.response (the fixed response)');
+  },
+);
 
-contract('POST /_mock/tasks/{id}/audit with a response that does not fit the task answers 400 and keeps the response', async (ctx) => {
-  const task = await completedTask(ctx);
-  const response = { annotations: [{ type: 'box', uuid: 'c0ffee00-0000-4000-8000-0000000000f2', label: 'airplane', attributes: {}, left: 0, top: 0, width: 5, height: 5 }] };
-  expectErrorBody(await ctx.api.post(`/_mock/tasks/${task.task_id}/audit`, { result: 'fixed', response }), 400, 'airplane');
-  const read = await getTask(ctx.api, task.task_id);
-  expectEqual([read.response, read.customer_review_status], [task.response, 'pending'], '[response, customer_review_status] after the refused fix');
-});
+contract(
+  'POST /_mock/tasks/{id}/audit with a response that does not fit the task answers 400 and keeps the response',
+  async (ctx) => {
+    const task = await completedTask(ctx);
+    const response = {
+      annotations: [
+        {
+          type: 'box',
+          uuid: 'c0ffee00-0000-4000-8000-0000000000f2',
+          label: 'airplane',
+          attributes: {},
+          left: 0,
+          top: 0,
+          width: 5,
+          height: 5,
+        },
+      ],
+    };
+    expectErrorBody(
+      await ctx.api.post(`/_mock/tasks/${task.task_id}/audit`, { result: 'fixed', response }),
+      400,
+      'airplane',
+    );
+    const read = await getTask(ctx.api, task.task_id);
+    expectEqual(
+      [read.response, read.customer_review_status],
+      [task.response, 'pending'],
+      '[response, customer_review_status] after the refused fix',
+    );
+  },
+);

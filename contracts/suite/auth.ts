@@ -1,5 +1,5 @@
-import { Client } from '../kit/target.js';
 import { contract, expectEqual, expectErrorBody, expectStatus } from '../kit/contract.js';
+import { Client } from '../kit/target.js';
 import { createTask, expectListShape, imageTaskBody, listTasks } from '../kit/tasks.js';
 
 /** Authentication: HTTP Basic with the key as user name, plus the mock's documented leniencies. */
@@ -17,7 +17,9 @@ contract('GET /v1/tasks without Authorization answers 401 with an error body', a
 
 contract('GET /v1/tasks with an unknown key answers 401 with an error body', async (ctx) => {
   // No test_/live_ prefix and no |test suffix: not a key in open mode, and not listed in strict mode.
-  const res = await ctx.api.get('/v1/tasks', { authorization: `Basic ${Buffer.from(`${ctx.unique('nokey')}:`).toString('base64')}` });
+  const res = await ctx.api.get('/v1/tasks', {
+    authorization: `Basic ${Buffer.from(`${ctx.unique('nokey')}:`).toString('base64')}`,
+  });
   expectErrorBody(res, 401);
 });
 
@@ -28,19 +30,25 @@ contract('POST /v1/task/imageannotation without Authorization answers 401 and cr
   expectEqual((await listTasks(ctx.api, { tags: tag })).total, 0, 'tasks carrying the tag of the refused request');
 });
 
-contract('GET /v1/task/{id} with Authorization: Bearer <key> answers as the same tenant (documented leniency)', async (ctx) => {
-  const task = await createTask(ctx.api);
-  const res = await ctx.api.get(`/v1/task/${task.task_id}`, { authorization: `Bearer ${ctx.target.apiKey}` });
-  expectStatus(res, 200);
-  expectEqual(res.body.task_id, task.task_id, 'task_id read with a Bearer key');
-});
+contract(
+  'GET /v1/task/{id} with Authorization: Bearer <key> answers as the same tenant (documented leniency)',
+  async (ctx) => {
+    const task = await createTask(ctx.api);
+    const res = await ctx.api.get(`/v1/task/${task.task_id}`, { authorization: `Bearer ${ctx.target.apiKey}` });
+    expectStatus(res, 200);
+    expectEqual(res.body.task_id, task.task_id, 'task_id read with a Bearer key');
+  },
+);
 
-contract('GET /v1/task/{id} with a bare key in Authorization answers as the same tenant (documented leniency)', async (ctx) => {
-  const task = await createTask(ctx.api);
-  const res = await ctx.api.get(`/v1/task/${task.task_id}`, { authorization: ctx.target.apiKey });
-  expectStatus(res, 200);
-  expectEqual(res.body.task_id, task.task_id, 'task_id read with a bare key');
-});
+contract(
+  'GET /v1/task/{id} with a bare key in Authorization answers as the same tenant (documented leniency)',
+  async (ctx) => {
+    const task = await createTask(ctx.api);
+    const res = await ctx.api.get(`/v1/task/${task.task_id}`, { authorization: ctx.target.apiKey });
+    expectStatus(res, 200);
+    expectEqual(res.body.task_id, task.task_id, 'task_id read with a bare key');
+  },
+);
 
 contract('GET /v1/task/{id} with a key <id>|test reaches the same tenant as test_<id> (open mode)', async (ctx) => {
   const match = /^test_(.+)$/.exec(ctx.target.apiKey);

@@ -1,4 +1,11 @@
-import { contract, eventually, expectEqual, expectErrorBody, expectStatus, type ContractContext } from '../kit/contract.js';
+import {
+  type ContractContext,
+  contract,
+  eventually,
+  expectEqual,
+  expectErrorBody,
+  expectStatus,
+} from '../kit/contract.js';
 import { holdTasksPending } from '../kit/control.js';
 import { createTaskRequest } from '../kit/tasks.js';
 
@@ -6,7 +13,15 @@ import { createTaskRequest } from '../kit/tasks.js';
 
 async function projectWithBatch(ctx: ContractContext, projectExtra: Record<string, unknown> = {}) {
   const project = ctx.unique('project');
-  expectStatus(await ctx.api.post('/v1/projects', { type: 'imageannotation', name: project, params: { geometries: { box: { objects_to_annotate: ['car'] } } }, ...projectExtra }), 200);
+  expectStatus(
+    await ctx.api.post('/v1/projects', {
+      type: 'imageannotation',
+      name: project,
+      params: { geometries: { box: { objects_to_annotate: ['car'] } } },
+      ...projectExtra,
+    }),
+    200,
+  );
   const name = ctx.unique('batch');
   const res = await ctx.api.post('/v1/batches', { project, name, callback: 'batches@example.com' });
   expectStatus(res, 200);
@@ -56,9 +71,17 @@ contract('GET /v1/batches answers {docs, totalDocs, total, limit, offset, has_mo
   expectEqual(res.body.totalDocs, 2, 'totalDocs');
   expectEqual(res.body.total, 2, 'total');
   expectEqual(res.body.has_more, true, 'has_more');
-  expectEqual(res.body.docs.map((b: { name: string }) => b.name), [second.body.name], 'first page');
+  expectEqual(
+    res.body.docs.map((b: { name: string }) => b.name),
+    [second.body.name],
+    'first page',
+  );
   const next = await ctx.api.get('/v1/batches', { query: { project, limit: 1, offset: 1 } });
-  expectEqual(next.body.docs.map((b: { name: string }) => b.name), [batch.name], 'second page');
+  expectEqual(
+    next.body.docs.map((b: { name: string }) => b.name),
+    [batch.name],
+    'second page',
+  );
   expectEqual(next.body.has_more, false, 'has_more on the last page');
 });
 
@@ -111,7 +134,11 @@ contract('a completed batch takes a new task and is in progress again until that
   const joined = await createTaskRequest(ctx.api, { batch: batch.name, geometries: undefined });
   expectStatus(joined, 200);
   const reopened = await ctx.api.get(batchPath(batch.name, '/status'));
-  expectEqual(reopened.body, { status: 'in_progress', pending: 1, completed: 1, error: 0, canceled: 0 }, 'status after a task joined');
+  expectEqual(
+    reopened.body,
+    { status: 'in_progress', pending: 1, completed: 1, error: 0, canceled: 0 },
+    'status after a task joined',
+  );
   expectStatus(await ctx.api.post(`/_mock/tasks/${joined.body.task_id}/complete`), 200);
   await batchReaches(ctx, batch.name, 'completed', 'batch status once the new task completed');
 });

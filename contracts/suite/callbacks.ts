@@ -1,6 +1,22 @@
+import {
+  type ContractContext,
+  contract,
+  eventually,
+  expectEqual,
+  expectMatch,
+  expectNoKey,
+  expectStatus,
+  expectTrue,
+} from '../kit/contract.js';
 import { advanceClock, holdTasksPending } from '../kit/control.js';
-import { contract, eventually, expectEqual, expectMatch, expectNoKey, expectStatus, expectTrue, type ContractContext } from '../kit/contract.js';
-import { callbackJournal, journalEventually, refusedUrl, startReceiver, useCallbackSettings, type ReceivedCallback } from '../kit/receiver.js';
+import {
+  callbackJournal,
+  journalEventually,
+  type ReceivedCallback,
+  refusedUrl,
+  startReceiver,
+  useCallbackSettings,
+} from '../kit/receiver.js';
 import { createTask, createTaskRequest, expectTaskShape, getTask } from '../kit/tasks.js';
 
 /**
@@ -27,7 +43,11 @@ async function completeTask(ctx: ContractContext, taskId: string): Promise<any> 
 function flagsEventually(ctx: ContractContext, taskId: string, expected: boolean): Promise<any> {
   return eventually(async () => {
     const task = await getTask(ctx.api, taskId);
-    expectEqual([task.callback_succeeded, task.callback_completed], [expected, expected], `${taskId} [callback_succeeded, callback_completed]`);
+    expectEqual(
+      [task.callback_succeeded, task.callback_completed],
+      [expected, expected],
+      `${taskId} [callback_succeeded, callback_completed]`,
+    );
     return task;
   });
 }
@@ -35,7 +55,10 @@ function flagsEventually(ctx: ContractContext, taskId: string, expected: boolean
 function expectCallbackBody(call: ReceivedCallback, taskId: string, status: string): void {
   expectEqual(call.method, 'POST', 'callback method');
   expectMatch(call.headers['content-type'], /^application\/json/, 'callback content-type');
-  expectTrue(call.body && typeof call.body === 'object', `callback body: expected a JSON object, got ${JSON.stringify(call.text)}`);
+  expectTrue(
+    call.body && typeof call.body === 'object',
+    `callback body: expected a JSON object, got ${JSON.stringify(call.text)}`,
+  );
   expectEqual(call.body.task_id, taskId, 'callback body.task_id');
   expectEqual(call.body.status, status, 'callback body.status');
   expectTrue(Object.hasOwn(call.body, 'response'), `callback body: expected key "response" in ${call.text}`);
@@ -44,25 +67,38 @@ function expectCallbackBody(call: ReceivedCallback, taskId: string, status: stri
   expectEqual(call.body.task.status, status, 'callback body.task.status');
 }
 
-contract('POST /_mock/tasks/{id}/complete sends {task_id, status, response, task} to callback_url with the scale-callback-auth key', async (ctx) => {
-  await prepare(ctx);
-  await useCallbackSettings(ctx, { callback_auth_key: ctx.unique('cbkey') });
-  const settings = await ctx.api.get('/_mock/settings');
-  expectStatus(settings, 200);
-  const receiver = await startReceiver(ctx);
-  const task = await createTask(ctx.api, { callback_url: receiver.url });
-  const done = await completeTask(ctx, task.task_id);
-  const [call] = await receiver.waitForRequests(1);
-  expectEqual(call.headers['scale-callback-auth'], settings.body.callback_auth_key, 'scale-callback-auth header (the tenant callback_auth_key)');
-  expectCallbackBody(call, task.task_id, 'completed');
-  expectEqual(call.body.response, done.response, 'callback body.response (the completed task response)');
-  expectEqual(call.body.task.response, done.response, 'callback body.task.response');
-  expectEqual(call.body.task.completed_at, done.completed_at, 'callback body.task.completed_at');
-  await flagsEventually(ctx, task.task_id, true);
-  const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) => expectEqual(d[0]?.state, 'succeeded', 'journal state'));
-  expectEqual([delivery.event, delivery.target, delivery.attempts.length], ['completed', receiver.url, 1], 'journal [event, target, attempts]');
-  expectEqual(receiver.received.length, 1, 'requests received for one completion');
-});
+contract(
+  'POST /_mock/tasks/{id}/complete sends {task_id, status, response, task} to callback_url with the scale-callback-auth key',
+  async (ctx) => {
+    await prepare(ctx);
+    await useCallbackSettings(ctx, { callback_auth_key: ctx.unique('cbkey') });
+    const settings = await ctx.api.get('/_mock/settings');
+    expectStatus(settings, 200);
+    const receiver = await startReceiver(ctx);
+    const task = await createTask(ctx.api, { callback_url: receiver.url });
+    const done = await completeTask(ctx, task.task_id);
+    const [call] = await receiver.waitForRequests(1);
+    expectEqual(
+      call.headers['scale-callback-auth'],
+      settings.body.callback_auth_key,
+      'scale-callback-auth header (the tenant callback_auth_key)',
+    );
+    expectCallbackBody(call, task.task_id, 'completed');
+    expectEqual(call.body.response, done.response, 'callback body.response (the completed task response)');
+    expectEqual(call.body.task.response, done.response, 'callback body.task.response');
+    expectEqual(call.body.task.completed_at, done.completed_at, 'callback body.task.completed_at');
+    await flagsEventually(ctx, task.task_id, true);
+    const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) =>
+      expectEqual(d[0]?.state, 'succeeded', 'journal state'),
+    );
+    expectEqual(
+      [delivery.event, delivery.target, delivery.attempts.length],
+      ['completed', receiver.url, 1],
+      'journal [event, target, attempts]',
+    );
+    expectEqual(receiver.received.length, 1, 'requests received for one completion');
+  },
+);
 
 contract('POST /_mock/tasks/{id}/fail sends a callback with status error', async (ctx) => {
   await prepare(ctx);
@@ -72,25 +108,36 @@ contract('POST /_mock/tasks/{id}/fail sends a callback with status error', async
   expectStatus(res, 200);
   const [call] = await receiver.waitForRequests(1);
   expectCallbackBody(call, task.task_id, 'error');
-  const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) => expectEqual(d[0]?.state, 'succeeded', 'journal state'));
+  const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) =>
+    expectEqual(d[0]?.state, 'succeeded', 'journal state'),
+  );
   expectEqual(delivery.event, 'error', 'journal event');
 });
 
-contract('a callback answered 500 twice is retried on the virtual clock and delivered on the third attempt', async (ctx) => {
-  await prepare(ctx);
-  // The real service's schedule: 20 attempts over 24 hours, so one day covers the first three.
-  await useCallbackSettings(ctx, { callbacks: { max_attempts: 20, retry_scale: 1 } });
-  const receiver = await startReceiver(ctx, [500, 500], 200);
-  const task = await createTask(ctx.api, { callback_url: receiver.url });
-  await completeTask(ctx, task.task_id);
-  await receiver.waitForRequests(1);
-  await advanceClock(ctx.api, DAY_MS);
-  const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) => expectEqual(d[0]?.state, 'succeeded', 'journal state'));
-  expectEqual(delivery.attempts.map((a: { status_code?: number }) => a.status_code), [500, 500, 200], 'status codes of the attempts');
-  expectEqual(receiver.received.length, 3, 'requests received');
-  expectNoKey(delivery, 'next_attempt_at', 'a delivered callback');
-  await flagsEventually(ctx, task.task_id, true);
-});
+contract(
+  'a callback answered 500 twice is retried on the virtual clock and delivered on the third attempt',
+  async (ctx) => {
+    await prepare(ctx);
+    // The real service's schedule: 20 attempts over 24 hours, so one day covers the first three.
+    await useCallbackSettings(ctx, { callbacks: { max_attempts: 20, retry_scale: 1 } });
+    const receiver = await startReceiver(ctx, [500, 500], 200);
+    const task = await createTask(ctx.api, { callback_url: receiver.url });
+    await completeTask(ctx, task.task_id);
+    await receiver.waitForRequests(1);
+    await advanceClock(ctx.api, DAY_MS);
+    const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) =>
+      expectEqual(d[0]?.state, 'succeeded', 'journal state'),
+    );
+    expectEqual(
+      delivery.attempts.map((a: { status_code?: number }) => a.status_code),
+      [500, 500, 200],
+      'status codes of the attempts',
+    );
+    expectEqual(receiver.received.length, 3, 'requests received');
+    expectNoKey(delivery, 'next_attempt_at', 'a delivered callback');
+    await flagsEventually(ctx, task.task_id, true);
+  },
+);
 
 contract('a callback whose every attempt fails is failed after max_attempts, with both flags false', async (ctx) => {
   await prepare(ctx);
@@ -101,8 +148,14 @@ contract('a callback whose every attempt fails is failed after max_attempts, wit
   await receiver.waitForRequests(1);
   // retry_scale 0.001 spreads the attempts over 86.4 s of the virtual clock; a day is plenty.
   await advanceClock(ctx.api, DAY_MS);
-  const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) => expectEqual(d[0]?.state, 'failed', 'journal state'));
-  expectEqual(delivery.attempts.map((a: { status_code?: number }) => a.status_code), [500, 500, 500], 'status codes of the attempts');
+  const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) =>
+    expectEqual(d[0]?.state, 'failed', 'journal state'),
+  );
+  expectEqual(
+    delivery.attempts.map((a: { status_code?: number }) => a.status_code),
+    [500, 500, 500],
+    'status codes of the attempts',
+  );
   expectEqual(receiver.received.length, 3, 'requests received (no attempt beyond max_attempts)');
   await flagsEventually(ctx, task.task_id, false);
 });
@@ -113,10 +166,15 @@ contract('a callback to a refused connection is journaled as an attempt with an 
   const url = await refusedUrl(ctx);
   const task = await createTask(ctx.api, { callback_url: url });
   await completeTask(ctx, task.task_id);
-  const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) => expectEqual(d[0]?.state, 'failed', 'journal state'));
+  const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) =>
+    expectEqual(d[0]?.state, 'failed', 'journal state'),
+  );
   expectEqual([delivery.target, delivery.attempts.length], [url, 1], 'journal [target, attempts]');
   const [attempt] = delivery.attempts;
-  expectTrue(typeof attempt.error === 'string' && attempt.error.trim() !== '', `attempt error: expected a reason, got ${JSON.stringify(attempt)}`);
+  expectTrue(
+    typeof attempt.error === 'string' && attempt.error.trim() !== '',
+    `attempt error: expected a reason, got ${JSON.stringify(attempt)}`,
+  );
   expectNoKey(attempt, 'status_code', 'an attempt that got no answer');
   await flagsEventually(ctx, task.task_id, false);
 });
@@ -126,8 +184,14 @@ contract('an e-mail callback_url is journaled as recorded and never sent', async
   const address = `${ctx.unique('results')}@example.com`;
   const task = await createTask(ctx.api, { callback_url: address });
   await completeTask(ctx, task.task_id);
-  const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) => expectEqual(d.length, 1, 'deliveries'));
-  expectEqual([delivery.state, delivery.target, delivery.attempts], ['recorded', address, []], 'journal [state, target, attempts]');
+  const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) =>
+    expectEqual(d.length, 1, 'deliveries'),
+  );
+  expectEqual(
+    [delivery.state, delivery.target, delivery.attempts],
+    ['recorded', address, []],
+    'journal [state, target, attempts]',
+  );
   expectEqual(delivery.body.task_id, task.task_id, 'journaled body.task_id');
 });
 
@@ -143,9 +207,15 @@ contract('a batch with a callback receives {batch, status, counts} when its only
   await completeTask(ctx, created.body.task_id);
   const [call] = await receiver.waitForRequests(1);
   expectEqual(call.method, 'POST', 'batch callback method');
-  expectEqual([call.body?.status, call.body?.batch?.name, call.body?.batch?.project], ['completed', name, project], 'batch callback [status, batch.name, batch.project]');
+  expectEqual(
+    [call.body?.status, call.body?.batch?.name, call.body?.batch?.project],
+    ['completed', name, project],
+    'batch callback [status, batch.name, batch.project]',
+  );
   expectEqual(call.body.counts, { pending: 0, completed: 1, error: 0, canceled: 0 }, 'batch callback counts');
-  const [delivery] = await journalEventually(ctx.api, { batch: name }, (d) => expectEqual(d[0]?.state, 'succeeded', 'journal state'));
+  const [delivery] = await journalEventually(ctx.api, { batch: name }, (d) =>
+    expectEqual(d[0]?.state, 'succeeded', 'journal state'),
+  );
   expectEqual([delivery.event, delivery.target], ['batch_completed', receiver.url], 'journal [event, target]');
 });
 
@@ -158,16 +228,23 @@ contract('a receiver that holds the callback open does not block other API calls
   await completeTask(ctx, task.task_id);
   await receiver.waitForRequests(1);
   expectEqual(receiver.holding(), 1, 'requests held by the receiver');
-  for (let i = 0; i < 3; i += 1) expectEqual((await getTask(ctx.api, task.task_id)).status, 'completed', 'status read while the callback is held');
+  for (let i = 0; i < 3; i += 1)
+    expectEqual((await getTask(ctx.api, task.task_id)).status, 'completed', 'status read while the callback is held');
   const fresh = await createTaskRequest(ctx.api);
   expectStatus(fresh, 200);
   expectStatus(await ctx.api.get(`/v1/task/${fresh.body.task_id}`), 200);
   // Still held: the answers above came while the callback was in flight, not after it ended.
   expectEqual(receiver.holding(), 1, 'requests still held by the receiver');
-  expectEqual((await callbackJournal(ctx.api, { task_id: task.task_id }))[0]?.state, 'pending', 'journal state while held');
+  expectEqual(
+    (await callbackJournal(ctx.api, { task_id: task.task_id }))[0]?.state,
+    'pending',
+    'journal state while held',
+  );
   expectEqual((await getTask(ctx.api, task.task_id)).callback_succeeded, false, 'callback_succeeded while held');
   await receiver.close();
-  await journalEventually(ctx.api, { task_id: task.task_id }, (d) => expectEqual(d[0]?.state, 'failed', 'journal state after the receiver dropped the request'));
+  await journalEventually(ctx.api, { task_id: task.task_id }, (d) =>
+    expectEqual(d[0]?.state, 'failed', 'journal state after the receiver dropped the request'),
+  );
 });
 
 contract('POST /_mock/tasks/{id}/redo and a second completion send a second callback', async (ctx) => {
@@ -183,6 +260,16 @@ contract('POST /_mock/tasks/{id}/redo and a second completion send a second call
   const calls = await receiver.waitForRequests(2);
   expectCallbackBody(calls[1], task.task_id, 'completed');
   expectEqual(calls[1].body.task.times_redone, 1, 'second callback body.task.times_redone');
-  const deliveries = await journalEventually(ctx.api, { task_id: task.task_id }, (d) => expectEqual(d.map((x) => x.state), ['succeeded', 'succeeded'], 'journal states'));
-  expectEqual(deliveries.map((d) => d.event), ['completed', 'completed'], 'journal events');
+  const deliveries = await journalEventually(ctx.api, { task_id: task.task_id }, (d) =>
+    expectEqual(
+      d.map((x) => x.state),
+      ['succeeded', 'succeeded'],
+      'journal states',
+    ),
+  );
+  expectEqual(
+    deliveries.map((d) => d.event),
+    ['completed', 'completed'],
+    'journal events',
+  );
 });

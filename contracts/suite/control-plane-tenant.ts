@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import {
+  contract,
+  eventually,
+  expectEqual,
+  expectErrorBody,
+  expectMatch,
+  expectStatus,
+  expectTrue,
+} from '../kit/contract.js';
 import { advanceClock, useCompletion } from '../kit/control.js';
-import { contract, eventually, expectEqual, expectErrorBody, expectMatch, expectStatus, expectTrue } from '../kit/contract.js';
-import { createTask, getTask, imageTaskBody, ISO_MS, listTasks } from '../kit/tasks.js';
+import { createTask, getTask, ISO_MS, imageTaskBody, listTasks } from '../kit/tasks.js';
 
 /** Control-plane tenant behaviour: clock, completion settings, reset, state export and import. */
 
@@ -14,9 +22,15 @@ contract('POST /_mock/clock/advance moves the clock that timestamps tasks', asyn
   const advanced = await advanceClock(ctx.api, 5000);
   const after = Date.parse(advanced.now);
   // Real time passes too, so the move is at least the amount and not wildly more.
-  expectTrue(after - before >= 5000 && after - before < 5000 + 60_000, `clock moved by ${after - before} ms for an advance of 5000`);
+  expectTrue(
+    after - before >= 5000 && after - before < 5000 + 60_000,
+    `clock moved by ${after - before} ms for an advance of 5000`,
+  );
   const task = await createTask(ctx.api);
-  expectTrue(Date.parse(task.created_at) >= after, `created_at ${task.created_at} is before the advanced clock ${advanced.now}`);
+  expectTrue(
+    Date.parse(task.created_at) >= after,
+    `created_at ${task.created_at} is before the advanced clock ${advanced.now}`,
+  );
   expectErrorBody(await ctx.api.post('/_mock/clock/advance', { ms: -1 }), 400, 'ms');
 });
 
@@ -42,7 +56,9 @@ contract('PATCH /_mock/settings completion delay completes a task once the clock
   await advanceClock(ctx.api, 30_000);
   expectEqual((await getTask(ctx.api, task.task_id)).status, 'pending', 'status halfway through the delay');
   await advanceClock(ctx.api, 30_000);
-  await eventually(async () => expectEqual((await getTask(ctx.api, task.task_id)).status, 'completed', 'status after the delay'));
+  await eventually(async () =>
+    expectEqual((await getTask(ctx.api, task.task_id)).status, 'completed', 'status after the delay'),
+  );
 });
 
 contract('PATCH /_mock/settings with an unknown completion mode answers 400 and changes nothing', async (ctx) => {
@@ -68,7 +84,11 @@ contract("POST /_mock/reset empties the caller's tenant and no other", async (ct
   const list = await listTasks(other, {});
   expectEqual([list.total, list.docs.length], [0, 0], 'total and docs after reset');
   expectStatus(await other.get(`/v1/task/${theirs.body.task_id}`), 404);
-  expectEqual((await getTask(ctx.api, mine.task_id)).task_id, mine.task_id, "the main tenant's task after the other's reset");
+  expectEqual(
+    (await getTask(ctx.api, mine.task_id)).task_id,
+    mine.task_id,
+    "the main tenant's task after the other's reset",
+  );
   // The tenant's Idempotency-Keys go too: replaying a task that no longer exists would mislead.
   const again = await other.post('/v1/task/imageannotation', body, { headers: { 'Idempotency-Key': key } });
   expectStatus(again, 200);
@@ -81,16 +101,22 @@ contract('GET /_mock/state exported and PUT into another tenant reproduces the t
   await ctx.needControlPlane();
   const mine = await createTask(ctx.api, { tags: [ctx.unique('state')], metadata: { seed: true } });
   const replaced = await createTask(other);
-  if (replaced.is_test !== mine.is_test) ctx.skip('otherApiKey is of another mode than apiKey; state cannot move between them');
+  if (replaced.is_test !== mine.is_test)
+    ctx.skip('otherApiKey is of another mode than apiKey; state cannot move between them');
   const exported = await ctx.api.get('/_mock/state');
   expectStatus(exported, 200);
   const imported = await other.put('/_mock/state', exported.body);
   expectStatus(imported, 200);
-  const byId = (tasks: { task: { task_id: string } }[]) => [...tasks].sort((a, b) => a.task.task_id.localeCompare(b.task.task_id));
+  const byId = (tasks: { task: { task_id: string } }[]) =>
+    [...tasks].sort((a, b) => a.task.task_id.localeCompare(b.task.task_id));
   const reread = await other.get('/_mock/state');
   expectStatus(reread, 200);
   expectEqual(byId(reread.body.tasks), byId(exported.body.tasks), 'tasks of the importing tenant');
-  expectEqual(await getTask(other, mine.task_id), await getTask(ctx.api, mine.task_id), 'the exported task read by the importing tenant');
+  expectEqual(
+    await getTask(other, mine.task_id),
+    await getTask(ctx.api, mine.task_id),
+    'the exported task read by the importing tenant',
+  );
   // Import replaces the whole state: the importing tenant's own task is gone.
   expectStatus(await other.get(`/v1/task/${replaced.task_id}`), 404);
 });
@@ -107,5 +133,8 @@ contract('GET /_mock/openapi.json answers an OpenAPI 3.1.0 document of the contr
   const res = await ctx.api.get('/_mock/openapi.json');
   expectStatus(res, 200);
   expectEqual(res.body.openapi, '3.1.0', 'openapi');
-  expectTrue(res.body.paths && Object.keys(res.body.paths).some((p) => p.startsWith('/_mock/')), 'paths must document /_mock routes');
+  expectTrue(
+    res.body.paths && Object.keys(res.body.paths).some((p) => p.startsWith('/_mock/')),
+    'paths must document /_mock routes',
+  );
 });

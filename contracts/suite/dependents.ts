@@ -1,5 +1,13 @@
+import {
+  type ContractContext,
+  contract,
+  eventually,
+  expectEqual,
+  expectErrorBody,
+  expectStatus,
+  expectTrue,
+} from '../kit/contract.js';
 import { holdTasksPending } from '../kit/control.js';
-import { contract, eventually, expectEqual, expectErrorBody, expectStatus, expectTrue, type ContractContext } from '../kit/contract.js';
 import { createTask, getTask, TASK_ID } from '../kit/tasks.js';
 
 /**
@@ -8,7 +16,11 @@ import { createTask, getTask, TASK_ID } from '../kit/tasks.js';
  * `dependents` lists the ids; each dependent works on the root's data item.
  */
 
-const DEF = { type: 'imageannotation', instruction: 'Mark every wheel.', geometries: { point: { objects_to_annotate: ['wheel'] } } };
+const DEF = {
+  type: 'imageannotation',
+  instruction: 'Mark every wheel.',
+  geometries: { point: { objects_to_annotate: ['wheel'] } },
+};
 
 async function rootWithOptions(ctx: ContractContext, options: Record<string, unknown>): Promise<any> {
   await ctx.needControlPlane();
@@ -38,7 +50,10 @@ function expectNoDependents(task: any, what: string): void {
 function dependentIdsEventually(ctx: ContractContext, rootId: string, count: number): Promise<string[]> {
   return eventually(async () => {
     const task = await getTask(ctx.api, rootId);
-    expectTrue(Array.isArray(task.dependents) && task.dependents.length === count, `root dependents: expected ${count} ids, got ${JSON.stringify(task.dependents)}`);
+    expectTrue(
+      Array.isArray(task.dependents) && task.dependents.length === count,
+      `root dependents: expected ${count} ids, got ${JSON.stringify(task.dependents)}`,
+    );
     return task.dependents;
   });
 }
@@ -48,33 +63,53 @@ async function dependentsEventually(ctx: ContractContext, root: any, count: numb
   const ids = await dependentIdsEventually(ctx, root.task_id, count);
   const dependents = [];
   for (const [i, id] of ids.entries()) {
-    expectTrue(typeof id === 'string' && TASK_ID.test(id), `root dependents[${i}]: expected a task id, got ${JSON.stringify(id)}`);
+    expectTrue(
+      typeof id === 'string' && TASK_ID.test(id),
+      `root dependents[${i}]: expected a task id, got ${JSON.stringify(id)}`,
+    );
     const dependent = await getTask(ctx.api, id);
     expectEqual([dependent.type, dependent.status], [DEF.type, 'pending'], `dependent ${id} [type, status]`);
-    expectEqual(dependent.params.attachment, root.params.attachment, `dependent ${id} params.attachment (inherited from the root)`);
+    expectEqual(
+      dependent.params.attachment,
+      root.params.attachment,
+      `dependent ${id} params.attachment (inherited from the root)`,
+    );
     dependents.push(dependent);
   }
   return dependents;
 }
 
-contract('POST /v1/task/{id}/dependents/options on a pending root: completion creates the dependents on the root attachment', async (ctx) => {
-  const root = await rootWithOptions(ctx, { defs: [DEF, { ...DEF, instruction: 'Second pass over the wheels.' }] });
-  expectNoDependents(await getTask(ctx.api, root.task_id), 'root before completion');
-  await complete(ctx, root.task_id);
-  const dependents = await dependentsEventually(ctx, root, 2);
-  expectEqual(dependents.map((d) => d.instruction), [DEF.instruction, 'Second pass over the wheels.'], 'dependent instructions, in defs order');
-  expectTrue(!dependents.some((d) => d.task_id === root.task_id), 'dependents are new tasks, not the root');
-});
+contract(
+  'POST /v1/task/{id}/dependents/options on a pending root: completion creates the dependents on the root attachment',
+  async (ctx) => {
+    const root = await rootWithOptions(ctx, { defs: [DEF, { ...DEF, instruction: 'Second pass over the wheels.' }] });
+    expectNoDependents(await getTask(ctx.api, root.task_id), 'root before completion');
+    await complete(ctx, root.task_id);
+    const dependents = await dependentsEventually(ctx, root, 2);
+    expectEqual(
+      dependents.map((d) => d.instruction),
+      [DEF.instruction, 'Second pass over the wheels.'],
+      'dependent instructions, in defs order',
+    );
+    expectTrue(!dependents.some((d) => d.task_id === root.task_id), 'dependents are new tasks, not the root');
+  },
+);
 
-contract('POST /v1/task/{id}/dependents/options with require_audit: dependents wait for an accepting audit', async (ctx) => {
-  const root = await rootWithOptions(ctx, { defs: [DEF], require_audit: true });
-  const done = await complete(ctx, root.task_id);
-  expectNoDependents(done, 'root completed, not yet audited');
-  expectStatus(await ctx.api.post(`/v1/task/${root.task_id}/audit`, { accepted: false, comments: 'redo the boxes' }), 200);
-  expectNoDependents(await getTask(ctx.api, root.task_id), 'root after a rejecting audit');
-  expectStatus(await ctx.api.post(`/v1/task/${root.task_id}/audit`, { accepted: true }), 200);
-  await dependentsEventually(ctx, root, 1);
-});
+contract(
+  'POST /v1/task/{id}/dependents/options with require_audit: dependents wait for an accepting audit',
+  async (ctx) => {
+    const root = await rootWithOptions(ctx, { defs: [DEF], require_audit: true });
+    const done = await complete(ctx, root.task_id);
+    expectNoDependents(done, 'root completed, not yet audited');
+    expectStatus(
+      await ctx.api.post(`/v1/task/${root.task_id}/audit`, { accepted: false, comments: 'redo the boxes' }),
+      200,
+    );
+    expectNoDependents(await getTask(ctx.api, root.task_id), 'root after a rejecting audit');
+    expectStatus(await ctx.api.post(`/v1/task/${root.task_id}/audit`, { accepted: true }), 200);
+    await dependentsEventually(ctx, root, 1);
+  },
+);
 
 contract('a reviewer fix releases dependents that wait for an audit', async (ctx) => {
   const root = await rootWithOptions(ctx, { defs: [DEF], require_audit: true });
@@ -84,19 +119,26 @@ contract('a reviewer fix releases dependents that wait for an audit', async (ctx
   await dependentsEventually(ctx, root, 1);
 });
 
-contract('POST /v1/task/{id}/dependents/force_creation creates dependents without the audit; 400 (never 409) when unfinished or already created', async (ctx) => {
-  const root = await rootWithOptions(ctx, { defs: [DEF], require_audit: true });
-  // The official Python client crashes on a 409 from a body-less task route: refusals here are 400.
-  expectErrorBody(await ctx.api.post(`/v1/task/${root.task_id}/dependents/force_creation`), 400);
-  await complete(ctx, root.task_id);
-  const forced = await ctx.api.post(`/v1/task/${root.task_id}/dependents/force_creation`);
-  expectStatus(forced, 200);
-  const [dependent] = await dependentsEventually(ctx, root, 1);
-  expectErrorBody(await ctx.api.post(`/v1/task/${root.task_id}/dependents/force_creation`), 400);
-  // A later accepting audit makes no second set.
-  expectStatus(await ctx.api.post(`/v1/task/${root.task_id}/audit`, { accepted: true }), 200);
-  expectEqual((await getTask(ctx.api, root.task_id)).dependents, [dependent.task_id], 'root dependents after the audit');
-});
+contract(
+  'POST /v1/task/{id}/dependents/force_creation creates dependents without the audit; 400 (never 409) when unfinished or already created',
+  async (ctx) => {
+    const root = await rootWithOptions(ctx, { defs: [DEF], require_audit: true });
+    // The official Python client crashes on a 409 from a body-less task route: refusals here are 400.
+    expectErrorBody(await ctx.api.post(`/v1/task/${root.task_id}/dependents/force_creation`), 400);
+    await complete(ctx, root.task_id);
+    const forced = await ctx.api.post(`/v1/task/${root.task_id}/dependents/force_creation`);
+    expectStatus(forced, 200);
+    const [dependent] = await dependentsEventually(ctx, root, 1);
+    expectErrorBody(await ctx.api.post(`/v1/task/${root.task_id}/dependents/force_creation`), 400);
+    // A later accepting audit makes no second set.
+    expectStatus(await ctx.api.post(`/v1/task/${root.task_id}/audit`, { accepted: true }), 200);
+    expectEqual(
+      (await getTask(ctx.api, root.task_id)).dependents,
+      [dependent.task_id],
+      'root dependents after the audit',
+    );
+  },
+);
 
 contract('POST /v1/task/{id}/dependents/options on a finished root answers 400', async (ctx) => {
   await ctx.needControlPlane();
@@ -114,7 +156,10 @@ contract('POST /v1/task/{id}/dependents/options with an invalid def answers 400 
   await ctx.needControlPlane();
   await holdTasksPending(ctx);
   const root = await createTask(ctx.api);
-  for (const def of [{ ...DEF, geometries: {} }, { ...DEF, type: 'no_such_task_type' }]) {
+  for (const def of [
+    { ...DEF, geometries: {} },
+    { ...DEF, type: 'no_such_task_type' },
+  ]) {
     expectErrorBody(await ctx.api.post(`/v1/task/${root.task_id}/dependents/options`, { defs: [def] }), 400, 'defs[0]');
   }
   // Nothing was stored: completing the root creates no dependents.
@@ -127,5 +172,9 @@ contract('a dependent whose definition names its own attachment keeps that attac
   const root = await rootWithOptions(ctx, { defs: [{ ...DEF, attachment }] });
   await complete(ctx, root.task_id);
   const [id] = await dependentIdsEventually(ctx, root.task_id, 1);
-  expectEqual((await getTask(ctx.api, id)).params.attachment, attachment, 'dependent params.attachment (its own, not the root one)');
+  expectEqual(
+    (await getTask(ctx.api, id)).params.attachment,
+    attachment,
+    'dependent params.attachment (its own, not the root one)',
+  );
 });

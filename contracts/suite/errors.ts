@@ -1,5 +1,14 @@
-import { holdTasksPending, createPendingTask } from '../kit/control.js';
-import { contract, expectEqual, expectErrorBody, expectErrorShape, expectMentions, expectStatus, expectStatusIn, expectTrue } from '../kit/contract.js';
+import {
+  contract,
+  expectEqual,
+  expectErrorBody,
+  expectErrorShape,
+  expectMentions,
+  expectStatus,
+  expectStatusIn,
+  expectTrue,
+} from '../kit/contract.js';
+import { createPendingTask, holdTasksPending } from '../kit/control.js';
 import { createTask, imageTaskBody, listTasks, randomTaskId, TASK_NOT_FOUND } from '../kit/tasks.js';
 
 /** Error statuses and the one error body shape `{status_code, error}`. */
@@ -16,9 +25,21 @@ const INVALID_CREATIONS: [string, Record<string, unknown>, string][] = [
   ['with an attachment that is not a URL', { attachment: 'street.jpg' }, 'attachment'],
   ['without geometries', { geometries: undefined }, 'geometries'],
   ['with geometries naming no geometry', { geometries: {} }, 'geometries'],
-  ['with polygon max_vertices below min_vertices', { geometries: { polygon: { objects_to_annotate: ['lane'], min_vertices: 5, max_vertices: 3 } } }, 'max_vertices'],
-  ['with box integer_pixels and can_rotate', { geometries: { box: { objects_to_annotate: ['car'], integer_pixels: true, can_rotate: true } } }, 'integer_pixels'],
-  ['with a context_attachment equal to the attachment', { attachment: SAME_URL, context_attachment: [{ attachment: SAME_URL }] }, 'context_attachment'],
+  [
+    'with polygon max_vertices below min_vertices',
+    { geometries: { polygon: { objects_to_annotate: ['lane'], min_vertices: 5, max_vertices: 3 } } },
+    'max_vertices',
+  ],
+  [
+    'with box integer_pixels and can_rotate',
+    { geometries: { box: { objects_to_annotate: ['car'], integer_pixels: true, can_rotate: true } } },
+    'integer_pixels',
+  ],
+  [
+    'with a context_attachment equal to the attachment',
+    { attachment: SAME_URL, context_attachment: [{ attachment: SAME_URL }] },
+    'context_attachment',
+  ],
   ['with six tags', { tags: [TAG, 'b', 'c', 'd', 'e', 'f'] }, 'tags'],
   ['with metadata over 10 KB', { metadata: { blob: 'x'.repeat(11 * 1024) } }, 'metadata'],
   ['with priority 15', { priority: 15 }, 'priority'],
@@ -38,18 +59,26 @@ for (const [what, overrides, field] of INVALID_CREATIONS) {
 }
 
 contract('POST /v1/task/imageannotation with malformed JSON answers 400 with an error body', async (ctx) => {
-  const res = await ctx.api.post('/v1/task/imageannotation', undefined, { rawBody: '{"attachment": "https://example.com/a.jpg",' });
+  const res = await ctx.api.post('/v1/task/imageannotation', undefined, {
+    rawBody: '{"attachment": "https://example.com/a.jpg",',
+  });
   expectErrorBody(res, 400);
 });
 
 contract('POST /v1/task/imageannotation with a text/plain body that is not JSON answers 400 or 415', async (ctx) => {
-  const res = await ctx.api.post('/v1/task/imageannotation', undefined, { rawBody: 'attachment=a.jpg', headers: { 'Content-Type': 'text/plain' } });
+  const res = await ctx.api.post('/v1/task/imageannotation', undefined, {
+    rawBody: 'attachment=a.jpg',
+    headers: { 'Content-Type': 'text/plain' },
+  });
   expectStatusIn(res, [400, 415], 'a client error for a non-JSON body');
   expectErrorShape(res);
 });
 
 contract('POST /v1/task/imageannotation with a body over 5 MB answers 400 or 413, never 5xx', async (ctx) => {
-  const res = await ctx.api.post('/v1/task/imageannotation', imageTaskBody({ metadata: { blob: 'x'.repeat(6 * 1024 * 1024) } }));
+  const res = await ctx.api.post(
+    '/v1/task/imageannotation',
+    imageTaskBody({ metadata: { blob: 'x'.repeat(6 * 1024 * 1024) } }),
+  );
   expectStatusIn(res, [400, 413], 'a client error for an oversize body');
   expectErrorShape(res);
 });
@@ -66,22 +95,25 @@ contract('GET /v1/task/{id} with an unknown id answers 404 "Task with that ID no
   expectEqual(res.body.error, TASK_NOT_FOUND, `${res.request} error`);
 });
 
-contract('POST, PUT and DELETE /v1/task/{id}/<action> with an unknown id answer 404 "Task with that ID not found."', async (ctx) => {
-  const id = randomTaskId();
-  const results = [
-    await ctx.api.post(`/v1/task/${id}/cancel`),
-    await ctx.api.post(`/v1/task/${id}/setMetadata`, { a: 1 }),
-    await ctx.api.post(`/v1/task/${id}/unique_id`, { unique_id: ctx.unique('uid') }),
-    await ctx.api.delete(`/v1/task/${id}/unique_id`),
-    await ctx.api.post(`/v1/task/${id}/tags`, ['a']),
-    await ctx.api.put(`/v1/task/${id}/tags`, ['a']),
-    await ctx.api.delete(`/v1/task/${id}/tags`, ['a']),
-  ];
-  for (const res of results) {
-    expectErrorBody(res, 404);
-    expectEqual(res.body.error, TASK_NOT_FOUND, `${res.request} error`);
-  }
-});
+contract(
+  'POST, PUT and DELETE /v1/task/{id}/<action> with an unknown id answer 404 "Task with that ID not found."',
+  async (ctx) => {
+    const id = randomTaskId();
+    const results = [
+      await ctx.api.post(`/v1/task/${id}/cancel`),
+      await ctx.api.post(`/v1/task/${id}/setMetadata`, { a: 1 }),
+      await ctx.api.post(`/v1/task/${id}/unique_id`, { unique_id: ctx.unique('uid') }),
+      await ctx.api.delete(`/v1/task/${id}/unique_id`),
+      await ctx.api.post(`/v1/task/${id}/tags`, ['a']),
+      await ctx.api.put(`/v1/task/${id}/tags`, ['a']),
+      await ctx.api.delete(`/v1/task/${id}/tags`, ['a']),
+    ];
+    for (const res of results) {
+      expectErrorBody(res, 404);
+      expectEqual(res.body.error, TASK_NOT_FOUND, `${res.request} error`);
+    }
+  },
+);
 
 contract('GET /v1/<unknown route> answers 404 with an error body', async (ctx) => {
   const res = await ctx.api.get(`/v1/${ctx.unique('no_such_route')}`);
@@ -96,14 +128,19 @@ contract('POST /v1/tasks and DELETE /v1/task/{id} answer 405 with an error body 
   }
 });
 
-contract('POST /v1/task/{id}/cancel without a body but with Content-Type: application/json is not a 400', async (ctx) => {
-  await holdTasksPending(ctx);
-  const task = await createPendingTask(ctx);
-  // The official clients send this header on every request, body or not.
-  const res = await ctx.api.post(`/v1/task/${task.task_id}/cancel`, undefined, { headers: { 'Content-Type': 'application/json' } });
-  expectStatus(res, 200);
-  expectEqual(res.body.status, 'canceled', `${res.request} status`);
-});
+contract(
+  'POST /v1/task/{id}/cancel without a body but with Content-Type: application/json is not a 400',
+  async (ctx) => {
+    await holdTasksPending(ctx);
+    const task = await createPendingTask(ctx);
+    // The official clients send this header on every request, body or not.
+    const res = await ctx.api.post(`/v1/task/${task.task_id}/cancel`, undefined, {
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expectStatus(res, 200);
+    expectEqual(res.body.status, 'canceled', `${res.request} status`);
+  },
+);
 
 contract('GET /v1/tasks with Content-Type: application/json and no body answers 200', async (ctx) => {
   const res = await ctx.api.get('/v1/tasks', { query: { limit: 1 }, headers: { 'Content-Type': 'application/json' } });

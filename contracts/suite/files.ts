@@ -1,16 +1,32 @@
-import { contract, type ContractContext, expectEqual, expectErrorBody, expectMatch, expectStatus, expectTrue, expectType } from '../kit/contract.js';
-import { createTaskRequest, ISO_MS } from '../kit/tasks.js';
+import {
+  type ContractContext,
+  contract,
+  expectEqual,
+  expectErrorBody,
+  expectMatch,
+  expectStatus,
+  expectTrue,
+  expectType,
+} from '../kit/contract.js';
 import { basicAuth, type Client, type HttpResult } from '../kit/target.js';
+import { createTaskRequest, ISO_MS } from '../kit/tasks.js';
 
 /**
  * Files: multipart upload, import by URL, the filtered listing and scaledata:// attachments.
  * Uploads are a few bytes: a 1x1 PNG, so a target that inspects images accepts it.
  */
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const SCALEDATA_URL = /^scaledata:\/\/[^/]+\/[^/]+$/;
 
-function form(fields: Record<string, string>, file: Uint8Array<ArrayBuffer> | null = new Uint8Array(PNG), filename = 'pixel.png'): FormData {
+function form(
+  fields: Record<string, string>,
+  file: Uint8Array<ArrayBuffer> | null = new Uint8Array(PNG),
+  filename = 'pixel.png',
+): FormData {
   const body = new FormData();
   if (file) body.append('file', new Blob([file], { type: 'image/png' }), filename);
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
@@ -29,13 +45,23 @@ function expectFileShape(res: HttpResult): any {
   expectMatch(file.created_at, ISO_MS, `${res.request} created_at`);
   expectMatch(file.updated_at, ISO_MS, `${res.request} updated_at`);
   expectType(file.project_names, 'array', `${res.request} project_names`);
-  expectTrue('mime_type' in file && 'size' in file, `${res.request}: expected mime_type and size in ${JSON.stringify(file)}`);
+  expectTrue(
+    'mime_type' in file && 'size' in file,
+    `${res.request}: expected mime_type and size in ${JSON.stringify(file)}`,
+  );
   return file;
 }
 
 async function newProject(ctx: ContractContext): Promise<string> {
   const name = ctx.unique('files');
-  expectStatus(await ctx.api.post('/v1/projects', { type: 'imageannotation', name, params: { geometries: { box: { objects_to_annotate: ['car'] } } } }), 200);
+  expectStatus(
+    await ctx.api.post('/v1/projects', {
+      type: 'imageannotation',
+      name,
+      params: { geometries: { box: { objects_to_annotate: ['car'] } } },
+    }),
+    200,
+  );
   return name;
 }
 
@@ -46,7 +72,8 @@ async function uploaded(ctx: ContractContext, fields: Record<string, string> = {
 /** The interface does not give the listing's path; a target that serves it elsewhere skips these. */
 async function needListing(ctx: ContractContext): Promise<void> {
   const res = await ctx.api.get('/v1/files');
-  if (res.status === 404 || res.status === 405) ctx.skip('target has no filtered file listing at GET /v1/files (the interface leaves its path open)');
+  if (res.status === 404 || res.status === 405)
+    ctx.skip('target has no filtered file listing at GET /v1/files (the interface leaves its path open)');
 }
 
 contract('POST /v1/files/upload answers a file record whose attachment_url is scaledata://', async (ctx) => {
@@ -74,7 +101,12 @@ contract('POST /v1/files/upload without a file part answers 400 naming file', as
 
 contract('POST /v1/files/import records a file by URL', async (ctx) => {
   const project = await newProject(ctx);
-  const file = expectFileShape(await ctx.api.post('/v1/files/import', { file_url: 'https://example.com/contracts/pixel.png', project_name: project }));
+  const file = expectFileShape(
+    await ctx.api.post('/v1/files/import', {
+      file_url: 'https://example.com/contracts/pixel.png',
+      project_name: project,
+    }),
+  );
   expectEqual(file.project_names, [project], 'project_names');
   expectErrorBody(await ctx.api.post('/v1/files/import', {}), 400, 'file_url');
 });
@@ -97,7 +129,11 @@ contract('GET /v1/files filters by project and metadata, newest first', async (c
     return res.body.docs.map((file: { id: string }) => file.id);
   };
   expectEqual(await ids({ projects: a }), [second.id, first.id], 'files of one project');
-  expectEqual(await ids({ projects: `${a},${b}`, metadata: '{"lot":1}' }), [inB.id, first.id], 'files of both projects with lot 1');
+  expectEqual(
+    await ids({ projects: `${a},${b}`, metadata: '{"lot":1}' }),
+    [inB.id, first.id],
+    'files of both projects with lot 1',
+  );
 });
 
 contract('an uploaded attachment_url works as an imageannotation attachment', async (ctx) => {
@@ -107,11 +143,13 @@ contract('an uploaded attachment_url works as an imageannotation attachment', as
   expectEqual(res.body.params.attachment, file.attachment_url, 'params.attachment');
 });
 
-contract("GET /_mock/files/{id}/content answers the uploaded bytes, to the owner only", async (ctx) => {
+contract('GET /_mock/files/{id}/content answers the uploaded bytes, to the owner only', async (ctx) => {
   await ctx.needControlPlane();
   const file = await uploaded(ctx);
   // Read with fetch, not the JSON client: the answer is raw bytes.
-  const res = await ctx.target.fetch(`${ctx.target.baseUrl}/_mock/files/${file.id}/content`, { headers: { Authorization: basicAuth(ctx.target.apiKey) } });
+  const res = await ctx.target.fetch(`${ctx.target.baseUrl}/_mock/files/${file.id}/content`, {
+    headers: { Authorization: basicAuth(ctx.target.apiKey) },
+  });
   expectEqual(res.status, 200, 'status');
   expectEqual(res.headers.get('content-type'), 'image/png', 'Content-Type');
   expectTrue(Buffer.from(await res.arrayBuffer()).equals(PNG), 'the bytes read back differ from the upload');

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { advanceClock, holdTasksPending } from '../kit/control.js';
 import { contract, expectEqual, expectErrorBody, expectNotEqual, expectStatus } from '../kit/contract.js';
-import { createTask, idsOf, imageTaskBody, listTasks } from '../kit/tasks.js';
+import { advanceClock, holdTasksPending } from '../kit/control.js';
 import type { Client } from '../kit/target.js';
+import { createTask, idsOf, imageTaskBody, listTasks } from '../kit/tasks.js';
 
 /**
  * Idempotency-Key on task creation: the first response, error or not, is stored and replayed for
@@ -15,37 +15,43 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const createWithKey = (client: Client, key: string, body: Record<string, unknown>) =>
   client.post('/v1/task/imageannotation', body, { headers: { 'Idempotency-Key': key } });
 
-contract('POST /v1/task/imageannotation with a repeated Idempotency-Key and body replays the first task', async (ctx) => {
-  await holdTasksPending(ctx);
-  const key = randomUUID();
-  const tag = ctx.unique('idem');
-  const body = imageTaskBody({ tags: [tag] });
-  const first = await createWithKey(ctx.api, key, body);
-  expectStatus(first, 200);
-  const second = await createWithKey(ctx.api, key, body);
-  expectStatus(second, 200);
-  expectEqual(second.body, first.body, 'replayed response');
-  // No second task: the tag finds only the first one.
-  const list = await listTasks(ctx.api, { tags: tag });
-  expectEqual(list.total, 1, 'tasks created by two requests with one Idempotency-Key');
-  expectEqual(idsOf(list), [first.body.task_id], 'task ids');
-});
+contract(
+  'POST /v1/task/imageannotation with a repeated Idempotency-Key and body replays the first task',
+  async (ctx) => {
+    await holdTasksPending(ctx);
+    const key = randomUUID();
+    const tag = ctx.unique('idem');
+    const body = imageTaskBody({ tags: [tag] });
+    const first = await createWithKey(ctx.api, key, body);
+    expectStatus(first, 200);
+    const second = await createWithKey(ctx.api, key, body);
+    expectStatus(second, 200);
+    expectEqual(second.body, first.body, 'replayed response');
+    // No second task: the tag finds only the first one.
+    const list = await listTasks(ctx.api, { tags: tag });
+    expectEqual(list.total, 1, 'tasks created by two requests with one Idempotency-Key');
+    expectEqual(idsOf(list), [first.body.task_id], 'task ids');
+  },
+);
 
-contract('POST /v1/task/imageannotation replays for the same parameters in another key order and formatting', async (ctx) => {
-  const key = randomUUID();
-  const tag = ctx.unique('idem');
-  const body = imageTaskBody({ tags: [tag], metadata: { a: 1, b: 2 } });
-  const first = await createWithKey(ctx.api, key, body);
-  expectStatus(first, 200);
-  const reordered = Object.fromEntries(Object.entries({ ...body, metadata: { b: 2, a: 1 } }).reverse());
-  const second = await ctx.api.post('/v1/task/imageannotation', undefined, {
-    rawBody: JSON.stringify(reordered, null, 2),
-    headers: { 'Idempotency-Key': key },
-  });
-  expectStatus(second, 200);
-  expectEqual(second.body.task_id, first.body.task_id, 'task_id of the replay');
-  expectEqual((await listTasks(ctx.api, { tags: tag })).total, 1, 'tasks created');
-});
+contract(
+  'POST /v1/task/imageannotation replays for the same parameters in another key order and formatting',
+  async (ctx) => {
+    const key = randomUUID();
+    const tag = ctx.unique('idem');
+    const body = imageTaskBody({ tags: [tag], metadata: { a: 1, b: 2 } });
+    const first = await createWithKey(ctx.api, key, body);
+    expectStatus(first, 200);
+    const reordered = Object.fromEntries(Object.entries({ ...body, metadata: { b: 2, a: 1 } }).reverse());
+    const second = await ctx.api.post('/v1/task/imageannotation', undefined, {
+      rawBody: JSON.stringify(reordered, null, 2),
+      headers: { 'Idempotency-Key': key },
+    });
+    expectStatus(second, 200);
+    expectEqual(second.body.task_id, first.body.task_id, 'task_id of the replay');
+    expectEqual((await listTasks(ctx.api, { tags: tag })).total, 1, 'tasks created');
+  },
+);
 
 contract('POST /v1/task/imageannotation with a repeated Idempotency-Key and another body answers 409', async (ctx) => {
   const key = randomUUID();
@@ -62,7 +68,11 @@ contract('POST /v1/task/imageannotation with an Idempotency-Key another user sto
   const body = imageTaskBody({ tags: [ctx.unique('idem')] });
   expectStatus(await createWithKey(ctx.api, key, body), 200);
   expectErrorBody(await createWithKey(other, key, body), 409);
-  expectEqual((await listTasks(other, { tags: body.tags as string[] })).total, 0, "tasks created in the other user's tenant");
+  expectEqual(
+    (await listTasks(other, { tags: body.tags as string[] })).total,
+    0,
+    "tasks created in the other user's tenant",
+  );
 });
 
 contract('POST /v1/task/imageannotation replays a stored 400 for a repeated Idempotency-Key', async (ctx) => {
@@ -87,15 +97,18 @@ contract('POST /v1/task/imageannotation replays a stored 409 even after the conf
   expectEqual((await listTasks(ctx.api, { unique_id: uniqueId })).total, 0, 'tasks holding the unique_id');
 });
 
-contract('POST /v1/task/imageannotation with Idempotency-Key and unique_id replays instead of answering 409', async (ctx) => {
-  const key = randomUUID();
-  const body = imageTaskBody({ unique_id: ctx.unique('uid') });
-  const first = await createWithKey(ctx.api, key, body);
-  expectStatus(first, 200);
-  const second = await createWithKey(ctx.api, key, body);
-  expectStatus(second, 200);
-  expectEqual(second.body.task_id, first.body.task_id, 'task_id of the replay');
-});
+contract(
+  'POST /v1/task/imageannotation with Idempotency-Key and unique_id replays instead of answering 409',
+  async (ctx) => {
+    const key = randomUUID();
+    const body = imageTaskBody({ unique_id: ctx.unique('uid') });
+    const first = await createWithKey(ctx.api, key, body);
+    expectStatus(first, 200);
+    const second = await createWithKey(ctx.api, key, body);
+    expectStatus(second, 200);
+    expectEqual(second.body.task_id, first.body.task_id, 'task_id of the replay');
+  },
+);
 
 contract('POST /v1/task/imageannotation with one Idempotency-Key sent twice at once creates one task', async (ctx) => {
   const key = randomUUID();

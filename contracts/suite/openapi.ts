@@ -12,7 +12,10 @@ contract('GET /openapi.json answers an OpenAPI 3.1 document with the task paths,
     expectTrue(paths.includes(path), `paths: expected ${path} among ${JSON.stringify(paths)}`);
   }
   // The control plane is documented separately and never part of the service's own document.
-  expectTrue(!paths.some((p) => p.startsWith('/_mock')), `paths must not include /_mock routes: ${JSON.stringify(paths)}`);
+  expectTrue(
+    !paths.some((p) => p.startsWith('/_mock')),
+    `paths must not include /_mock routes: ${JSON.stringify(paths)}`,
+  );
 });
 
 contract('GET /openapi.yaml answers the same document as YAML text', async (ctx) => {

@@ -1,4 +1,12 @@
-import { contract, expectEqual, expectErrorBody, expectMatch, expectStatus, expectTrue, type ContractContext } from '../kit/contract.js';
+import {
+  type ContractContext,
+  contract,
+  expectEqual,
+  expectErrorBody,
+  expectMatch,
+  expectStatus,
+  expectTrue,
+} from '../kit/contract.js';
 import { createTaskRequest } from '../kit/tasks.js';
 
 /** Projects: creation, reads, versioned parameters and what tasks inherit from them. */
@@ -30,7 +38,10 @@ contract('GET /v1/projects answers a bare array that includes a new project', as
   const res = await ctx.api.get('/v1/projects');
   expectStatus(res, 200);
   expectTrue(Array.isArray(res.body), 'the list is a bare array');
-  expectTrue(res.body.some((p: { name: string }) => p.name === project.name), 'the new project is listed');
+  expectTrue(
+    res.body.some((p: { name: string }) => p.name === project.name),
+    'the new project is listed',
+  );
 });
 
 contract('POST /v1/projects with a used name answers 409', async (ctx) => {
@@ -40,7 +51,11 @@ contract('POST /v1/projects with a used name answers 409', async (ctx) => {
 
 contract('POST /v1/projects with an unknown type or invalid params answers 400 naming the field', async (ctx) => {
   expectErrorBody(await ctx.api.post('/v1/projects', { type: 'nosuchtype', name: ctx.unique('p') }), 400, 'type');
-  expectErrorBody(await ctx.api.post('/v1/projects', { type: 'imageannotation', name: ctx.unique('p'), params: { priority: 7 } }), 400, 'priority');
+  expectErrorBody(
+    await ctx.api.post('/v1/projects', { type: 'imageannotation', name: ctx.unique('p'), params: { priority: 7 } }),
+    400,
+    'priority',
+  );
 });
 
 contract('POST /v1/projects/{name}/setParams appends versions 0, 1, 2; patch keeps unmentioned fields', async (ctx) => {
@@ -51,44 +66,77 @@ contract('POST /v1/projects/{name}/setParams appends versions 0, 1, 2; patch kee
   const last = await ctx.api.post(path, { patch: true, padding: 3 });
   expectStatus(last, 200);
   const history = last.body.param_history;
-  expectEqual(history.map((e: { version: number }) => e.version), [0, 1, 2], 'versions');
+  expectEqual(
+    history.map((e: { version: number }) => e.version),
+    [0, 1, 2],
+    'versions',
+  );
   expectEqual(history[1].padding, undefined, 'padding of version 1 (no patch: replaced)');
   expectEqual(history[2].instruction, 'v1', 'instruction kept by patch');
   expectEqual(history[2].padding, 3, 'padding of version 2');
   expectEqual(last.body.projectType, 'imageannotation', 'extended field projectType');
 });
 
-contract('tasks created with project inherit the latest version, an older one, or none with project_version -1', async (ctx) => {
-  const project = await newProject(ctx);
-  const path = `/v1/projects/${encodeURIComponent(project.name)}/setParams`;
-  for (const padding of [0, 1, 2]) expectStatus(await ctx.api.post(path, { instruction: `rules v${padding}`, geometries: GEOMETRIES, padding }), 200);
+contract(
+  'tasks created with project inherit the latest version, an older one, or none with project_version -1',
+  async (ctx) => {
+    const project = await newProject(ctx);
+    const path = `/v1/projects/${encodeURIComponent(project.name)}/setParams`;
+    for (const padding of [0, 1, 2])
+      expectStatus(
+        await ctx.api.post(path, { instruction: `rules v${padding}`, geometries: GEOMETRIES, padding }),
+        200,
+      );
 
-  const latest = await createTaskRequest(ctx.api, { project: project.name, geometries: undefined, instruction: 'Task first.' });
-  expectStatus(latest, 200);
-  expectEqual(latest.body.project_param_version, 2, 'project_param_version of a task on the latest version');
-  expectEqual(latest.body.params.padding, 2, 'padding inherited from version 2');
-  expectMatch(latest.body.instruction, /^Task first\.[\s\S]*rules v2$/, 'instruction: task first, then project');
+    const latest = await createTaskRequest(ctx.api, {
+      project: project.name,
+      geometries: undefined,
+      instruction: 'Task first.',
+    });
+    expectStatus(latest, 200);
+    expectEqual(latest.body.project_param_version, 2, 'project_param_version of a task on the latest version');
+    expectEqual(latest.body.params.padding, 2, 'padding inherited from version 2');
+    expectMatch(latest.body.instruction, /^Task first\.[\s\S]*rules v2$/, 'instruction: task first, then project');
 
-  const older = await createTaskRequest(ctx.api, { project: project.name, geometries: undefined, project_version: 0 });
-  expectStatus(older, 200);
-  expectEqual(older.body.project_param_version, 0, 'project_param_version of a task on version 0');
-  expectEqual(older.body.params.padding, 0, 'padding inherited from version 0');
+    const older = await createTaskRequest(ctx.api, {
+      project: project.name,
+      geometries: undefined,
+      project_version: 0,
+    });
+    expectStatus(older, 200);
+    expectEqual(older.body.project_param_version, 0, 'project_param_version of a task on version 0');
+    expectEqual(older.body.params.padding, 0, 'padding inherited from version 0');
 
-  const none = await createTaskRequest(ctx.api, { project: project.name, project_version: -1 });
-  expectStatus(none, 200);
-  expectEqual(none.body.project_param_version, null, 'project_param_version with project_version -1');
-  expectEqual(none.body.params.padding, undefined, 'padding with project_version -1');
-});
+    const none = await createTaskRequest(ctx.api, { project: project.name, project_version: -1 });
+    expectStatus(none, 200);
+    expectEqual(none.body.project_param_version, null, 'project_param_version with project_version -1');
+    expectEqual(none.body.params.padding, undefined, 'padding with project_version -1');
+  },
+);
 
-contract('POST /v1/task/imageannotation with an unknown project answers 404, with an unknown version 400', async (ctx) => {
-  expectErrorBody(await createTaskRequest(ctx.api, { project: ctx.unique('absent') }), 404);
-  const project = await newProject(ctx, { params: { geometries: GEOMETRIES } });
-  expectErrorBody(await createTaskRequest(ctx.api, { project: project.name, project_version: 9 }), 400, 'project_version');
-});
+contract(
+  'POST /v1/task/imageannotation with an unknown project answers 404, with an unknown version 400',
+  async (ctx) => {
+    expectErrorBody(await createTaskRequest(ctx.api, { project: ctx.unique('absent') }), 404);
+    const project = await newProject(ctx, { params: { geometries: GEOMETRIES } });
+    expectErrorBody(
+      await createTaskRequest(ctx.api, { project: project.name, project_version: 9 }),
+      400,
+      'project_version',
+    );
+  },
+);
 
 contract('POST /v1/projects/{name}/setOntology keeps versions and refuses repeated choices', async (ctx) => {
   const project = await newProject(ctx);
   const path = `/v1/projects/${encodeURIComponent(project.name)}/setOntology`;
-  expectStatus(await ctx.api.post(path, { name: 'v1', ontology: ['car', { choice: 'vehicle', subchoices: ['bus'] }] }), 200);
-  expectErrorBody(await ctx.api.post(path, { name: 'v2', ontology: ['bus', { choice: 'vehicle', subchoices: ['bus'] }] }), 400, 'ontology');
+  expectStatus(
+    await ctx.api.post(path, { name: 'v1', ontology: ['car', { choice: 'vehicle', subchoices: ['bus'] }] }),
+    200,
+  );
+  expectErrorBody(
+    await ctx.api.post(path, { name: 'v2', ontology: ['bus', { choice: 'vehicle', subchoices: ['bus'] }] }),
+    400,
+    'ontology',
+  );
 });

@@ -3,7 +3,8 @@ import { createStudioProject, freshEmail, joinedTeammates, path, studioWithLabel
 
 /** Studio: assignments and labeler groups. */
 
-const groupsPath = (project: string, group?: string) => path('/v1/studio/projects', project, '/groups', ...(group ? [group] : []));
+const groupsPath = (project: string, group?: string) =>
+  path('/v1/studio/projects', project, '/groups', ...(group ? [group] : []));
 const emailsOf = (group: { workers: { email: string }[] }) => group.workers.map((w) => w.email).sort();
 
 contract('POST /v1/studio/assignments/add and /remove answer the map of e-mails to projects', async (ctx) => {
@@ -28,45 +29,75 @@ contract('GET /v1/studio/assignments leaves out invitees who have not joined', a
   expectEqual(res.body[email], undefined, `entry for invitee ${email}`);
 });
 
-contract('POST /v1/studio/assignments/add refuses unknown teammates (404), invitees (400) and unknown projects (404)', async (ctx) => {
-  const project = await createStudioProject(ctx);
-  expectErrorBody(await ctx.api.post('/v1/studio/assignments/add', { emails: [freshEmail(ctx, 'ghost')], projects: [project] }), 404);
-  const invitee = freshEmail(ctx, 'invitee');
-  expectStatus(await ctx.api.post('/v1/teams/invite', { emails: [invitee], team_role: 'member' }), 200);
-  expectErrorBody(await ctx.api.post('/v1/studio/assignments/add', { emails: [invitee], projects: [project] }), 400, invitee);
-  const admin = (await ctx.api.get('/v1/teams')).body.find((m: { role: string }) => m.role === 'admin');
-  expectErrorBody(await ctx.api.post('/v1/studio/assignments/add', { emails: [admin.email], projects: [ctx.unique('absent')] }), 404);
-});
+contract(
+  'POST /v1/studio/assignments/add refuses unknown teammates (404), invitees (400) and unknown projects (404)',
+  async (ctx) => {
+    const project = await createStudioProject(ctx);
+    expectErrorBody(
+      await ctx.api.post('/v1/studio/assignments/add', { emails: [freshEmail(ctx, 'ghost')], projects: [project] }),
+      404,
+    );
+    const invitee = freshEmail(ctx, 'invitee');
+    expectStatus(await ctx.api.post('/v1/teams/invite', { emails: [invitee], team_role: 'member' }), 200);
+    expectErrorBody(
+      await ctx.api.post('/v1/studio/assignments/add', { emails: [invitee], projects: [project] }),
+      400,
+      invitee,
+    );
+    const admin = (await ctx.api.get('/v1/teams')).body.find((m: { role: string }) => m.role === 'admin');
+    expectErrorBody(
+      await ctx.api.post('/v1/studio/assignments/add', { emails: [admin.email], projects: [ctx.unique('absent')] }),
+      404,
+    );
+  },
+);
 
-contract('POST /v1/studio/projects/{project}/groups creates a group; GET lists it; PUT changes members', async (ctx) => {
-  await ctx.needControlPlane();
-  const { project, emails } = await studioWithLabelers(ctx, 2);
-  const name = ctx.unique('group');
-  const created = await ctx.api.post(groupsPath(project), { name, emails: [emails[0]] });
-  expectStatus(created, 200);
-  expectEqual(created.body.name, name, 'group name');
-  expectEqual(created.body.numWorkers, 1, 'numWorkers');
-  expectEqual(created.body.isSingleton, false, 'isSingleton');
-  expectEqual(emailsOf(created.body), [emails[0]], 'workers');
-  const list = await ctx.api.get(groupsPath(project));
-  expectStatus(list, 200);
-  expectEqual(list.body.map((g: { name: string }) => g.name), [name], 'group names');
-  const updated = await ctx.api.put(groupsPath(project, name), { add_emails: [emails[1]], remove_emails: [emails[0]] });
-  expectStatus(updated, 200);
-  expectEqual(emailsOf(updated.body), [emails[1]], 'workers after PUT');
-  const viaPost = await ctx.api.post(groupsPath(project, name), { add_emails: [emails[0]], remove_emails: [] });
-  expectStatus(viaPost, 200);
-  expectEqual(emailsOf(viaPost.body), [...emails].sort(), 'workers after POST');
-});
+contract(
+  'POST /v1/studio/projects/{project}/groups creates a group; GET lists it; PUT changes members',
+  async (ctx) => {
+    await ctx.needControlPlane();
+    const { project, emails } = await studioWithLabelers(ctx, 2);
+    const name = ctx.unique('group');
+    const created = await ctx.api.post(groupsPath(project), { name, emails: [emails[0]] });
+    expectStatus(created, 200);
+    expectEqual(created.body.name, name, 'group name');
+    expectEqual(created.body.numWorkers, 1, 'numWorkers');
+    expectEqual(created.body.isSingleton, false, 'isSingleton');
+    expectEqual(emailsOf(created.body), [emails[0]], 'workers');
+    const list = await ctx.api.get(groupsPath(project));
+    expectStatus(list, 200);
+    expectEqual(
+      list.body.map((g: { name: string }) => g.name),
+      [name],
+      'group names',
+    );
+    const updated = await ctx.api.put(groupsPath(project, name), {
+      add_emails: [emails[1]],
+      remove_emails: [emails[0]],
+    });
+    expectStatus(updated, 200);
+    expectEqual(emailsOf(updated.body), [emails[1]], 'workers after PUT');
+    const viaPost = await ctx.api.post(groupsPath(project, name), { add_emails: [emails[0]], remove_emails: [] });
+    expectStatus(viaPost, 200);
+    expectEqual(emailsOf(viaPost.body), [...emails].sort(), 'workers after POST');
+  },
+);
 
-contract('labeler groups: a used name is 409, a member not assigned is 400, an unknown group or project is 404', async (ctx) => {
-  await ctx.needControlPlane();
-  const { project } = await studioWithLabelers(ctx, 1);
-  const [outsider] = await joinedTeammates(ctx, 1);
-  const name = ctx.unique('group');
-  expectStatus(await ctx.api.post(groupsPath(project), { name, emails: [] }), 200);
-  expectErrorBody(await ctx.api.post(groupsPath(project), { name, emails: [] }), 409, name);
-  expectErrorBody(await ctx.api.post(groupsPath(project), { name: ctx.unique('group'), emails: [outsider] }), 400, outsider);
-  expectErrorBody(await ctx.api.put(groupsPath(project, ctx.unique('absent')), { add_emails: [] }), 404);
-  expectErrorBody(await ctx.api.get(groupsPath(ctx.unique('absent'))), 404);
-});
+contract(
+  'labeler groups: a used name is 409, a member not assigned is 400, an unknown group or project is 404',
+  async (ctx) => {
+    await ctx.needControlPlane();
+    const { project } = await studioWithLabelers(ctx, 1);
+    const [outsider] = await joinedTeammates(ctx, 1);
+    const name = ctx.unique('group');
+    expectStatus(await ctx.api.post(groupsPath(project), { name, emails: [] }), 200);
+    expectErrorBody(await ctx.api.post(groupsPath(project), { name, emails: [] }), 409, name);
+    expectErrorBody(
+      await ctx.api.post(groupsPath(project), { name: ctx.unique('group'), emails: [outsider] }),
+      400,
+      outsider,
+    );
+    expectErrorBody(await ctx.api.put(groupsPath(project, ctx.unique('absent')), { add_emails: [] }), 404);
+    expectErrorBody(await ctx.api.get(groupsPath(ctx.unique('absent'))), 404);
+  },
+);

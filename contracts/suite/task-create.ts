@@ -1,5 +1,5 @@
-import { holdTasksPending } from '../kit/control.js';
 import { contract, expectEqual, expectNoKey, expectNotEqual, expectStatus, expectTrue } from '../kit/contract.js';
+import { holdTasksPending } from '../kit/control.js';
 import { createTask, expectTaskShape, imageTaskBody, isTestKey } from '../kit/tasks.js';
 
 /** POST /v1/task/imageannotation: the success shape of a new task. */
@@ -24,7 +24,8 @@ contract('POST /v1/task/imageannotation answers 200 with a pending task of the T
   expectEqual(task.audits, [], 'default audits');
   expectEqual(task.project_param_version, null, 'project_param_version without a project');
   // The real service leaves unset optional keys out rather than sending null or [].
-  for (const key of ['unique_id', 'tags', 'completed_at', 'response', 'times_redone']) expectNoKey(task, key, 'new task');
+  for (const key of ['unique_id', 'tags', 'completed_at', 'response', 'times_redone'])
+    expectNoKey(task, key, 'new task');
 });
 
 contract('POST /v1/task/imageannotation gives every task a new task_id', async (ctx) => {
@@ -53,14 +54,19 @@ contract('POST /v1/task/imageannotation accepts an e-mail address as callback_ur
   expectEqual(task.callback_url, 'labeling-results@example.com', 'callback_url');
 });
 
-contract('POST /v1/task/imageannotation accepts label objects with subchoices, display and instance_label', async (ctx) => {
-  const geometries = {
-    box: { objects_to_annotate: [{ choice: 'animal', subchoices: ['cat', { choice: 'dog', display: 'Dog (any breed)' }] }] },
-    point: { objects_to_annotate: [{ choice: 'eye', instance_label: true }] },
-  };
-  const task = await createTask(ctx.api, { geometries });
-  expectEqual(task.params.geometries, geometries, 'params.geometries');
-});
+contract(
+  'POST /v1/task/imageannotation accepts label objects with subchoices, display and instance_label',
+  async (ctx) => {
+    const geometries = {
+      box: {
+        objects_to_annotate: [{ choice: 'animal', subchoices: ['cat', { choice: 'dog', display: 'Dog (any breed)' }] }],
+      },
+      point: { objects_to_annotate: [{ choice: 'eye', instance_label: true }] },
+    };
+    const task = await createTask(ctx.api, { geometries });
+    expectEqual(task.params.geometries, geometries, 'params.geometries');
+  },
+);
 
 contract('POST /v1/task/imageannotation with a test key marks the task is_test true', async (ctx) => {
   if (!isTestKey(ctx.target.apiKey)) ctx.skip('apiKey is not recognizably a test key (test_... or ...|test)');
@@ -76,5 +82,6 @@ contract('POST /v1/task/imageannotation takes callback as an alias of callback_u
 contract('POST /v1/task/imageannotation accepts metadata of 9 KB and priorities 10, 20 and 30', async (ctx) => {
   const metadata = { blob: 'x'.repeat(9 * 1024) };
   expectEqual((await createTask(ctx.api, { metadata })).metadata, metadata, 'metadata');
-  for (const priority of [10, 20, 30]) expectEqual((await createTask(ctx.api, { priority })).priority, priority, 'priority');
+  for (const priority of [10, 20, 30])
+    expectEqual((await createTask(ctx.api, { priority })).priority, priority, 'priority');
 });

@@ -1,5 +1,5 @@
-import { createCompletedTask, createPendingTask, holdTasksPending } from '../kit/control.js';
 import { contract, expectEqual, expectErrorBody, expectOneOf, expectStatus } from '../kit/contract.js';
+import { createCompletedTask, createPendingTask, holdTasksPending } from '../kit/control.js';
 import { createTask, idsOf, listTasks } from '../kit/tasks.js';
 
 /**
@@ -19,9 +19,17 @@ contract('GET /v1/tasks?status= filters by status, also as a comma list', async 
   const kept = await createPendingTask(ctx, { tags: [tag] });
   const canceled = await createPendingTask(ctx, { tags: [tag] });
   expectStatus(await ctx.api.post(`/v1/task/${canceled.task_id}/cancel`), 200);
-  expectEqual(idsOf(await listTasks(ctx.api, { tags: tag, status: 'canceled' })), [canceled.task_id], 'status=canceled');
+  expectEqual(
+    idsOf(await listTasks(ctx.api, { tags: tag, status: 'canceled' })),
+    [canceled.task_id],
+    'status=canceled',
+  );
   expectEqual(idsOf(await listTasks(ctx.api, { tags: tag, status: 'pending' })), [kept.task_id], 'status=pending');
-  expectEqual(idsOf(await listTasks(ctx.api, { tags: tag, status: 'pending,canceled' })), [canceled.task_id, kept.task_id], 'status=pending,canceled');
+  expectEqual(
+    idsOf(await listTasks(ctx.api, { tags: tag, status: 'pending,canceled' })),
+    [canceled.task_id, kept.task_id],
+    'status=pending,canceled',
+  );
   expectEqual((await listTasks(ctx.api, { tags: tag, status: 'completed' })).total, 0, 'total with status=completed');
   expectErrorBody(await ctx.api.get('/v1/tasks', { query: { status: 'finished' } }), 400, 'status');
 });
@@ -29,8 +37,16 @@ contract('GET /v1/tasks?status= filters by status, also as a comma list', async 
 contract('GET /v1/tasks?type= filters by task type', async (ctx) => {
   const tag = ctx.unique('type');
   const task = await createTask(ctx.api, { tags: [tag] });
-  expectEqual(idsOf(await listTasks(ctx.api, { tags: tag, type: 'imageannotation' })), [task.task_id], 'type=imageannotation');
-  expectEqual((await listTasks(ctx.api, { tags: tag, type: 'segmentannotation' })).total, 0, 'total with type=segmentannotation');
+  expectEqual(
+    idsOf(await listTasks(ctx.api, { tags: tag, type: 'imageannotation' })),
+    [task.task_id],
+    'type=imageannotation',
+  );
+  expectEqual(
+    (await listTasks(ctx.api, { tags: tag, type: 'segmentannotation' })).total,
+    0,
+    'total with type=segmentannotation',
+  );
 });
 
 contract('GET /v1/tasks with repeated unique_id keys lists the tasks holding any of them', async (ctx) => {
@@ -62,9 +78,21 @@ contract('GET /v1/tasks?customer_review_status= takes a comma-joined list', asyn
   const all = ['pending', 'accepted', 'fixed', 'rejected'];
   expectOneOf(status, all, 'customer_review_status of a completed task');
   const others = all.filter((s) => s !== status);
-  expectEqual(idsOf(await listTasks(ctx.api, { tags: tag, customer_review_status: `${others[0]},${status}` })), [completed.task_id], `customer_review_status=${others[0]},${status}`);
-  expectEqual((await listTasks(ctx.api, { tags: tag, customer_review_status: others.join(',') })).total, 0, `total with customer_review_status=${others.join(',')}`);
-  expectErrorBody(await ctx.api.get('/v1/tasks', { query: { customer_review_status: 'accepted,great' } }), 400, 'customer_review_status');
+  expectEqual(
+    idsOf(await listTasks(ctx.api, { tags: tag, customer_review_status: `${others[0]},${status}` })),
+    [completed.task_id],
+    `customer_review_status=${others[0]},${status}`,
+  );
+  expectEqual(
+    (await listTasks(ctx.api, { tags: tag, customer_review_status: others.join(',') })).total,
+    0,
+    `total with customer_review_status=${others.join(',')}`,
+  );
+  expectErrorBody(
+    await ctx.api.get('/v1/tasks', { query: { customer_review_status: 'accepted,great' } }),
+    400,
+    'customer_review_status',
+  );
 });
 
 contract('GET /v1/tasks?start_time=&end_time= bound created_at, as datetimes and dates', async (ctx) => {
@@ -110,20 +138,23 @@ contract('GET /v1/tasks?updated_after=&updated_before= bound updated_at', async 
   }
 });
 
-contract('GET /v1/tasks?completed_after=&completed_before= bound completed_at and leave out unfinished tasks', async (ctx) => {
-  const tag = ctx.unique('completed');
-  const completed = await createCompletedTask(ctx, { tags: [tag] });
-  await holdTasksPending(ctx);
-  await createPendingTask(ctx, { tags: [tag] });
-  const at = completed.completed_at as string;
-  const cases: [Record<string, string>, boolean][] = [
-    [{ completed_after: at, completed_before: at }, true],
-    [{ completed_after: dateOf(shift(at, -DAY_MS)) }, true],
-    [{ completed_after: shift(at, 1) }, false],
-    [{ completed_before: shift(at, -1) }, false],
-  ];
-  for (const [query, found] of cases) {
-    const ids = idsOf(await listTasks(ctx.api, { tags: tag, ...query }));
-    expectEqual(ids, found ? [completed.task_id] : [], `task completed at ${at} with ${JSON.stringify(query)}`);
-  }
-});
+contract(
+  'GET /v1/tasks?completed_after=&completed_before= bound completed_at and leave out unfinished tasks',
+  async (ctx) => {
+    const tag = ctx.unique('completed');
+    const completed = await createCompletedTask(ctx, { tags: [tag] });
+    await holdTasksPending(ctx);
+    await createPendingTask(ctx, { tags: [tag] });
+    const at = completed.completed_at as string;
+    const cases: [Record<string, string>, boolean][] = [
+      [{ completed_after: at, completed_before: at }, true],
+      [{ completed_after: dateOf(shift(at, -DAY_MS)) }, true],
+      [{ completed_after: shift(at, 1) }, false],
+      [{ completed_before: shift(at, -1) }, false],
+    ];
+    for (const [query, found] of cases) {
+      const ids = idsOf(await listTasks(ctx.api, { tags: tag, ...query }));
+      expectEqual(ids, found ? [completed.task_id] : [], `task completed at ${at} with ${JSON.stringify(query)}`);
+    }
+  },
+);

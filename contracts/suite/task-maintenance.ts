@@ -1,5 +1,5 @@
-import { createCompletedTask, createPendingTask, holdTasksPending } from '../kit/control.js';
 import { contract, expectEqual, expectErrorBody, expectNoKey, expectStatus } from '../kit/contract.js';
+import { createCompletedTask, createPendingTask, holdTasksPending } from '../kit/control.js';
 import { createTask, createTaskRequest, expectTaskShape, getTask, idsOf, listTasks } from '../kit/tasks.js';
 
 /** Changing a task: cancel, setMetadata, unique_id and tags. */
@@ -75,7 +75,11 @@ contract('POST /v1/task/{id}/unique_id sets the unique_id, findable by the list 
   expectStatus(res, 200);
   expectEqual(res.body.unique_id, uniqueId, 'unique_id in the response');
   expectEqual((await getTask(ctx.api, task.task_id)).unique_id, uniqueId, 'unique_id read back');
-  expectEqual(idsOf(await listTasks(ctx.api, { unique_id: uniqueId })), [task.task_id], 'tasks listed by the unique_id');
+  expectEqual(
+    idsOf(await listTasks(ctx.api, { unique_id: uniqueId })),
+    [task.task_id],
+    'tasks listed by the unique_id',
+  );
   // Setting a task's own unique_id again is no conflict.
   expectStatus(await ctx.api.post(`/v1/task/${task.task_id}/unique_id`, { unique_id: uniqueId }), 200);
 });
@@ -137,13 +141,16 @@ contract('DELETE /v1/task/{id}/tags removes tags, ignoring absent ones, keeping 
   expectEqual(res.body.tags, ['a', 'c'], 'tags after DELETE');
 });
 
-contract('PUT and POST /v1/task/{id}/tags beyond five tags answer 400 naming tags, leaving the tags unchanged', async (ctx) => {
-  const five = ['a', 'b', 'c', 'd', 'e'];
-  const task = await createTask(ctx.api, { tags: five });
-  expectErrorBody(await ctx.api.put(`/v1/task/${task.task_id}/tags`, ['f']), 400, 'tags');
-  expectErrorBody(await ctx.api.post(`/v1/task/${task.task_id}/tags`, [...five, 'f']), 400, 'tags');
-  expectEqual((await getTask(ctx.api, task.task_id)).tags, five, 'tags after the refused changes');
-});
+contract(
+  'PUT and POST /v1/task/{id}/tags beyond five tags answer 400 naming tags, leaving the tags unchanged',
+  async (ctx) => {
+    const five = ['a', 'b', 'c', 'd', 'e'];
+    const task = await createTask(ctx.api, { tags: five });
+    expectErrorBody(await ctx.api.put(`/v1/task/${task.task_id}/tags`, ['f']), 400, 'tags');
+    expectErrorBody(await ctx.api.post(`/v1/task/${task.task_id}/tags`, [...five, 'f']), 400, 'tags');
+    expectEqual((await getTask(ctx.api, task.task_id)).tags, five, 'tags after the refused changes');
+  },
+);
 
 contract('POST /v1/task/{id}/tags with an empty string or a non-array answers 400', async (ctx) => {
   const task = await createTask(ctx.api, { tags: ['kept'] });

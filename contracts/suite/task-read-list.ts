@@ -1,5 +1,13 @@
+import {
+  type ContractContext,
+  contract,
+  expectEqual,
+  expectErrorBody,
+  expectOneOf,
+  expectStatus,
+  expectTrue,
+} from '../kit/contract.js';
 import { createPendingTask, holdTasksPending } from '../kit/control.js';
-import { contract, type ContractContext, expectEqual, expectErrorBody, expectOneOf, expectStatus, expectTrue } from '../kit/contract.js';
 import { createTask, getTask, idsOf, listTasks } from '../kit/tasks.js';
 
 /** GET /v1/task/{id} and GET /v1/tasks: shapes, order, paging and the list's own parameters. */
@@ -19,24 +27,30 @@ contract('GET /v1/task/{id} answers the task as the creation returned it', async
   expectEqual(await getTask(ctx.api, created.task_id), created, 'task read back');
 });
 
-contract('GET /v1/tasks answers {docs, total, limit, offset, has_more, next_token} with limit 100 by default', async (ctx) => {
-  const { tag, tasks } = await taggedTasks(ctx, 1, 'shape');
-  const list = await listTasks(ctx.api, { tags: tag });
-  expectEqual(list.limit, 100, 'default limit');
-  expectEqual(list.offset, 0, 'offset of the first page');
-  expectEqual(list.total, 1, 'total');
-  expectEqual(list.has_more, false, 'has_more');
-  expectEqual(list.next_token, null, 'next_token of the last page');
-  expectEqual(idsOf(list), [tasks[0].task_id], 'docs');
-  expectEqual(list.docs[0].type, 'imageannotation', 'docs[0].type (full documents by default)');
-});
+contract(
+  'GET /v1/tasks answers {docs, total, limit, offset, has_more, next_token} with limit 100 by default',
+  async (ctx) => {
+    const { tag, tasks } = await taggedTasks(ctx, 1, 'shape');
+    const list = await listTasks(ctx.api, { tags: tag });
+    expectEqual(list.limit, 100, 'default limit');
+    expectEqual(list.offset, 0, 'offset of the first page');
+    expectEqual(list.total, 1, 'total');
+    expectEqual(list.has_more, false, 'has_more');
+    expectEqual(list.next_token, null, 'next_token of the last page');
+    expectEqual(idsOf(list), [tasks[0].task_id], 'docs');
+    expectEqual(list.docs[0].type, 'imageannotation', 'docs[0].type (full documents by default)');
+  },
+);
 
 contract('GET /v1/tasks lists newest first', async (ctx) => {
   const { tag, tasks } = await taggedTasks(ctx, 3, 'order');
   const list = await listTasks(ctx.api, { tags: tag });
   expectEqual(idsOf(list), tasks.map((t) => t.task_id).reverse(), 'task ids, newest first');
   for (let i = 1; i < list.docs.length; i += 1) {
-    expectTrue(list.docs[i - 1].created_at >= list.docs[i].created_at, `created_at must not increase along the list: ${list.docs[i - 1].created_at} < ${list.docs[i].created_at}`);
+    expectTrue(
+      list.docs[i - 1].created_at >= list.docs[i].created_at,
+      `created_at must not increase along the list: ${list.docs[i - 1].created_at} < ${list.docs[i].created_at}`,
+    );
   }
 });
 
@@ -55,11 +69,15 @@ contract('GET /v1/tasks pages with next_token until has_more is false, without d
     token = page.has_more ? page.next_token : undefined;
     expectTrue(pages.length <= 5, 'paging did not end after 5 pages of 2 for 5 tasks');
   } while (token);
-  expectEqual(pages, [
-    { size: 2, has_more: true, offset: 0 },
-    { size: 2, has_more: true, offset: 2 },
-    { size: 1, has_more: false, offset: 4 },
-  ], 'pages');
+  expectEqual(
+    pages,
+    [
+      { size: 2, has_more: true, offset: 0 },
+      { size: 2, has_more: true, offset: 2 },
+      { size: 1, has_more: false, offset: 4 },
+    ],
+    'pages',
+  );
   expectEqual(seen, tasks.map((t) => t.task_id).reverse(), 'task ids over all pages, newest first');
 });
 
@@ -82,14 +100,23 @@ contract('GET /v1/tasks with limited_response=True returns only task_id, status,
     const list = await listTasks(ctx.api, { tags: tag, limited_response: value });
     expectEqual(list.docs.length, 1, `docs with limited_response=${value}`);
     const doc = list.docs[0];
-    for (const key of Object.keys(doc)) expectOneOf(key, ['task_id', 'status', 'metadata', 'project'], `key of a limited_response=${value} doc`);
+    for (const key of Object.keys(doc))
+      expectOneOf(key, ['task_id', 'status', 'metadata', 'project'], `key of a limited_response=${value} doc`);
     expectEqual(doc.task_id, tasks[0].task_id, 'task_id');
     expectOneOf(doc.status, ['pending', 'completed'], 'status');
     expectEqual(doc.metadata, { n: 0 }, 'metadata');
   }
   for (const value of ['False', 'false']) {
     const list = await listTasks(ctx.api, { tags: tag, limited_response: value });
-    expectEqual(list.docs[0].params?.attachment, tasks[0].params.attachment, `params.attachment with limited_response=${value}`);
+    expectEqual(
+      list.docs[0].params?.attachment,
+      tasks[0].params.attachment,
+      `params.attachment with limited_response=${value}`,
+    );
   }
-  expectErrorBody(await ctx.api.get('/v1/tasks', { query: { tags: tag, limited_response: 'maybe' } }), 400, 'limited_response');
+  expectErrorBody(
+    await ctx.api.get('/v1/tasks', { query: { tags: tag, limited_response: 'maybe' } }),
+    400,
+    'limited_response',
+  );
 });

@@ -1,6 +1,13 @@
+import {
+  type ContractContext,
+  contract,
+  expectEqual,
+  expectErrorBody,
+  expectStatus,
+  expectTrue,
+} from '../kit/contract.js';
 import { advanceClock, holdTasksPending, readClockMs } from '../kit/control.js';
 import { Client } from '../kit/target.js';
-import { contract, type ContractContext, expectEqual, expectErrorBody, expectStatus, expectTrue } from '../kit/contract.js';
 import { createTask, getTask, listTasks, TASK_NOT_FOUND } from '../kit/tasks.js';
 
 /**
@@ -8,28 +15,35 @@ import { createTask, getTask, listTasks, TASK_NOT_FOUND } from '../kit/tasks.js'
  * or touch a task, and another tenant's task is reported exactly like an absent one (404).
  */
 
-contract("GET /v1/task/{id} and its maintenance routes answer 404 for another tenant's task, leaving it unchanged", async (ctx) => {
-  const other = ctx.other();
-  await holdTasksPending(ctx);
-  const task = await createTask(ctx.api, { metadata: { owner: 'a' }, tags: ['mine'] });
-  const id = task.task_id;
-  const results = [
-    await other.get(`/v1/task/${id}`),
-    await other.post(`/v1/task/${id}/cancel`),
-    await other.post(`/v1/task/${id}/setMetadata`, { owner: 'b' }),
-    await other.post(`/v1/task/${id}/unique_id`, { unique_id: ctx.unique('uid') }),
-    await other.delete(`/v1/task/${id}/unique_id`),
-    await other.post(`/v1/task/${id}/tags`, ['theirs']),
-  ];
-  for (const res of results) {
-    expectErrorBody(res, 404);
-    expectEqual(res.body.error, TASK_NOT_FOUND, `${res.request} error`);
-  }
-  const after = await getTask(ctx.api, id);
-  // A target without a control plane may have completed the task meanwhile; canceled it must not be.
-  expectEqual([after.status === 'canceled', after.metadata, after.tags], [false, { owner: 'a' }, ['mine']], 'canceled?, metadata and tags after the foreign calls');
-  if (await ctx.hasControlPlane()) expectEqual(after.status, 'pending', 'status after the foreign calls');
-});
+contract(
+  "GET /v1/task/{id} and its maintenance routes answer 404 for another tenant's task, leaving it unchanged",
+  async (ctx) => {
+    const other = ctx.other();
+    await holdTasksPending(ctx);
+    const task = await createTask(ctx.api, { metadata: { owner: 'a' }, tags: ['mine'] });
+    const id = task.task_id;
+    const results = [
+      await other.get(`/v1/task/${id}`),
+      await other.post(`/v1/task/${id}/cancel`),
+      await other.post(`/v1/task/${id}/setMetadata`, { owner: 'b' }),
+      await other.post(`/v1/task/${id}/unique_id`, { unique_id: ctx.unique('uid') }),
+      await other.delete(`/v1/task/${id}/unique_id`),
+      await other.post(`/v1/task/${id}/tags`, ['theirs']),
+    ];
+    for (const res of results) {
+      expectErrorBody(res, 404);
+      expectEqual(res.body.error, TASK_NOT_FOUND, `${res.request} error`);
+    }
+    const after = await getTask(ctx.api, id);
+    // A target without a control plane may have completed the task meanwhile; canceled it must not be.
+    expectEqual(
+      [after.status === 'canceled', after.metadata, after.tags],
+      [false, { owner: 'a' }, ['mine']],
+      'canceled?, metadata and tags after the foreign calls',
+    );
+    if (await ctx.hasControlPlane()) expectEqual(after.status, 'pending', 'status after the foreign calls');
+  },
+);
 
 contract("GET /v1/tasks of another tenant leaves out this tenant's tasks", async (ctx) => {
   const other = ctx.other();

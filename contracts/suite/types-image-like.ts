@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { holdTasksPending } from '../kit/control.js';
 import { contract, expectEqual, expectErrorBody, expectOneOf, expectTrue, expectType } from '../kit/contract.js';
-import { type Body, createOf, completedOf } from '../kit/typed-tasks.js';
+import { holdTasksPending } from '../kit/control.js';
+import { type Body, completedOf, createOf } from '../kit/typed-tasks.js';
 
 /** segmentannotation, videoannotation and videoplaybackannotation: creation rules and response shapes. */
-
 
 const fresh = (path: string) => `https://example.com/contracts/${randomBytes(6).toString('hex')}/${path}`;
 
@@ -37,19 +36,45 @@ const playbackBody = (overrides: Body = {}): Body => ({
   ...overrides,
 });
 
-
-
 const rejections: [string, string, Body, string][] = [
   ['segmentannotation', 'without labels', segmentBody({ labels: undefined }), 'labels'],
-  ['segmentannotation', 'with 51 labels', segmentBody({ labels: Array.from({ length: 51 }, (_, i) => `l${i}`) }), 'labels'],
-  ['segmentannotation', 'with a context attachment equal to the attachment', segmentBody({ attachment: 'https://example.com/same.jpg', context_attachments: [{ attachment: 'https://example.com/same.jpg' }] }), 'context_attachments'],
+  [
+    'segmentannotation',
+    'with 51 labels',
+    segmentBody({ labels: Array.from({ length: 51 }, (_, i) => `l${i}`) }),
+    'labels',
+  ],
+  [
+    'segmentannotation',
+    'with a context attachment equal to the attachment',
+    segmentBody({
+      attachment: 'https://example.com/same.jpg',
+      context_attachments: [{ attachment: 'https://example.com/same.jpg' }],
+    }),
+    'context_attachments',
+  ],
   ['segmentannotation', 'with attachment_type video', segmentBody({ attachment_type: 'video' }), 'attachment_type'],
   ['videoannotation', 'without geometries', videoBody({ geometries: undefined }), 'geometries'],
-  ['videoannotation', 'with image frames given as one URL', videoBody({ attachments: fresh('0001.jpg') }), 'attachments'],
+  [
+    'videoannotation',
+    'with image frames given as one URL',
+    videoBody({ attachments: fresh('0001.jpg') }),
+    'attachments',
+  ],
   ['videoannotation', 'with a fractional frame_rate', videoBody({ frame_rate: 2.5 }), 'frame_rate'],
-  ['videoannotation', 'with a video that is not mp4, webm or ogg', videoBody({ attachment_type: 'video', attachments: undefined, attachment: fresh('clip.avi') }), 'attachment'],
+  [
+    'videoannotation',
+    'with a video that is not mp4, webm or ogg',
+    videoBody({ attachment_type: 'video', attachments: undefined, attachment: fresh('clip.avi') }),
+    'attachment',
+  ],
   ['videoplaybackannotation', 'without geometries', playbackBody({ geometries: undefined }), 'geometries'],
-  ['videoplaybackannotation', 'with a video that is not mp4, webm or ogg', playbackBody({ attachment: fresh('ride.mkv') }), 'attachment'],
+  [
+    'videoplaybackannotation',
+    'with a video that is not mp4, webm or ogg',
+    playbackBody({ attachment: fresh('ride.mkv') }),
+    'attachment',
+  ],
   ['videoplaybackannotation', 'with a fractional start_time', playbackBody({ start_time: 0.5 }), 'start_time'],
 ];
 
@@ -63,46 +88,70 @@ contract('POST /v1/task/segmentannotation answers 200 with the labels and attach
   const body = segmentBody();
   const task = await createOf(ctx, 'segmentannotation', body);
   expectEqual(task.status, 'pending', 'status');
-  for (const key of ['attachment', 'labels', 'allow_unlabeled']) expectEqual(task.params[key], body[key], `params.${key}`);
+  for (const key of ['attachment', 'labels', 'allow_unlabeled'])
+    expectEqual(task.params[key], body[key], `params.${key}`);
 });
 
 contract('POST /v1/task/videoannotation answers 200 with frames and geometries in params', async (ctx) => {
   const body = videoBody();
   const task = await createOf(ctx, 'videoannotation', body);
-  for (const key of ['attachment_type', 'attachments', 'geometries', 'events_to_annotate', 'frame_rate']) expectEqual(task.params[key], body[key], `params.${key}`);
+  for (const key of ['attachment_type', 'attachments', 'geometries', 'events_to_annotate', 'frame_rate'])
+    expectEqual(task.params[key], body[key], `params.${key}`);
 });
 
 contract('POST /v1/task/videoplaybackannotation answers 200 with the video and frame_rate in params', async (ctx) => {
   const body = playbackBody({ frame_rate: undefined });
   const task = await createOf(ctx, 'videoplaybackannotation', body);
-  for (const key of ['attachment', 'attachment_type', 'geometries', 'duration_time']) expectEqual(task.params[key], body[key], `params.${key}`);
+  for (const key of ['attachment', 'attachment_type', 'geometries', 'duration_time'])
+    expectEqual(task.params[key], body[key], `params.${key}`);
   // frame_rate defaults to 1 frame per second.
   expectEqual(task.params.frame_rate, 1, 'params.frame_rate (default)');
 });
 
-contract('a completed segmentannotation task maps leaf labels to colors and indexes, instance labels per instance', async (ctx) => {
-  const { response } = await completedOf(ctx, 'segmentannotation', segmentBody());
-  const instance = ['car', 'bus'];
-  for (const [label, entry] of Object.entries<any>(response.labelMapping)) {
-    expectOneOf(label, ['road', 'sky', ...instance], `response.labelMapping key (a leaf label)`);
-    const entries = instance.includes(label) ? entry : [entry];
-    expectTrue(Array.isArray(entries) && entries.length > 0, `response.labelMapping.${label}: expected ${instance.includes(label) ? 'an array' : 'an object'}`);
-    for (const e of entries) expectTrue(Number.isInteger(e.index) && e.index > 0 && typeof e.color === 'string', `response.labelMapping.${label}: {color, index}`);
-  }
-  expectType(response.annotations.combined.image, 'string', 'response.annotations.combined.image');
-  expectType(response.annotations.combined.indexedImage, 'string', 'response.annotations.combined.indexedImage');
-  expectEqual(Object.keys(response.annotations.labeled).sort(), Object.keys(response.labelMapping).sort(), 'response.annotations.labeled keys');
-});
+contract(
+  'a completed segmentannotation task maps leaf labels to colors and indexes, instance labels per instance',
+  async (ctx) => {
+    const { response } = await completedOf(ctx, 'segmentannotation', segmentBody());
+    const instance = ['car', 'bus'];
+    for (const [label, entry] of Object.entries<any>(response.labelMapping)) {
+      expectOneOf(label, ['road', 'sky', ...instance], `response.labelMapping key (a leaf label)`);
+      const entries = instance.includes(label) ? entry : [entry];
+      expectTrue(
+        Array.isArray(entries) && entries.length > 0,
+        `response.labelMapping.${label}: expected ${instance.includes(label) ? 'an array' : 'an object'}`,
+      );
+      for (const e of entries)
+        expectTrue(
+          Number.isInteger(e.index) && e.index > 0 && typeof e.color === 'string',
+          `response.labelMapping.${label}: {color, index}`,
+        );
+    }
+    expectType(response.annotations.combined.image, 'string', 'response.annotations.combined.image');
+    expectType(response.annotations.combined.indexedImage, 'string', 'response.annotations.combined.indexedImage');
+    expectEqual(
+      Object.keys(response.annotations.labeled).sort(),
+      Object.keys(response.labelMapping).sort(),
+      'response.annotations.labeled keys',
+    );
+  },
+);
 
 contract('a completed videoannotation task has one frame per image and keeps each uuid on one label', async (ctx) => {
   const { response } = await completedOf(ctx, 'videoannotation', videoBody());
-  expectTrue(Array.isArray(response.annotations) && response.annotations.length === 3, `response.annotations: expected 3 frames, got ${JSON.stringify(response.annotations)?.slice(0, 200)}`);
+  expectTrue(
+    Array.isArray(response.annotations) && response.annotations.length === 3,
+    `response.annotations: expected 3 frames, got ${JSON.stringify(response.annotations)?.slice(0, 200)}`,
+  );
   const labels = new Map<string, string>();
   response.annotations.forEach((frame: any, f: number) => {
     for (const annotation of frame.annotations) {
       expectOneOf(annotation.label, ['car', 'bus'], `response.annotations[${f}] label`);
       expectEqual(annotation.type, 'box', `response.annotations[${f}] type`);
-      expectEqual(annotation.label, labels.get(annotation.uuid) ?? annotation.label, `label of uuid ${annotation.uuid} in frame ${f}`);
+      expectEqual(
+        annotation.label,
+        labels.get(annotation.uuid) ?? annotation.label,
+        `label of uuid ${annotation.uuid} in frame ${f}`,
+      );
       labels.set(annotation.uuid, annotation.label);
     }
   });
@@ -117,7 +166,10 @@ contract('a completed videoplaybackannotation task keys objects by uuid with fra
     expectEqual(object.label, 'cyclist', 'object label');
     expectEqual(object.geometry, 'box', 'object geometry');
     const keys = object.frames.map((frame: any) => frame.key);
-    expectTrue(keys.every((k: number, i: number) => Number.isInteger(k) && (i === 0 || k > keys[i - 1])), `frame keys in order: ${JSON.stringify(keys)}`);
+    expectTrue(
+      keys.every((k: number, i: number) => Number.isInteger(k) && (i === 0 || k > keys[i - 1])),
+      `frame keys in order: ${JSON.stringify(keys)}`,
+    );
   }
 });
 
@@ -125,7 +177,16 @@ contract('POST /_mock/tasks/{id}/complete refuses a video response whose object 
   await ctx.needControlPlane();
   await holdTasksPending(ctx);
   const task = await createOf(ctx, 'videoannotation', videoBody({ attachments: [fresh('a.jpg'), fresh('b.jpg')] }));
-  const box = (label: string) => ({ uuid: 'c0ffee00-0000-4000-8000-0000000000a1', type: 'box', label, attributes: {}, left: 1, top: 1, width: 5, height: 5 });
+  const box = (label: string) => ({
+    uuid: 'c0ffee00-0000-4000-8000-0000000000a1',
+    type: 'box',
+    label,
+    attributes: {},
+    left: 1,
+    top: 1,
+    width: 5,
+    height: 5,
+  });
   const response = { annotations: [{ annotations: [box('car')] }, { annotations: [box('bus')] }] };
   expectErrorBody(await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`, { response }), 400, 'label');
 });

@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import {
+  type ContractContext,
+  contract,
+  expectEqual,
+  expectErrorBody,
+  expectOneOf,
+  expectStatus,
+  expectTrue,
+  expectType,
+} from '../kit/contract.js';
 import { awaitSelfCompletion, holdTasksPending } from '../kit/control.js';
-import { contract, type ContractContext, expectEqual, expectErrorBody, expectOneOf, expectStatus, expectTrue, expectType } from '../kit/contract.js';
-import { type Body, createOf, completedOf } from '../kit/typed-tasks.js';
 import { getTask, randomTaskId } from '../kit/tasks.js';
+import { type Body, completedOf, createOf } from '../kit/typed-tasks.js';
 
 /** lidarannotation, lidarsegmentation, lidartopdown and lidarlinking: creation rules and response shapes. */
-
 
 const frames = (count: number, ext = 'json') => {
   const drive = randomBytes(6).toString('hex');
@@ -39,7 +47,11 @@ const topDownBody = (project: string, batch: string, overrides: Body = {}): Body
   instruction: 'Trace lanes in driving direction; outline crosswalks.',
   attachments: frames(2),
   region_of_interest_3d: { center: { x: 0, y: 0 }, width: 100, height: 50, rotation: 0 },
-  geometries: { polygon: { objects_to_annotate: ['crosswalk'] }, line: { objects_to_annotate: ['lane'] }, point: { objects_to_annotate: ['pole'] } },
+  geometries: {
+    polygon: { objects_to_annotate: ['crosswalk'] },
+    line: { objects_to_annotate: ['lane'] },
+    point: { objects_to_annotate: ['pole'] },
+  },
   directed_line: ['lane'],
   deviceHeight: 2,
   ...overrides,
@@ -59,10 +71,12 @@ const linkingBody = (lidarTask: string, overrides: Body = {}): Body => ({
   ...overrides,
 });
 
-
-
 /** A completed lidar task to link or segment from: forced where a control plane exists, awaited otherwise. */
-async function completedLidarTask(ctx: ContractContext, type = 'lidarannotation', body: Body = lidarBody()): Promise<any> {
+async function completedLidarTask(
+  ctx: ContractContext,
+  type = 'lidarannotation',
+  body: Body = lidarBody(),
+): Promise<any> {
   if (await ctx.hasControlPlane()) return completedOf(ctx, type, body);
   const task = await createOf(ctx, type, body);
   return awaitSelfCompletion(ctx, task.task_id, 'lidar task');
@@ -72,7 +86,8 @@ async function completedLidarTask(ctx: ContractContext, type = 'lidarannotation'
 async function pendingLidarTask(ctx: ContractContext): Promise<any> {
   await holdTasksPending(ctx);
   const task = await createOf(ctx, 'lidarannotation', lidarBody());
-  if ((await getTask(ctx.api, task.task_id)).status !== 'pending') ctx.skip('target completed the lidar task by itself');
+  if ((await getTask(ctx.api, task.task_id)).status !== 'pending')
+    ctx.skip('target completed the lidar task by itself');
   return task;
 }
 
@@ -92,7 +107,15 @@ async function expectRejections(ctx: ContractContext, type: string, cases: [Body
 contract('POST /v1/task/lidarannotation answers 200 with frames, labels and sampling in params', async (ctx) => {
   const body = lidarBody();
   const task = await createOf(ctx, 'lidarannotation', body);
-  for (const key of ['attachments', 'attachment_type', 'labels', 'labeling_sample_rate', 'max_distance_meters', 'polygons_enabled', 'polygons_labels']) {
+  for (const key of [
+    'attachments',
+    'attachment_type',
+    'labels',
+    'labeling_sample_rate',
+    'max_distance_meters',
+    'polygons_enabled',
+    'polygons_labels',
+  ]) {
     expectEqual(task.params[key], body[key], `params.${key}`);
   }
 });
@@ -109,7 +132,10 @@ contract('POST /v1/task/lidarannotation breaking its rules answers 400 naming th
 
 contract('a completed lidarannotation task has cuboids on the labeled frames only, one label per uuid', async (ctx) => {
   const { response } = await completedLidarTask(ctx);
-  expectTrue(Array.isArray(response.annotations) && response.annotations.length > 0, 'response.annotations: expected a non-empty array of frames');
+  expectTrue(
+    Array.isArray(response.annotations) && response.annotations.length > 0,
+    'response.annotations: expected a non-empty array of frames',
+  );
   const labels = new Map<string, string>();
   for (const frame of response.annotations) {
     expectOneOf(frame.frame_index, [1, 3, 5, 6], 'frame_index (a labeled frame of 6 at rate 2)');
@@ -123,14 +149,18 @@ contract('a completed lidarannotation task has cuboids on the labeled frames onl
   }
 });
 
-contract('POST /v1/task/lidarsegmentation answers 200 standalone and after a completed lidarannotation task', async (ctx) => {
-  const body = segmentationBody();
-  const task = await createOf(ctx, 'lidarsegmentation', body);
-  for (const key of ['attachments', 'attachment_type', 'labels']) expectEqual(task.params[key], body[key], `params.${key}`);
-  const lidar = await completedLidarTask(ctx);
-  const dependent = await createOf(ctx, 'lidarsegmentation', segmentationBody({ lidar_task: lidar.task_id }));
-  expectEqual(dependent.params.lidar_task, lidar.task_id, 'params.lidar_task');
-});
+contract(
+  'POST /v1/task/lidarsegmentation answers 200 standalone and after a completed lidarannotation task',
+  async (ctx) => {
+    const body = segmentationBody();
+    const task = await createOf(ctx, 'lidarsegmentation', body);
+    for (const key of ['attachments', 'attachment_type', 'labels'])
+      expectEqual(task.params[key], body[key], `params.${key}`);
+    const lidar = await completedLidarTask(ctx);
+    const dependent = await createOf(ctx, 'lidarsegmentation', segmentationBody({ lidar_task: lidar.task_id }));
+    expectEqual(dependent.params.lidar_task, lidar.task_id, 'params.lidar_task');
+  },
+);
 
 contract('POST /v1/task/lidarsegmentation breaking its rules answers 400 naming the field', async (ctx) => {
   await expectRejections(ctx, 'lidarsegmentation', [
@@ -139,16 +169,24 @@ contract('POST /v1/task/lidarsegmentation breaking its rules answers 400 naming 
     [segmentationBody({ lidar_task: randomTaskId() }), 'lidar_task'],
   ]);
   const pending = await pendingLidarTask(ctx);
-  expectErrorBody(await ctx.api.post('/v1/task/lidarsegmentation', segmentationBody({ lidar_task: pending.task_id })), 400, 'lidar_task');
+  expectErrorBody(
+    await ctx.api.post('/v1/task/lidarsegmentation', segmentationBody({ lidar_task: pending.task_id })),
+    400,
+    'lidar_task',
+  );
 });
 
 contract('a completed lidarsegmentation task classifies the points of its frames with leaf labels', async (ctx) => {
   const { response } = await completedOf(ctx, 'lidarsegmentation', segmentationBody());
   expectTrue(response.annotations.length > 0, 'response.annotations: expected classified frames');
-  for (const name of response.label_mapping) expectOneOf(name, ['car', 'truck', 'road'], 'label_mapping entry (a leaf label)');
+  for (const name of response.label_mapping)
+    expectOneOf(name, ['car', 'truck', 'road'], 'label_mapping entry (a leaf label)');
   for (const frame of response.annotations) {
     expectOneOf(frame.frame_index, [1, 2, 3], 'frame_index');
-    expectTrue(frame.labels.every((i: number) => Number.isInteger(i) && i >= 0 && i < response.label_mapping.length), 'point classes index label_mapping');
+    expectTrue(
+      frame.labels.every((i: number) => Number.isInteger(i) && i >= 0 && i < response.label_mapping.length),
+      'point classes index label_mapping',
+    );
   }
 });
 
@@ -157,7 +195,8 @@ contract('POST /v1/task/lidartopdown answers 200 with its project, batch and geo
   const body = topDownBody(project, batch);
   const task = await createOf(ctx, 'lidartopdown', body);
   expectEqual(task.project, project, 'project');
-  for (const key of ['attachments', 'geometries', 'directed_line', 'region_of_interest_3d', 'deviceHeight']) expectEqual(task.params[key], body[key], `params.${key}`);
+  for (const key of ['attachments', 'geometries', 'directed_line', 'region_of_interest_3d', 'deviceHeight'])
+    expectEqual(task.params[key], body[key], `params.${key}`);
 });
 
 contract('POST /v1/task/lidartopdown breaking its rules answers 400 naming the field', async (ctx) => {
@@ -172,7 +211,7 @@ contract('POST /v1/task/lidartopdown breaking its rules answers 400 naming the f
   ]);
 });
 
-contract('a completed lidartopdown task has only polygons, lines and points with the task\'s labels', async (ctx) => {
+contract("a completed lidartopdown task has only polygons, lines and points with the task's labels", async (ctx) => {
   const { project, batch } = await topDownBatch(ctx);
   const { response } = await completedOf(ctx, 'lidartopdown', topDownBody(project, batch));
   expectTrue(response.annotations.length > 0, 'response.annotations: expected some shapes');
@@ -182,12 +221,16 @@ contract('a completed lidartopdown task has only polygons, lines and points with
   }
 });
 
-contract('POST /v1/task/lidarlinking answers 200 for a completed lidar task with the interface\'s params', async (ctx) => {
-  const lidar = await completedLidarTask(ctx);
-  const body = linkingBody(lidar.task_id);
-  const task = await createOf(ctx, 'lidarlinking', body);
-  for (const key of ['lidar_task', 'annotation_type', 'geometries', 'default_geometry', 'labeling_sample_rate']) expectEqual(task.params[key], body[key], `params.${key}`);
-});
+contract(
+  "POST /v1/task/lidarlinking answers 200 for a completed lidar task with the interface's params",
+  async (ctx) => {
+    const lidar = await completedLidarTask(ctx);
+    const body = linkingBody(lidar.task_id);
+    const task = await createOf(ctx, 'lidarlinking', body);
+    for (const key of ['lidar_task', 'annotation_type', 'geometries', 'default_geometry', 'labeling_sample_rate'])
+      expectEqual(task.params[key], body[key], `params.${key}`);
+  },
+);
 
 contract('POST /v1/task/lidarlinking breaking its rules answers 400 naming the field', async (ctx) => {
   const lidar = await completedLidarTask(ctx);
@@ -208,16 +251,22 @@ contract('POST /v1/task/lidarlinking breaking its rules answers 400 naming the f
   expectErrorBody(await ctx.api.post('/v1/task/lidarlinking', linkingBody(pending.task_id)), 400, 'lidar_task');
 });
 
-contract('a completed lidarlinking task projects the lidar task\'s cuboids, keeping their uuids and labels', async (ctx) => {
-  const lidar = await completedLidarTask(ctx);
-  const cuboids = new Map<string, string>();
-  for (const frame of lidar.response.annotations) for (const c of frame.cuboids) cuboids.set(c.uuid, c.label);
-  const { response } = await completedOf(ctx, 'lidarlinking', linkingBody(lidar.task_id));
-  expectTrue(response.annotations.length > 0, 'response.annotations: expected some projections');
-  for (const projection of response.annotations) {
-    expectEqual(projection.type, 'cuboid', 'projection type (the default geometry)');
-    expectOneOf(projection.camera_id, [0, 1], 'camera_id (one of camera_ids)');
-    expectTrue(Number.isInteger(projection.frame_index) && projection.frame_index >= 1, 'frame_index: a 1-based frame number');
-    expectEqual(projection.label, cuboids.get(projection.uuid), `label of the cuboid with uuid ${projection.uuid}`);
-  }
-});
+contract(
+  "a completed lidarlinking task projects the lidar task's cuboids, keeping their uuids and labels",
+  async (ctx) => {
+    const lidar = await completedLidarTask(ctx);
+    const cuboids = new Map<string, string>();
+    for (const frame of lidar.response.annotations) for (const c of frame.cuboids) cuboids.set(c.uuid, c.label);
+    const { response } = await completedOf(ctx, 'lidarlinking', linkingBody(lidar.task_id));
+    expectTrue(response.annotations.length > 0, 'response.annotations: expected some projections');
+    for (const projection of response.annotations) {
+      expectEqual(projection.type, 'cuboid', 'projection type (the default geometry)');
+      expectOneOf(projection.camera_id, [0, 1], 'camera_id (one of camera_ids)');
+      expectTrue(
+        Number.isInteger(projection.frame_index) && projection.frame_index >= 1,
+        'frame_index: a 1-based frame number',
+      );
+      expectEqual(projection.label, cuboids.get(projection.uuid), `label of the cuboid with uuid ${projection.uuid}`);
+    }
+  },
+);

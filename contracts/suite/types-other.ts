@@ -1,13 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import {
+  type ContractContext,
+  contract,
+  expectEqual,
+  expectErrorBody,
+  expectOneOf,
+  expectStatus,
+  expectTrue,
+  expectType,
+} from '../kit/contract.js';
 import { holdTasksPending } from '../kit/control.js';
-import { contract, type ContractContext, expectEqual, expectErrorBody, expectOneOf, expectStatus, expectTrue, expectType } from '../kit/contract.js';
 import { type Body, createOf } from '../kit/typed-tasks.js';
 
 /**
  * The task types the official clients name without specified parameters: each is accepted with its
  * known required parameters (a missing one is a 400 naming it) and keeps the others as given.
  */
-
 
 const image = () => `https://example.com/contracts/${randomBytes(6).toString('hex')}.jpg`;
 const objects = () => ({ attachment: image(), objects_to_annotate: ['car', 'truck'] });
@@ -46,7 +54,8 @@ const REQUIRED: Record<string, string[]> = {
   datacollection: ['attachment', 'fields'],
 };
 
-const created = (ctx: ContractContext, type: string, body: Body) => createOf(ctx, type, { instruction: `A ${type} task.`, ...body });
+const created = (ctx: ContractContext, type: string, body: Body) =>
+  createOf(ctx, type, { instruction: `A ${type} task.`, ...body });
 
 for (const [type, body] of Object.entries(BODIES)) {
   contract(`POST /v1/task/${type} accepts its required parameters and stores the others as given`, async (ctx) => {
@@ -87,11 +96,18 @@ contract('POST /_mock/tasks/{id}/complete gives a categorization task one of its
 });
 
 for (const type of ['annotation', 'polygonannotation', 'lineannotation', 'pointannotation', 'cuboidannotation']) {
-  contract(`POST /_mock/tasks/{id}/complete gives a ${type} task annotations labeled from objects_to_annotate`, async (ctx) => {
-    const { annotations } = await completed(ctx, type);
-    expectTrue(Array.isArray(annotations) && annotations.length > 0, `response.annotations: expected a non-empty array, got ${JSON.stringify(annotations)}`);
-    for (const [i, a] of annotations.entries()) expectOneOf(a.label, ['car', 'truck'], `response.annotations[${i}].label`);
-  });
+  contract(
+    `POST /_mock/tasks/{id}/complete gives a ${type} task annotations labeled from objects_to_annotate`,
+    async (ctx) => {
+      const { annotations } = await completed(ctx, type);
+      expectTrue(
+        Array.isArray(annotations) && annotations.length > 0,
+        `response.annotations: expected a non-empty array, got ${JSON.stringify(annotations)}`,
+      );
+      for (const [i, a] of annotations.entries())
+        expectOneOf(a.label, ['car', 'truck'], `response.annotations[${i}].label`);
+    },
+  );
 }
 
 for (const type of ['transcription', 'datacollection']) {
@@ -101,9 +117,16 @@ for (const type of ['transcription', 'datacollection']) {
   });
 }
 
-contract('POST /_mock/tasks/{id}/complete refuses a categorization response with a category the task lacks', async (ctx) => {
-  await ctx.needControlPlane();
-  await holdTasksPending(ctx);
-  const task = await created(ctx, 'categorization', BODIES.categorization());
-  expectErrorBody(await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`, { response: { category: 'underwater' } }), 400, 'underwater');
-});
+contract(
+  'POST /_mock/tasks/{id}/complete refuses a categorization response with a category the task lacks',
+  async (ctx) => {
+    await ctx.needControlPlane();
+    await holdTasksPending(ctx);
+    const task = await created(ctx, 'categorization', BODIES.categorization());
+    expectErrorBody(
+      await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`, { response: { category: 'underwater' } }),
+      400,
+      'underwater',
+    );
+  },
+);

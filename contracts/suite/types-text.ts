@@ -1,19 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import { contract, expectEqual, expectErrorBody, expectOneOf, expectTrue, expectType } from '../kit/contract.js';
-import { type Body, createOf, pendingOf, completedOf } from '../kit/typed-tasks.js';
+import { type Body, completedOf, createOf, pendingOf } from '../kit/typed-tasks.js';
 
 /** textcollection and namedentityrecognition: creation rules, stored params and response shapes. */
-
 
 const fresh = (path: string) => `https://example.com/contracts/${randomBytes(6).toString('hex')}/${path}`;
 
 const FIELDS = [
-  { type: 'category', field_id: 'sentiment', title: 'Sentiment', required: true, choices: [{ label: 'Positive', value: 'pos' }, { label: 'Negative', value: 'neg', subchoices: [{ label: 'Price', value: 'neg_price' }] }] },
+  {
+    type: 'category',
+    field_id: 'sentiment',
+    title: 'Sentiment',
+    required: true,
+    choices: [
+      { label: 'Positive', value: 'pos' },
+      { label: 'Negative', value: 'neg', subchoices: [{ label: 'Price', value: 'neg_price' }] },
+    ],
+  },
   { type: 'text', field_id: 'summary', title: 'Summary', required: true, max_characters: 200 },
   { type: 'number', field_id: 'stars', title: 'Stars', min: 1, max: 5, step: 1 },
   { type: 'datetime', field_id: 'bought', title: 'Bought', include: ['year', 'month'] },
   { type: 'time_range', field_id: 'span', title: 'Span', default_seconds: [0, 60], increment_seconds: 5 },
-  { type: 'form', field_id: 'details', title: 'Details', fields: [{ type: 'boolean', field_id: 'verified', title: 'Verified', required: true }] },
+  {
+    type: 'form',
+    field_id: 'details',
+    title: 'Details',
+    fields: [{ type: 'boolean', field_id: 'verified', title: 'Verified', required: true }],
+  },
 ];
 const LEAF_VALUES = ['pos', 'neg_price'];
 
@@ -29,52 +42,103 @@ const nerBody = (overrides: Body = {}): Body => ({
   instruction: 'Label people and places.',
   text: TEXT,
   labels: [{ name: 'PERSON' }, { name: 'PLACE', children: [{ name: 'CITY' }, { name: 'COUNTRY' }] }],
-  relationships: [{ name: 'visited', display_name: 'Visited', is_directed: true, source_label: 'PERSON', target_label: 'PLACE' }],
+  relationships: [
+    { name: 'visited', display_name: 'Visited', is_directed: true, source_label: 'PERSON', target_label: 'PLACE' },
+  ],
   allow_overlapping_annotations: false,
   ...overrides,
 });
 
-
-
-
-contract('POST /v1/task/textcollection stores attachments and fields in params and shows them on the task', async (ctx) => {
-  const body = textCollectionBody({ title: 'Review check', responses_required: 1 });
-  const task = await createOf(ctx, 'textcollection', body);
-  expectEqual(task.params.fields, body.fields, 'params.fields');
-  expectEqual(task.params.attachments, body.attachments, 'params.attachments');
-  expectEqual(task.fields, body.fields, 'fields on the task object');
-  expectEqual(task.attachments, body.attachments, 'attachments on the task object');
-  expectEqual(task.params.title, 'Review check', 'params.title');
-});
+contract(
+  'POST /v1/task/textcollection stores attachments and fields in params and shows them on the task',
+  async (ctx) => {
+    const body = textCollectionBody({ title: 'Review check', responses_required: 1 });
+    const task = await createOf(ctx, 'textcollection', body);
+    expectEqual(task.params.fields, body.fields, 'params.fields');
+    expectEqual(task.params.attachments, body.attachments, 'params.attachments');
+    expectEqual(task.fields, body.fields, 'fields on the task object');
+    expectEqual(task.attachments, body.attachments, 'attachments on the task object');
+    expectEqual(task.params.title, 'Review check', 'params.title');
+  },
+);
 
 contract('POST /v1/task/textcollection keeps only the allowed HTML tags of text attachments', async (ctx) => {
-  const body = textCollectionBody({ attachments: [{ type: 'text', content: 'Read <b>this</b><script>alert(1)</script> <div>now</div>' }] });
+  const body = textCollectionBody({
+    attachments: [{ type: 'text', content: 'Read <b>this</b><script>alert(1)</script> <div>now</div>' }],
+  });
   const task = await createOf(ctx, 'textcollection', body);
   const content = task.params.attachments[0].content;
-  expectTrue(typeof content === 'string' && !/<script|alert\(1\)|<div/i.test(content), `params.attachments[0].content: expected script and div removed, got ${JSON.stringify(content)}`);
-  expectTrue(content.includes('<b>this</b>') && content.includes('now'), `params.attachments[0].content: expected <b> and the div's text kept, got ${JSON.stringify(content)}`);
+  expectTrue(
+    typeof content === 'string' && !/<script|alert\(1\)|<div/i.test(content),
+    `params.attachments[0].content: expected script and div removed, got ${JSON.stringify(content)}`,
+  );
+  expectTrue(
+    content.includes('<b>this</b>') && content.includes('now'),
+    `params.attachments[0].content: expected <b> and the div's text kept, got ${JSON.stringify(content)}`,
+  );
 });
 
-const withField = (index: number, patch: Body) => textCollectionBody({ fields: FIELDS.map((f, i) => (i === index ? { ...f, ...patch } : f)) });
+const withField = (index: number, patch: Body) =>
+  textCollectionBody({ fields: FIELDS.map((f, i) => (i === index ? { ...f, ...patch } : f)) });
 
 const rejections: [string, string, Body, string][] = [
   ['textcollection', 'without fields', textCollectionBody({ fields: undefined }), 'fields'],
   ['textcollection', 'without attachments', textCollectionBody({ attachments: undefined }), 'attachments'],
   ['textcollection', 'with a repeated field_id', withField(2, { field_id: 'summary' }), 'field_id'],
-  ['textcollection', 'with max_responses_required 101', withField(1, { max_responses_required: 101 }), 'max_responses_required'],
-  ['textcollection', 'with default_seconds above 86400', withField(4, { default_seconds: [0, 90000] }), 'default_seconds'],
+  [
+    'textcollection',
+    'with max_responses_required 101',
+    withField(1, { max_responses_required: 101 }),
+    'max_responses_required',
+  ],
+  [
+    'textcollection',
+    'with default_seconds above 86400',
+    withField(4, { default_seconds: [0, 90000] }),
+    'default_seconds',
+  ],
   ['textcollection', 'with increment_seconds 0', withField(4, { increment_seconds: 0 }), 'increment_seconds'],
   ['textcollection', 'with an empty datetime include', withField(3, { include: [] }), 'include'],
   ['textcollection', 'with a category without choices', withField(0, { choices: undefined }), 'choices'],
-  ['textcollection', 'with a condition naming no field', withField(2, { conditions: [{ missing_field: ['x'] }] }), 'missing_field'],
-  ['textcollection', 'with an attachment of an unknown type', textCollectionBody({ attachments: [{ type: 'html', content: 'x' }] }), 'type'],
+  [
+    'textcollection',
+    'with a condition naming no field',
+    withField(2, { conditions: [{ missing_field: ['x'] }] }),
+    'missing_field',
+  ],
+  [
+    'textcollection',
+    'with an attachment of an unknown type',
+    textCollectionBody({ attachments: [{ type: 'html', content: 'x' }] }),
+    'type',
+  ],
   ['namedentityrecognition', 'without text', nerBody({ text: undefined }), 'text'],
   ['namedentityrecognition', 'without labels', nerBody({ labels: undefined }), 'labels'],
   ['namedentityrecognition', 'without instruction', nerBody({ instruction: undefined }), 'instruction'],
-  ['namedentityrecognition', 'with a label name repeated by a child', nerBody({ labels: [{ name: 'CITY' }, { name: 'PLACE', children: [{ name: 'CITY' }] }] }), 'name'],
-  ['namedentityrecognition', 'with named and unnamed relationships mixed', nerBody({ relationships: [...nerBody().relationships, { source_label: 'PERSON', target_label: 'CITY' }] }), 'name'],
-  ['namedentityrecognition', 'with an unnamed relationship that has display_name', nerBody({ relationships: [{ display_name: 'x', source_label: 'PERSON', target_label: 'CITY' }] }), 'display_name'],
-  ['namedentityrecognition', 'with a relationship to an unknown label', nerBody({ relationships: [{ name: 'r', display_name: 'R', source_label: 'PERSON', target_label: 'ANIMAL' }] }), 'target_label'],
+  [
+    'namedentityrecognition',
+    'with a label name repeated by a child',
+    nerBody({ labels: [{ name: 'CITY' }, { name: 'PLACE', children: [{ name: 'CITY' }] }] }),
+    'name',
+  ],
+  [
+    'namedentityrecognition',
+    'with named and unnamed relationships mixed',
+    nerBody({ relationships: [...nerBody().relationships, { source_label: 'PERSON', target_label: 'CITY' }] }),
+    'name',
+  ],
+  [
+    'namedentityrecognition',
+    'with an unnamed relationship that has display_name',
+    nerBody({ relationships: [{ display_name: 'x', source_label: 'PERSON', target_label: 'CITY' }] }),
+    'display_name',
+  ],
+  [
+    'namedentityrecognition',
+    'with a relationship to an unknown label',
+    nerBody({ relationships: [{ name: 'r', display_name: 'R', source_label: 'PERSON', target_label: 'ANIMAL' }] }),
+    'target_label',
+  ],
 ];
 for (const [type, what, body, field] of rejections) {
   contract(`POST /v1/task/${type} ${what} answers 400 naming ${field}`, async (ctx) => {
@@ -86,50 +150,86 @@ contract('POST /_mock/tasks/{id}/complete gives a textcollection task answers ke
   const done = await completedOf(ctx, 'textcollection', textCollectionBody());
   const answers = done.response.annotations;
   expectType(answers, 'object', 'response.annotations');
-  for (const key of Object.keys(answers)) expectOneOf(key, FIELDS.map((f) => f.field_id), 'an answered field_id');
-  expectTrue(Array.isArray(answers.sentiment) && answers.sentiment.length === 1, `response.annotations.sentiment: expected one selected value, got ${JSON.stringify(answers.sentiment)}`);
+  for (const key of Object.keys(answers))
+    expectOneOf(
+      key,
+      FIELDS.map((f) => f.field_id),
+      'an answered field_id',
+    );
+  expectTrue(
+    Array.isArray(answers.sentiment) && answers.sentiment.length === 1,
+    `response.annotations.sentiment: expected one selected value, got ${JSON.stringify(answers.sentiment)}`,
+  );
   expectOneOf(answers.sentiment[0], LEAF_VALUES, 'response.annotations.sentiment[0] (a selectable leaf value)');
   expectType(answers.summary, 'string', 'response.annotations.summary');
   expectType(answers.details?.verified, 'boolean', 'response.annotations.details.verified (form answers nest)');
 });
 
-contract('POST /_mock/tasks/{id}/complete stores a fitting textcollection response and refuses an unknown field_id', async (ctx) => {
-  const annotations = { sentiment: ['neg_price'], summary: 'Too expensive', details: { verified: true } };
-  const done = await completedOf(ctx, 'textcollection', textCollectionBody(), { annotations });
-  expectEqual(done.response.annotations, annotations, 'response.annotations');
-  const task = await pendingOf(ctx, 'textcollection', textCollectionBody());
-  const res = await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`, { response: { annotations: { ...annotations, mood: 'x' } } });
-  expectErrorBody(res, 400, 'mood');
-});
+contract(
+  'POST /_mock/tasks/{id}/complete stores a fitting textcollection response and refuses an unknown field_id',
+  async (ctx) => {
+    const annotations = { sentiment: ['neg_price'], summary: 'Too expensive', details: { verified: true } };
+    const done = await completedOf(ctx, 'textcollection', textCollectionBody(), { annotations });
+    expectEqual(done.response.annotations, annotations, 'response.annotations');
+    const task = await pendingOf(ctx, 'textcollection', textCollectionBody());
+    const res = await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`, {
+      response: { annotations: { ...annotations, mood: 'x' } },
+    });
+    expectErrorBody(res, 400, 'mood');
+  },
+);
 
 contract('POST /v1/task/namedentityrecognition stores the text, labels and relationships in params', async (ctx) => {
   const body = nerBody({ merge_newlines: true });
   const task = await createOf(ctx, 'namedentityrecognition', body);
   expectEqual(task.instruction, body.instruction, 'instruction');
-  for (const key of ['text', 'labels', 'relationships', 'merge_newlines', 'allow_overlapping_annotations']) expectEqual(task.params[key], body[key], `params.${key}`);
+  for (const key of ['text', 'labels', 'relationships', 'merge_newlines', 'allow_overlapping_annotations'])
+    expectEqual(task.params[key], body[key], `params.${key}`);
 });
 
-contract('POST /_mock/tasks/{id}/complete gives a namedentityrecognition task leaf-labeled spans inside its text', async (ctx) => {
-  const done = await completedOf(ctx, 'namedentityrecognition', nerBody());
-  const { annotations, relationships = [] } = done.response;
-  expectTrue(Array.isArray(annotations), `response.annotations: expected an array, got ${JSON.stringify(annotations)}`);
-  const ids = new Set<string>();
-  for (const [i, a] of annotations.entries()) {
-    expectTrue(Number.isInteger(a.start) && a.start >= 0 && a.start < a.end && a.end <= TEXT.length, `response.annotations[${i}]: span ${a.start}-${a.end} outside the text`);
-    expectEqual(a.text, TEXT.slice(a.start, a.end), `response.annotations[${i}].text`);
-    expectOneOf(a.label, ['PERSON', 'CITY', 'COUNTRY'], `response.annotations[${i}].label (a leaf label)`);
-    ids.add(a.id);
-  }
-  for (const [i, r] of relationships.entries()) {
-    expectTrue(ids.has(r.source_ref) && ids.has(r.target_ref), `response.relationships[${i}]: refs must name annotation ids, got ${JSON.stringify(r)}`);
-    expectEqual(r.name, 'visited', `response.relationships[${i}].name`);
-  }
-});
+contract(
+  'POST /_mock/tasks/{id}/complete gives a namedentityrecognition task leaf-labeled spans inside its text',
+  async (ctx) => {
+    const done = await completedOf(ctx, 'namedentityrecognition', nerBody());
+    const { annotations, relationships = [] } = done.response;
+    expectTrue(
+      Array.isArray(annotations),
+      `response.annotations: expected an array, got ${JSON.stringify(annotations)}`,
+    );
+    const ids = new Set<string>();
+    for (const [i, a] of annotations.entries()) {
+      expectTrue(
+        Number.isInteger(a.start) && a.start >= 0 && a.start < a.end && a.end <= TEXT.length,
+        `response.annotations[${i}]: span ${a.start}-${a.end} outside the text`,
+      );
+      expectEqual(a.text, TEXT.slice(a.start, a.end), `response.annotations[${i}].text`);
+      expectOneOf(a.label, ['PERSON', 'CITY', 'COUNTRY'], `response.annotations[${i}].label (a leaf label)`);
+      ids.add(a.id);
+    }
+    for (const [i, r] of relationships.entries()) {
+      expectTrue(
+        ids.has(r.source_ref) && ids.has(r.target_ref),
+        `response.relationships[${i}]: refs must name annotation ids, got ${JSON.stringify(r)}`,
+      );
+      expectEqual(r.name, 'visited', `response.relationships[${i}].name`);
+    }
+  },
+);
 
-contract('POST /_mock/tasks/{id}/complete refuses a namedentityrecognition span whose text does not match', async (ctx) => {
-  const task = await pendingOf(ctx, 'namedentityrecognition', nerBody());
-  const response = { annotations: [{ id: 'a1', start: 0, end: 3, text: 'Bob', label: 'PERSON' }], relationships: [] };
-  expectErrorBody(await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`, { response }), 400, 'text');
-  const ok = { annotations: [{ id: 'a1', start: 0, end: 12, text: 'Ada Lovelace', label: 'PERSON' }], relationships: [] };
-  expectEqual((await completedOf(ctx, 'namedentityrecognition', nerBody(), ok)).response.annotations, ok.annotations, 'response.annotations');
-});
+contract(
+  'POST /_mock/tasks/{id}/complete refuses a namedentityrecognition span whose text does not match',
+  async (ctx) => {
+    const task = await pendingOf(ctx, 'namedentityrecognition', nerBody());
+    const response = { annotations: [{ id: 'a1', start: 0, end: 3, text: 'Bob', label: 'PERSON' }], relationships: [] };
+    expectErrorBody(await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`, { response }), 400, 'text');
+    const ok = {
+      annotations: [{ id: 'a1', start: 0, end: 12, text: 'Ada Lovelace', label: 'PERSON' }],
+      relationships: [],
+    };
+    expectEqual(
+      (await completedOf(ctx, 'namedentityrecognition', nerBody(), ok)).response.annotations,
+      ok.annotations,
+      'response.annotations',
+    );
+  },
+);

@@ -3,19 +3,26 @@ import { createTask, createTaskRequest, idsOf, listTasks } from '../kit/tasks.js
 
 /** unique_id on task creation: reserved per account, refused with a 409 that points at the holder. */
 
-contract('POST /v1/task/imageannotation with a used unique_id answers 409 naming the task that holds it', async (ctx) => {
-  const uniqueId = ctx.unique('uid');
-  const tag = ctx.unique('dup');
-  const holder = await createTask(ctx.api, { unique_id: uniqueId, tags: [tag] });
-  const res = await createTaskRequest(ctx.api, { unique_id: uniqueId, tags: [tag] });
-  expectErrorBody(res, 409, holder.task_id);
-  expectEqual(idsOf(await listTasks(ctx.api, { tags: tag })), [holder.task_id], 'tasks after the refused creation');
-});
+contract(
+  'POST /v1/task/imageannotation with a used unique_id answers 409 naming the task that holds it',
+  async (ctx) => {
+    const uniqueId = ctx.unique('uid');
+    const tag = ctx.unique('dup');
+    const holder = await createTask(ctx.api, { unique_id: uniqueId, tags: [tag] });
+    const res = await createTaskRequest(ctx.api, { unique_id: uniqueId, tags: [tag] });
+    expectErrorBody(res, 409, holder.task_id);
+    expectEqual(idsOf(await listTasks(ctx.api, { tags: tag })), [holder.task_id], 'tasks after the refused creation');
+  },
+);
 
 contract('POST /v1/task/imageannotation with a used unique_id is refused even with other parameters', async (ctx) => {
   const uniqueId = ctx.unique('uid');
   const holder = await createTask(ctx.api, { unique_id: uniqueId });
-  const res = await createTaskRequest(ctx.api, { unique_id: uniqueId, instruction: 'A different task altogether.', priority: 10 });
+  const res = await createTaskRequest(ctx.api, {
+    unique_id: uniqueId,
+    instruction: 'A different task altogether.',
+    priority: 10,
+  });
   expectErrorBody(res, 409, holder.task_id);
 });
 
@@ -25,7 +32,11 @@ contract('POST /v1/task/imageannotation may reuse a unique_id after DELETE /v1/t
   expectStatus(await ctx.api.delete(`/v1/task/${first.task_id}/unique_id`), 200);
   const second = await createTask(ctx.api, { unique_id: uniqueId });
   expectNotEqual(second.task_id, first.task_id, 'task_id of the new holder');
-  expectEqual(idsOf(await listTasks(ctx.api, { unique_id: uniqueId })), [second.task_id], 'tasks listed by the unique_id');
+  expectEqual(
+    idsOf(await listTasks(ctx.api, { unique_id: uniqueId })),
+    [second.task_id],
+    'tasks listed by the unique_id',
+  );
 });
 
 contract('GET /v1/tasks?unique_id= finds exactly the task created with it', async (ctx) => {

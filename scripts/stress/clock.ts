@@ -1,5 +1,5 @@
 import { call } from './http.js';
-import { imageBody, type Ctx } from './report.js';
+import { type Ctx, imageBody } from './report.js';
 
 const TEN_YEARS = 10 * 365 * 86_400_000;
 
@@ -11,11 +11,15 @@ export async function clockBounds(ctx: Ctx): Promise<void> {
   const put = await call(base, key, 'PUT', '/_mock/state', { ...state, clock_offset_ms: 9e15 });
   const clock = await call(base, key, 'GET', '/_mock/clock');
   const create = await call(base, key, 'POST', '/v1/task/imageannotation', imageBody(ctx.root));
-  ctx.row('5', 'PUT /_mock/state clock_offset_ms 9e15, then GET clock / create', `${put.status} ${errorOf(put.body)} / ${clock.status} / ${create.status}`);
+  ctx.row(
+    '5',
+    'PUT /_mock/state clock_offset_ms 9e15, then GET clock / create',
+    `${put.status} ${errorOf(put.body)} / ${clock.status} / ${create.status}`,
+  );
 
   const other = 'test_stress_clock2';
   let steps = 0;
-  let last;
+  let last: Awaited<ReturnType<typeof call>>;
   do {
     last = await call(base, other, 'POST', '/_mock/clock/advance', { ms: TEN_YEARS });
     if (last.status === 200) steps += 1;
@@ -29,4 +33,7 @@ export async function clockBounds(ctx: Ctx): Promise<void> {
   );
 }
 
-const errorOf = (body: unknown) => (body && typeof body === 'object' && 'error' in body ? `"${String((body as { error: unknown }).error).slice(0, 160)}"` : '');
+const errorOf = (body: unknown) =>
+  body && typeof body === 'object' && 'error' in body
+    ? `"${String((body as { error: unknown }).error).slice(0, 160)}"`
+    : '';

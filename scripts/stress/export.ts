@@ -9,7 +9,12 @@ async function uploadFile(base: string, key: string, bytes: Uint8Array<ArrayBuff
   form.append('project_name', 'stress');
   const started = performance.now();
   try {
-    const res = await fetch(`${base}/v1/files/upload`, { method: 'POST', headers: { authorization: auth(key) }, body: form, signal: AbortSignal.timeout(120_000) });
+    const res = await fetch(`${base}/v1/files/upload`, {
+      method: 'POST',
+      headers: { authorization: auth(key) },
+      body: form,
+      signal: AbortSignal.timeout(120_000),
+    });
     const text = await res.text();
     return { status: res.status, ms: performance.now() - started, text };
   } catch (err) {
@@ -20,9 +25,12 @@ async function uploadFile(base: string, key: string, bytes: Uint8Array<ArrayBuff
 /** Reads GET /_mock/state to its end without keeping it: bytes and time. */
 async function readExport(base: string, key: string) {
   const started = performance.now();
-  const res = await fetch(`${base}/_mock/state`, { headers: { authorization: auth(key) }, signal: AbortSignal.timeout(300_000) });
+  const res = await fetch(`${base}/_mock/state`, {
+    headers: { authorization: auth(key) },
+    signal: AbortSignal.timeout(300_000),
+  });
   let bytes = 0;
-  for await (const chunk of res.body!) bytes += (chunk as Uint8Array).byteLength;
+  for await (const chunk of res.body ?? []) bytes += (chunk as Uint8Array).byteLength;
   return { status: res.status, bytes, ms: performance.now() - started };
 }
 
@@ -35,7 +43,11 @@ export async function largeExport(ctx: Ctx): Promise<void> {
   await ctx.server.probe();
   const uploaded = await sampleLatency(base, () => uploadFile(base, key, bytes, 'big-0.bin'));
   const uploadLoop = (await ctx.server.probe()).loopMaxMs;
-  ctx.row('4', `upload of a ${fmtBytes(FILE_BYTES)} file`, `${uploaded.result.status} in ${fmtMs(uploaded.result.ms)}; loop stall ${fmtMs(uploadLoop)}; ${fmtLatency(uploaded.latency)}`);
+  ctx.row(
+    '4',
+    `upload of a ${fmtBytes(FILE_BYTES)} file`,
+    `${uploaded.result.status} in ${fmtMs(uploaded.result.ms)}; loop stall ${fmtMs(uploadLoop)}; ${fmtLatency(uploaded.latency)}`,
+  );
 
   const before = await ctx.server.probe();
   const exported = await sampleLatency(base, () => readExport(base, key));
@@ -53,5 +65,9 @@ export async function largeExport(ctx: Ctx): Promise<void> {
     if (answer.status !== 200) break;
   }
   const held = await ctx.server.probe();
-  ctx.row('6', `more ${fmtBytes(FILE_BYTES)} uploads to the same tenant`, `${more.join('; ')}; server rss ${fmtBytes(held.rss)}`);
+  ctx.row(
+    '6',
+    `more ${fmtBytes(FILE_BYTES)} uploads to the same tenant`,
+    `${more.join('; ')}; server rss ${fmtBytes(held.rss)}`,
+  );
 }

@@ -1,7 +1,7 @@
-import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { call, fmtLatency, fmtMs, pool, sampleLatency } from './http.js';
-import { imageBody, type Ctx } from './report.js';
+import { type Ctx, imageBody } from './report.js';
 
 const TASKS = 1000;
 const WATCH_MS = 15_000;
@@ -52,7 +52,9 @@ export async function hangingReceivers(ctx: Ctx): Promise<() => void> {
     }
   }, 100);
   // The flood of creates is load of its own (reported apart); the watch after it is what the receivers cost.
-  const flood = await sampleLatency(base, () => pool([...Array(TASKS).keys()], 50, () => call(base, key, 'POST', '/v1/task/imageannotation', body)));
+  const flood = await sampleLatency(base, () =>
+    pool([...Array(TASKS).keys()], 50, () => call(base, key, 'POST', '/v1/task/imageannotation', body)),
+  );
   const floodLoop = (await ctx.server.probe()).loopMaxMs;
   const result = flood.result;
   const { latency } = await sampleLatency(base, () => new Promise((resolve) => setTimeout(resolve, WATCH_MS)));
@@ -62,9 +64,25 @@ export async function hangingReceivers(ctx: Ctx): Promise<() => void> {
   const journal = await call(base, key, 'GET', '/_mock/callbacks');
   const deliveries = Array.isArray(journal.body?.deliveries) ? journal.body.deliveries : [];
   const attempted = deliveries.filter((d: { attempts: unknown[] }) => d.attempts.length > 0).length;
-  ctx.row('3', `${TASKS} creates with a hanging callback_url (${ok} answered 200)`, `server fds peak ${peakFds} (baseline ${baseline}, ulimit 1024); receiver connections peak ${receiver.peak()}, open now ${receiver.open()}`);
-  ctx.row('3', `the ${TASKS} creates themselves, 50 at a time (load, before any delivery hangs)`, `loop stall ${fmtMs(floodLoop)}; ${fmtLatency(flood.latency)}`);
-  ctx.row('3', `other tenants in the ${WATCH_MS / 1000} s after, deliveries hanging and retrying`, `loop stall ${fmtMs(loop)}; ${fmtLatency(latency)}`);
-  ctx.row('3', 'callback journal after the watch', `${deliveries.length} entries, ${attempted} with a finished attempt (journal answered ${journal.status})`);
+  ctx.row(
+    '3',
+    `${TASKS} creates with a hanging callback_url (${ok} answered 200)`,
+    `server fds peak ${peakFds} (baseline ${baseline}, ulimit 1024); receiver connections peak ${receiver.peak()}, open now ${receiver.open()}`,
+  );
+  ctx.row(
+    '3',
+    `the ${TASKS} creates themselves, 50 at a time (load, before any delivery hangs)`,
+    `loop stall ${fmtMs(floodLoop)}; ${fmtLatency(flood.latency)}`,
+  );
+  ctx.row(
+    '3',
+    `other tenants in the ${WATCH_MS / 1000} s after, deliveries hanging and retrying`,
+    `loop stall ${fmtMs(loop)}; ${fmtLatency(latency)}`,
+  );
+  ctx.row(
+    '3',
+    'callback journal after the watch',
+    `${deliveries.length} entries, ${attempted} with a finished attempt (journal answered ${journal.status})`,
+  );
   return receiver.close;
 }

@@ -11,12 +11,23 @@ export interface Answer {
 }
 
 /** Any failure (refused, reset, timeout) is status 0 with the reason as body: the script never stops on one. */
-export async function call(base: string, key: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+export async function call(
+  base: string,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const started = performance.now();
   try {
     const res = await fetch(base + path, {
       method,
-      headers: { authorization: auth(key), ...(body !== undefined && { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        authorization: auth(key),
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       signal: AbortSignal.timeout(120_000),
     });
@@ -94,7 +105,10 @@ const get = () => new Promise((resolve) => {
  * new connection as another client would open, while `during` runs (at least one), then the
  * latency figures. A server out of descriptors cannot accept these: they fail.
  */
-export async function sampleLatency<T>(base: string, during: () => Promise<T>): Promise<{ result: T; latency: Latency }> {
+export async function sampleLatency<T>(
+  base: string,
+  during: () => Promise<T>,
+): Promise<{ result: T; latency: Latency }> {
   const worker = new Worker(SAMPLER, { eval: true, workerData: { base, key: auth('test_stress_bystander') } });
   const report = new Promise<{ times: number[]; failed: number }>((resolve) => worker.once('message', resolve));
   await new Promise((resolve) => worker.once('online', resolve));
@@ -115,7 +129,15 @@ function summarize(times: number[], failed: number): Latency {
 }
 
 export const fmtMs = (ms: number) => (Number.isNaN(ms) ? 'n/a' : `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`);
-export const fmtLatency = (l: Latency) => `others' GET p50 ${fmtMs(l.p50)}, p99 ${fmtMs(l.p99)}, max ${fmtMs(l.max)} (${l.count} sampled, ${l.failed} failed)`;
-export const fmtBytes = (n: number) => (Number.isNaN(n) ? 'n/a' : Math.abs(n) >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : Math.abs(n) >= 1e3 ? `${(n / 1e3).toFixed(1)} kB` : `${Math.round(n)} B`);
+export const fmtLatency = (l: Latency) =>
+  `others' GET p50 ${fmtMs(l.p50)}, p99 ${fmtMs(l.p99)}, max ${fmtMs(l.max)} (${l.count} sampled, ${l.failed} failed)`;
+export const fmtBytes = (n: number) =>
+  Number.isNaN(n)
+    ? 'n/a'
+    : Math.abs(n) >= 1e6
+      ? `${(n / 1e6).toFixed(1)} MB`
+      : Math.abs(n) >= 1e3
+        ? `${(n / 1e3).toFixed(1)} kB`
+        : `${Math.round(n)} B`;
 /** A heap change with its sign: "+3.1 MB", "-910.5 kB". */
 export const fmtDelta = (n: number) => `${n < 0 ? '-' : '+'}${fmtBytes(Math.abs(n))}`;

@@ -17,7 +17,10 @@ export interface Ctx {
 
 /** A valid imageannotation request from the fixtures, without its callback (no request leaves this machine). */
 export function imageBody(root: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const body = JSON.parse(readFileSync(join(root, 'fixtures/tasks/imageannotation.create.json'), 'utf8')) as Record<string, unknown>;
+  const body = JSON.parse(readFileSync(join(root, 'fixtures/tasks/imageannotation.create.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   delete body.callback_url;
   return { ...body, ...overrides };
 }

@@ -1,8 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const PROBE = fileURLToPath(new URL('./probe.ts', import.meta.url));
+
+/** What the preloaded probe prints on stderr: one JSON object per line. */
+const PROBE_LINE = /@@probe (\{[^\n]*\})\n/;
 
 export interface Probe {
   heap: number;
@@ -30,14 +33,27 @@ export interface StartedServer {
  * probe preloaded and the garbage collector exposed. Resolves once the banner is out.
  */
 export function startServer(root: string, fdLimit: number, args: string[] = []): Promise<StartedServer> {
-  const node = [process.execPath, '--expose-gc', '--import', 'tsx', '--import', PROBE, 'src/server.ts', '--port', '0', ...args];
-  const child = spawn('bash', ['-c', `ulimit -n ${fdLimit} && exec "$0" "$@"`, ...node], { cwd: root, env: { ...process.env, PORT: '' } });
+  const node = [
+    process.execPath,
+    '--expose-gc',
+    '--import',
+    'tsx',
+    '--import',
+    PROBE,
+    'src/server.ts',
+    '--port',
+    '0',
+    ...args,
+  ];
+  const child = spawn('bash', ['-c', `ulimit -n ${fdLimit} && exec "$0" "$@"`, ...node], {
+    cwd: root,
+    env: { ...process.env, PORT: '' },
+  });
   let stderr = '';
   const waiting: ((probe: Probe) => void)[] = [];
-  child.stderr!.on('data', (chunk) => {
+  child.stderr?.on('data', (chunk) => {
     stderr += chunk;
-    let match: RegExpExecArray | null;
-    while ((match = /@@probe (\{[^\n]*\})\n/.exec(stderr))) {
+    for (let match = PROBE_LINE.exec(stderr); match; match = PROBE_LINE.exec(stderr)) {
       stderr = stderr.slice(match.index + match[0].length);
       waiting.shift()?.(JSON.parse(match[1]) as Probe);
     }
@@ -47,12 +63,12 @@ export function startServer(root: string, fdLimit: number, args: string[] = []):
   return new Promise((resolve, reject) => {
     let banner = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${banner}${stderr}`)), 30_000);
-    child.stdout!.on('data', (chunk) => {
+    child.stdout?.on('data', (chunk) => {
       banner += chunk;
       const match = /listening on (http:\/\/\S+)/.exec(banner);
       if (!match || !banner.includes('try:')) return;
       clearTimeout(timer);
-      const pid = child.pid!;
+      const pid = child.pid ?? 0;
       resolve({
         base: match[1],
         pid,

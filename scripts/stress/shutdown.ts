@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { auth, fmtMs } from './http.js';
 import type { Ctx } from './report.js';
-import { startServer, type StartedServer } from './server.js';
+import { type StartedServer, startServer } from './server.js';
 
 const GIVE_UP_MS = 20_000;
 
@@ -26,7 +26,10 @@ async function timeExit(server: StartedServer): Promise<string> {
   }
   const started = performance.now();
   server.child.kill('SIGTERM');
-  const code = await Promise.race([server.exited, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), GIVE_UP_MS))]);
+  const code = await Promise.race([
+    server.exited,
+    new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), GIVE_UP_MS)),
+  ]);
   const ms = performance.now() - started;
   if (code !== 'hung') return `exited ${code} after ${fmtMs(ms)}`;
   server.child.kill('SIGKILL');

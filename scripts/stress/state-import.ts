@@ -1,5 +1,5 @@
 import { call, fmtLatency, fmtMs, sampleLatency } from './http.js';
-import { imageBody, type Ctx } from './report.js';
+import { type Ctx, imageBody } from './report.js';
 
 /** Item 4 (import): PUT /_mock/state with as many tasks as one import may carry. */
 export async function stateImport(ctx: Ctx): Promise<void> {
@@ -11,7 +11,10 @@ export async function stateImport(ctx: Ctx): Promise<void> {
   const size = JSON.stringify(one).length + 30;
   // As big as an import may be: under the 5 MB body limit and under 250,000 JSON values per body.
   const count = Math.min(Math.floor((5 * 1024 * 1024 - 2000) / size), Math.floor(240_000 / jsonValues(one)));
-  const tasks = Array.from({ length: count }, (_, i) => ({ ...one, task: { ...one.task, task_id: i.toString(16).padStart(24, '0') } }));
+  const tasks = Array.from({ length: count }, (_, i) => ({
+    ...one,
+    task: { ...one.task, task_id: i.toString(16).padStart(24, '0') },
+  }));
   const body = JSON.stringify({ ...seed, tasks });
   // The first import of a process also pays for compiling the code it runs: reported apart.
   for (const run of ['first', 'third']) {
@@ -27,6 +30,7 @@ export async function stateImport(ctx: Ctx): Promise<void> {
 /** Objects, arrays, strings, numbers, booleans and nulls in a JSON value, as the import's budget counts them. */
 function jsonValues(value: unknown): number {
   if (Array.isArray(value)) return 1 + value.reduce((n: number, item) => n + jsonValues(item), 0);
-  if (value && typeof value === 'object') return 1 + Object.values(value).reduce((n: number, item) => n + jsonValues(item), 0);
+  if (value && typeof value === 'object')
+    return 1 + Object.values(value).reduce((n: number, item) => n + jsonValues(item), 0);
   return 1;
 }

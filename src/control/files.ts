@@ -5,7 +5,10 @@ import { defineRoute, type RouteSpec } from '../http/route.js';
 import type { Services } from '../services/context.js';
 import { fileContent } from '../services/files.js';
 
-const FileContentSchema = extendApi(z.string(), { format: 'binary', description: "The uploaded bytes, with the file's mime_type" });
+const FileContentSchema = extendApi(z.string(), {
+  format: 'binary',
+  description: "The uploaded bytes, with the file's mime_type",
+});
 
 /** The /_mock routes for files: read back what an upload stored. */
 export function fileControlRoutes(_services: Services): RouteSpec[] {
@@ -14,7 +17,8 @@ export function fileControlRoutes(_services: Services): RouteSpec[] {
       method: 'get',
       path: '/_mock/files/{fileId}/content',
       tag: 'Control',
-      summary: "The bytes of an uploaded file of the caller's tenant (an imported file has none: its URL is never fetched)",
+      summary:
+        "The bytes of an uploaded file of the caller's tenant (an imported file has none: its URL is never fetched)",
       params: FileIdParamsSchema,
       response: FileContentSchema,
       responseMediaType: 'application/octet-stream',
@@ -22,7 +26,10 @@ export function fileControlRoutes(_services: Services): RouteSpec[] {
       handler: ({ tenant, params, c }) => {
         const { bytes, mimeType } = fileContent(tenant, params.fileId);
         // Stored buffers never live on a SharedArrayBuffer, which is all the cast rules out.
-        return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': mimeType, 'Content-Length': String(bytes.length) });
+        return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+          'Content-Type': mimeType,
+          'Content-Length': String(bytes.length),
+        });
       },
     }),
   ];

@@ -1,39 +1,43 @@
 import { z } from 'zod';
-import { applySettingsPatch } from '../domain/settings.js';
 import { CallbackJournalSchema } from '../domain/callbacks/schemas.js';
 import { STATE_IMPORT_MAX_JSON_DEPTH, STATE_IMPORT_MAX_JSON_VALUES } from '../domain/common/input-limits.js';
-import { queryString } from '../http/query.js';
+import { applySettingsPatch } from '../domain/settings.js';
 import { TaskSchema } from '../domain/tasks/task.js';
+import { jsonStreamResponse } from '../http/json-stream.js';
+import { queryString } from '../http/query.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
+import { toIso } from '../runtime/clock.js';
+import { reviewerAudit } from '../services/audits.js';
+import { advanceClock } from '../services/clock.js';
 import { completeTask, failTask, redoTask } from '../services/completion.js';
 import type { Services } from '../services/context.js';
+import { stateChunks } from '../services/state-stream.js';
 import { viewTask } from '../services/tasks.js';
 import { importState } from '../services/tenant-state.js';
-import { stateChunks } from '../services/state-stream.js';
-import { jsonStreamResponse } from '../http/json-stream.js';
-import { reviewerAudit } from '../services/audits.js';
-import { toIso } from '../runtime/clock.js';
-import { advanceClock } from '../services/clock.js';
-import { fileControlRoutes } from './files.js';
-import { teamControlRoutes } from './teams.js';
-import { checkStateLists, StateEnvelopeSchema } from './state-import.js';
 import type { Tenant } from '../store/tenant.js';
+import { fileControlRoutes } from './files.js';
 import {
   ClockAdvanceBodySchema,
   ClockAdvanceResultSchema,
   ClockSchema,
   CompleteBodySchema,
   FailBodySchema,
-  ReviewerAuditBodySchema,
   ResetResultSchema,
+  ReviewerAuditBodySchema,
   SettingsPatchSchema,
   SettingsSchema,
   StateSchema,
 } from './schemas.js';
+import { checkStateLists, StateEnvelopeSchema } from './state-import.js';
+import { teamControlRoutes } from './teams.js';
 
 const TaskIdParams = z.object({ taskId: z.string() });
 const CallbackJournalQuerySchema = z.object({ task_id: queryString, batch: queryString });
-const clockOf = (tenant: Tenant) => ({ now: toIso(tenant.now()), now_ms: tenant.now(), offset_ms: tenant.clockOffsetMs });
+const clockOf = (tenant: Tenant) => ({
+  now: toIso(tenant.now()),
+  now_ms: tenant.now(),
+  offset_ms: tenant.clockOffsetMs,
+});
 
 /** The /_mock routes: drive what only the real service can do. They act on the caller's tenant only. */
 export function controlRoutes(services: Services): RouteSpec[] {
@@ -79,7 +83,8 @@ export function controlRoutes(services: Services): RouteSpec[] {
       body: ReviewerAuditBodySchema,
       response: TaskSchema,
       errors: ['invalid_request', 'unauthorized', 'not_found'],
-      handler: ({ tenant, params, body }) => viewTask(reviewerAudit(tenant, params.taskId, body.result, body.response, body.comments)),
+      handler: ({ tenant, params, body }) =>
+        viewTask(reviewerAudit(tenant, params.taskId, body.result, body.response, body.comments)),
     }),
     defineRoute({
       method: 'get',
@@ -115,7 +120,9 @@ export function controlRoutes(services: Services): RouteSpec[] {
       errors: ['invalid_request', 'unauthorized'],
       handler: ({ tenant, query }) => ({
         deliveries: tenant.callbacks.filter(
-          (d) => (query.task_id === undefined || d.task_id === query.task_id) && (query.batch === undefined || d.batch === query.batch),
+          (d) =>
+            (query.task_id === undefined || d.task_id === query.task_id) &&
+            (query.batch === undefined || d.batch === query.batch),
         ),
       }),
     }),
@@ -132,7 +139,8 @@ export function controlRoutes(services: Services): RouteSpec[] {
       method: 'patch',
       path: '/_mock/settings',
       tag: 'Control',
-      summary: 'Change settings: completion mode (manual, immediate, delay with delay_ms), callback auth key, callback retries',
+      summary:
+        'Change settings: completion mode (manual, immediate, delay with delay_ms), callback auth key, callback retries',
       body: SettingsPatchSchema,
       response: SettingsSchema,
       errors: ['invalid_request', 'unauthorized'],

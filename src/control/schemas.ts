@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { SettingsSchema } from '../domain/settings.js';
 import { BatchSchema } from '../domain/batches/schemas.js';
+import { ClockOffsetSchema } from '../domain/clock-bounds.js';
+import { StateFilesSchema } from '../domain/files/state.js';
 import { ProjectSchema } from '../domain/projects/schemas.js';
+import { QualityTaskSchema } from '../domain/quality/quality-tasks.js';
+import { SettingsSchema } from '../domain/settings.js';
 import { TaskSchema } from '../domain/tasks/task.js';
 import { teamStateFields } from '../domain/teams/state.js';
-import { QualityTaskSchema } from '../domain/quality/quality-tasks.js';
-import { StateFilesSchema } from '../domain/files/state.js';
-import { ClockOffsetSchema } from '../domain/clock-bounds.js';
 
 /** Wire shapes of the /_mock control plane. */
 
@@ -23,9 +23,16 @@ export const FailBodySchema = z
   .transform((body) => body ?? {});
 
 export const ReviewerAuditBodySchema = z
-  .object({ result: z.enum(['accepted', 'fixed']), response: z.record(z.unknown()).optional(), comments: z.string().optional() })
+  .object({
+    result: z.enum(['accepted', 'fixed']),
+    response: z.record(z.unknown()).optional(),
+    comments: z.string().optional(),
+  })
   .strict()
-  .refine((body) => body.result === 'fixed' || body.response === undefined, { path: ['response'], message: 'is only allowed with result fixed' });
+  .refine((body) => body.result === 'fixed' || body.response === undefined, {
+    path: ['response'],
+    message: 'is only allowed with result fixed',
+  });
 
 export const ClockSchema = z.object({
   now: z.string(),
@@ -34,7 +41,13 @@ export const ClockSchema = z.object({
 });
 
 export const ClockAdvanceBodySchema = z
-  .object({ ms: z.number().int().min(0).max(10 * 365 * 86_400_000) })
+  .object({
+    ms: z
+      .number()
+      .int()
+      .min(0)
+      .max(10 * 365 * 86_400_000),
+  })
   .strict();
 
 export const ClockAdvanceResultSchema = ClockSchema.extend({ jobs_run: z.number().int() });
@@ -45,7 +58,10 @@ export const ResetResultSchema = z.object({ result: z.literal('success') });
 
 /** Exports made before every task carried a review status lack it on unreviewed tasks: they are pending. */
 const ImportedTaskSchema = z.preprocess(
-  (task) => (task && typeof task === 'object' && !('customer_review_status' in task) ? { ...task, customer_review_status: 'pending' } : task),
+  (task) =>
+    task && typeof task === 'object' && !('customer_review_status' in task)
+      ? { ...task, customer_review_status: 'pending' }
+      : task,
   TaskSchema,
 );
 
@@ -54,7 +70,11 @@ export const StateTaskSchema = z
     task: ImportedTaskSchema,
     clear_unique_id_on_error: z.boolean().optional(),
     dependent_options: z
-      .object({ defs: z.array(z.object({ type: z.string() }).passthrough()), require_audit: z.boolean(), created: z.boolean() })
+      .object({
+        defs: z.array(z.object({ type: z.string() }).passthrough()),
+        require_audit: z.boolean(),
+        created: z.boolean(),
+      })
       .strict()
       .optional(),
   })

@@ -1,4 +1,4 @@
-import { z, ZodError, type ZodIssue, type ZodType, type ZodTypeAny } from 'zod';
+import { ZodError, type ZodIssue, type ZodType, type ZodTypeAny, type ZodTypeDef, z } from 'zod';
 import { describeZodError } from '../domain/zod-messages.js';
 import { invalid } from '../errors.js';
 import { type State, StateSchema } from './schemas.js';
@@ -27,9 +27,11 @@ const unchecked = (field: SlicedField) => {
  * in slices, so a 5 MB import of thousands of items never holds up other tenants' requests for long.
  * The route documents the whole StateSchema.
  */
-export const StateEnvelopeSchema = StateSchema.extend(Object.fromEntries(SLICED.map((field) => [field, unchecked(field)])) as {
-  [K in SlicedField]: ReturnType<typeof unchecked>;
-});
+export const StateEnvelopeSchema = StateSchema.extend(
+  Object.fromEntries(SLICED.map((field) => [field, unchecked(field)])) as {
+    [K in SlicedField]: ReturnType<typeof unchecked>;
+  },
+);
 
 /** The envelope with its lists checked: the same State, and the same messages, as StateSchema gives. */
 export async function checkStateLists(envelope: z.infer<typeof StateEnvelopeSchema>): Promise<State> {
@@ -41,13 +43,18 @@ export async function checkStateLists(envelope: z.infer<typeof StateEnvelopeSche
   return checked as State;
 }
 
-async function parseInSlices<T>(schema: ZodType<T, any, any>, items: unknown[], field: string): Promise<T[]> {
+async function parseInSlices<T>(
+  schema: ZodType<T, ZodTypeDef, unknown>,
+  items: unknown[],
+  field: string,
+): Promise<T[]> {
   const slice = z.array(schema);
   const out: T[] = [];
   for (let start = 0; start < items.length; start += SLICE) {
     if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
     const result = slice.safeParse(items.slice(start, start + SLICE));
-    if (!result.success) throw invalid(describeZodError(new ZodError(result.error.issues.map((issue) => moved(issue, field, start)))));
+    if (!result.success)
+      throw invalid(describeZodError(new ZodError(result.error.issues.map((issue) => moved(issue, field, start)))));
     out.push(...result.data);
   }
   return out;
@@ -57,6 +64,8 @@ async function parseInSlices<T>(schema: ZodType<T, any, any>, items: unknown[], 
 function moved(issue: ZodIssue, field: string, start: number): ZodIssue {
   const path = [field, Number(issue.path[0]) + start, ...issue.path.slice(1)];
   if (issue.code !== 'invalid_union') return { ...issue, path };
-  const unionErrors = issue.unionErrors.map((error) => new ZodError(error.issues.map((inner) => moved(inner, field, start))));
+  const unionErrors = issue.unionErrors.map(
+    (error) => new ZodError(error.issues.map((inner) => moved(inner, field, start))),
+  );
   return { ...issue, path, unionErrors };
 }

@@ -5,7 +5,11 @@ import { defineRoute, type RouteSpec } from '../http/route.js';
 import { recordTrainingAttempts } from '../services/quality.js';
 import { acceptInvitations } from '../services/team.js';
 
-const RecordAttemptsResultSchema = z.object({ result: z.literal('success'), recorded: z.number().int(), total: z.number().int() });
+const RecordAttemptsResultSchema = z.object({
+  result: z.literal('success'),
+  recorded: z.number().int(),
+  total: z.number().int(),
+});
 
 /** Control routes that play the people behind the team: invitees accepting, labelers attempting quality tasks. */
 export function teamControlRoutes(): RouteSpec[] {
@@ -28,7 +32,11 @@ export function teamControlRoutes(): RouteSpec[] {
       body: RecordAttemptsBodySchema,
       response: RecordAttemptsResultSchema,
       errors: ['invalid_request', 'unauthorized'],
-      handler: ({ tenant, body }) => ({ result: 'success' as const, recorded: body.attempts.length, total: recordTrainingAttempts(tenant, body.attempts) }),
+      handler: ({ tenant, body }) => ({
+        result: 'success' as const,
+        recorded: body.attempts.length,
+        total: recordTrainingAttempts(tenant, body.attempts),
+      }),
     }),
   ];
 }

@@ -44,7 +44,10 @@ export const SettingsPatchSchema = z
   })
   .strict();
 
-export function applySettingsPatch(settings: TenantSettings, patch: z.infer<typeof SettingsPatchSchema>): TenantSettings {
+export function applySettingsPatch(
+  settings: TenantSettings,
+  patch: z.infer<typeof SettingsPatchSchema>,
+): TenantSettings {
   return {
     completion: { ...settings.completion, ...patch.completion },
     callback_auth_key: patch.callback_auth_key ?? settings.callback_auth_key,

@@ -1,9 +1,9 @@
-import type { ZodType } from 'zod';
+import type { ZodType, ZodTypeDef } from 'zod';
 import { invalid } from '../errors.js';
 import { describeZodError } from './zod-messages.js';
 
 /** Parses with a zod schema or throws the 400 whose message names each field and rule. */
-export function parseOrThrow<T>(schema: ZodType<T, any, any> | undefined, value: unknown, prefix = ''): T {
+export function parseOrThrow<T>(schema: ZodType<T, ZodTypeDef, unknown> | undefined, value: unknown, prefix = ''): T {
   if (!schema) return value as T;
   const result = schema.safeParse(value);
   if (!result.success) throw invalid(describeZodError(result.error, prefix));

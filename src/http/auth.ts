@@ -39,7 +39,9 @@ export function parseOpenKey(key: string): Principal | undefined {
 
 export function createKeyResolver(strictKeys: KeyEntry[] | undefined): (key: string) => Principal | undefined {
   if (!strictKeys) return parseOpenKey;
-  const byKey = new Map(strictKeys.map((entry) => [entry.key, { key: entry.key, account: entry.account, mode: entry.mode }]));
+  const byKey = new Map(
+    strictKeys.map((entry) => [entry.key, { key: entry.key, account: entry.account, mode: entry.mode }]),
+  );
   return (key) => byKey.get(key);
 }
 

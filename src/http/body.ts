@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { ApiError, invalid } from '../errors.js';
 import { checkJsonShape, type JsonShapeOptions } from '../domain/common/json-shape.js';
+import { ApiError, invalid } from '../errors.js';
 
 /** The request's text, read once; parsed later so even a malformed body can be an idempotent outcome. */
 export const readRawBody = (c: Context): Promise<string> => c.req.text();
@@ -20,7 +20,10 @@ export function parseJsonBody(raw: string, contentType: string, limits: JsonShap
     if (contentType === '' || /json/i.test(contentType)) {
       throw invalid(`Request body is not valid JSON: ${(err as Error).message}`);
     }
-    throw new ApiError('unsupported_media_type', `Request body must be JSON (Content-Type: application/json); got ${contentType}`);
+    throw new ApiError(
+      'unsupported_media_type',
+      `Request body must be JSON (Content-Type: application/json); got ${contentType}`,
+    );
   }
 }
 

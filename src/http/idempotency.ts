@@ -43,11 +43,24 @@ export class IdempotencyGuard {
         throw new ApiError('conflict', `Idempotency-Key "${key}" was already used with different parameters`);
       }
       if (existing.state === 'in_flight') {
-        throw new ApiError('too_many_requests', `A request with Idempotency-Key "${key}" is still in progress; retry shortly`, { 'Retry-After': '1' });
+        throw new ApiError(
+          'too_many_requests',
+          `A request with Idempotency-Key "${key}" is still in progress; retry shortly`,
+          { 'Retry-After': '1' },
+        );
       }
-      return { status: existing.status as number, body: existing.body as string, headers: { 'Idempotent-Replayed': 'true' } };
+      return {
+        status: existing.status as number,
+        body: existing.body as string,
+        headers: { 'Idempotent-Replayed': 'true' },
+      };
     }
-    const entry = { tenantKey: tenant.key, fingerprint: digest, state: 'in_flight' as const, expiresMs: tenant.now() + IDEMPOTENCY_TTL_MS };
+    const entry = {
+      tenantKey: tenant.key,
+      fingerprint: digest,
+      state: 'in_flight' as const,
+      expiresMs: tenant.now() + IDEMPOTENCY_TTL_MS,
+    };
     this.store.set(key, entry);
     try {
       const outcome = await handler();

@@ -42,7 +42,8 @@ export interface MultipartLimits {
 const MAX_PARTS = 100;
 
 const malformed = (why: string) => invalid(`Request body is not valid multipart/form-data: ${why}`);
-const fieldTooLarge = (name: string, max: number) => invalid(`Parameter is invalid, reason: "${name}" must be at most ${max} bytes`);
+const fieldTooLarge = (name: string, max: number) =>
+  invalid(`Parameter is invalid, reason: "${name}" must be at most ${max} bytes`);
 const repeated = (name: string) => invalid(`Parameter is invalid, reason: "${name}" is given more than once`);
 
 export async function readMultipart(c: Context, limits: MultipartLimits): Promise<MultipartForm> {
@@ -82,7 +83,10 @@ class FormCollector {
   private failure: Error | undefined;
   private readonly finished: Promise<unknown>;
 
-  constructor(contentType: string, private readonly limits: MultipartLimits) {
+  constructor(
+    contentType: string,
+    private readonly limits: MultipartLimits,
+  ) {
     try {
       this.parser = new Busboy({
         headers: { 'content-type': contentType },
@@ -94,7 +98,9 @@ class FormCollector {
       throw malformed((err as Error).message);
     }
     this.parser.on('field', (name, value, _nameTruncated, valueTruncated) => this.field(name, value, valueTruncated));
-    this.parser.on('file', (name, stream, filename, _encoding, mimeType) => this.file(name, stream, filename, mimeType));
+    this.parser.on('file', (name, stream, filename, _encoding, mimeType) =>
+      this.file(name, stream, filename, mimeType),
+    );
     this.parser.on('partsLimit', () => this.fail(malformed(`more than ${MAX_PARTS} parts`)));
     this.finished = once(this.parser, 'finish');
     // Rejections of `finished` are read in end(); until then they must not go unhandled.
@@ -175,7 +181,13 @@ class FormCollector {
     }
   }
 
-  private async collect(name: string, stream: AsyncIterable<Buffer>, spool: Spool, filename: string, mimeType: string): Promise<void> {
+  private async collect(
+    name: string,
+    stream: AsyncIterable<Buffer>,
+    spool: Spool,
+    filename: string,
+    mimeType: string,
+  ): Promise<void> {
     for await (const chunk of stream) if (!this.failure) await spool.write(chunk);
     if (this.failure) return;
     const bytes = await spool.bytes();

@@ -59,18 +59,26 @@ export function parseIsoTime(value: string, bound: 'start' | 'end' = 'start'): n
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-const timeBound = (bound: 'start' | 'end') => extendApi(
-  z.preprocess(last, z.string().optional()).transform((value, ctx) => {
-    if (value === undefined) return undefined;
-    const ms = parseIsoTime(value, bound);
-    if (ms === undefined) {
-      ctx.addIssue({ code: 'custom', message: `must be an ISO 8601 date or datetime, e.g. 2026-01-31 or 2026-01-31T12:00:00Z (got "${value}")` });
-      return z.NEVER;
-    }
-    return ms;
-  }),
-  { type: 'string', format: 'date-time', description: `ISO 8601 date or datetime${bound === 'end' ? ' (a bare date means the end of that day)' : ''}` },
-);
+const timeBound = (bound: 'start' | 'end') =>
+  extendApi(
+    z.preprocess(last, z.string().optional()).transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const ms = parseIsoTime(value, bound);
+      if (ms === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be an ISO 8601 date or datetime, e.g. 2026-01-31 or 2026-01-31T12:00:00Z (got "${value}")`,
+        });
+        return z.NEVER;
+      }
+      return ms;
+    }),
+    {
+      type: 'string',
+      format: 'date-time',
+      description: `ISO 8601 date or datetime${bound === 'end' ? ' (a bare date means the end of that day)' : ''}`,
+    },
+  );
 
 /** A lower time bound (`start_time`, `*_after`). */
 export const queryTime = timeBound('start');

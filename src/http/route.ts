@@ -1,12 +1,12 @@
 import type { Context, Hono } from 'hono';
 import type { ZodType, ZodTypeAny } from 'zod';
-import type { ErrorKind } from '../errors.js';
+import type { JsonShapeOptions } from '../domain/common/json-shape.js';
 import { parseOrThrow } from '../domain/validate.js';
+import type { ErrorKind } from '../errors.js';
 import type { Tenant } from '../store/tenant.js';
-import { canonicalJson, readRawBody, tryParseJsonBody, type ParsedBody } from './body.js';
+import { canonicalJson, type ParsedBody, readRawBody, tryParseJsonBody } from './body.js';
 import type { AppEnv, Principal } from './env.js';
 import type { IdempotencyGuard, Outcome } from './idempotency.js';
-import type { JsonShapeOptions } from '../domain/common/json-shape.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -65,7 +65,6 @@ export const defineRoute = <P, Q, B>(spec: RouteSpec<P, Q, B>): RouteSpec<P, Q, 
 
 export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-
 /**
  * Equal JSON bodies match whatever their formatting; a body that is not JSON (or is past the shape
  * limits, so never canonicalized: that recursion is what the limits guard) compares as text.
@@ -81,7 +80,10 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency:
     app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
       const raw = route.method === 'get' || route.multipart ? '' : await readRawBody(c);
       // Parsed once, before the guard (the fingerprint needs it); a failure is thrown inside it.
-      const parsed = tryParseJsonBody(raw, c.req.header('content-type') ?? '', { root: route.bodyName, ...route.jsonLimits });
+      const parsed = tryParseJsonBody(raw, c.req.header('content-type') ?? '', {
+        root: route.bodyName,
+        ...route.jsonLimits,
+      });
       let answered: Response | undefined;
       const run = async (): Promise<Outcome> => {
         const params = parseOrThrow(route.params, c.req.param(), '');
@@ -89,7 +91,14 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency:
         if (!parsed.ok) throw parsed.error;
         const given = parsed.value === undefined && route.absentBody ? route.absentBody() : parsed.value;
         const body = parseOrThrow(route.body, given, route.bodyName ?? '');
-        const result = await route.handler({ params, query, body, tenant: c.get('tenant'), principal: c.get('principal'), c });
+        const result = await route.handler({
+          params,
+          query,
+          body,
+          tenant: c.get('tenant'),
+          principal: c.get('principal'),
+          c,
+        });
         if (result instanceof Response) {
           answered = result;
           return { status: result.status, body: '' };

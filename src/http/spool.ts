@@ -1,4 +1,4 @@
-import { mkdtemp, open, readFile, rm, type FileHandle } from 'node:fs/promises';
+import { type FileHandle, mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 

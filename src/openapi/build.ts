@@ -1,6 +1,6 @@
 import { generateSchema } from '@anatine/zod-openapi';
 import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
-import { z, type ZodTypeAny } from 'zod';
+import { type ZodTypeAny, z } from 'zod';
 import { ERROR_CATALOG } from '../errors.js';
 import type { RouteSpec } from '../http/route.js';
 
@@ -11,7 +11,8 @@ export interface DocumentInfo {
   serverUrl: string;
 }
 
-const toSchema = (schema: ZodTypeAny, output: boolean): SchemaObject => generateSchema(schema, output, '3.1') as SchemaObject;
+const toSchema = (schema: ZodTypeAny, output: boolean): SchemaObject =>
+  generateSchema(schema, output, '3.1') as SchemaObject;
 
 /**
  * Builds an OpenAPI 3.1 document from route specs. Zod schemas are the only source: request
@@ -30,16 +31,28 @@ export function buildOpenApi(routes: RouteSpec[], named: [string, ZodTypeAny][],
       tags: [route.tag],
       summary: route.summary,
       ...(route.description && { description: route.description }),
-      parameters: [...objectParameters(route.params, 'path'), ...objectParameters(route.query, 'query'), ...headerParameters(route)],
+      parameters: [
+        ...objectParameters(route.params, 'path'),
+        ...objectParameters(route.query, 'query'),
+        ...headerParameters(route),
+      ],
       responses: {
         '200': {
           description: 'Success',
-          content: { [route.responseMediaType ?? 'application/json']: { schema: ref(route.response, true), ...example(examples.response) } },
+          content: {
+            [route.responseMediaType ?? 'application/json']: {
+              schema: ref(route.response, true),
+              ...example(examples.response),
+            },
+          },
         },
         ...Object.fromEntries(
           route.errors.map((kind) => [
             String(ERROR_CATALOG[kind].status),
-            { description: ERROR_CATALOG[kind].summary, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+            {
+              description: ERROR_CATALOG[kind].summary,
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+            },
           ]),
         ),
       },
@@ -53,7 +66,10 @@ export function buildOpenApi(routes: RouteSpec[], named: [string, ZodTypeAny][],
       };
     }
     if (route.multipart) {
-      operation.requestBody = { required: true, content: { 'multipart/form-data': { schema: ref(route.multipart, false) } } };
+      operation.requestBody = {
+        required: true,
+        content: { 'multipart/form-data': { schema: ref(route.multipart, false) } },
+      };
     }
     paths[route.path] = { ...paths[route.path], [route.method]: operation };
   }
@@ -68,7 +84,7 @@ export function buildOpenApi(routes: RouteSpec[], named: [string, ZodTypeAny][],
       securitySchemes: {
         basicAuth: { type: 'http', scheme: 'basic', description: 'The API key as user name, empty password' },
       },
-      schemas: Object.fromEntries(named.map(([name, schema]) => [name, toSchema(schema, name.endsWith('Request') ? false : true)])),
+      schemas: Object.fromEntries(named.map(([name, schema]) => [name, toSchema(schema, !name.endsWith('Request'))])),
     },
   };
 }
@@ -76,7 +92,10 @@ export function buildOpenApi(routes: RouteSpec[], named: [string, ZodTypeAny][],
 const example = (value: unknown) => (value === undefined ? {} : { example: value });
 
 function operationId(route: RouteSpec): string {
-  const words = `${route.method} ${route.path}`.replace(/[{}]/g, '').split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const words = `${route.method} ${route.path}`
+    .replace(/[{}]/g, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
   return words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0].toUpperCase() + w.slice(1))).join('');
 }
 

@@ -1,20 +1,15 @@
 import type { ZodTypeAny } from 'zod';
-import { ErrorResponseSchema } from '../domain/common/error-response.js';
-import { CallbackJournalSchema } from '../domain/callbacks/schemas.js';
+import { ClockAdvanceResultSchema, ClockSchema, SettingsSchema, StateSchema } from '../control/schemas.js';
 import { BatchListSchema, BatchSchema, CreateBatchBodySchema } from '../domain/batches/schemas.js';
-import { CreateProjectBodySchema, ExtendedProjectSchema, ProjectSchema } from '../domain/projects/schemas.js';
+import { CallbackJournalSchema } from '../domain/callbacks/schemas.js';
+import { ErrorResponseSchema } from '../domain/common/error-response.js';
 import { LabelObjectSchema } from '../domain/common/labels.js';
+import { CreateProjectBodySchema, ExtendedProjectSchema, ProjectSchema } from '../domain/projects/schemas.js';
 import { AnnotationAttributeSchema } from '../domain/tasks/attributes.js';
 import { GeometriesSchema } from '../domain/tasks/geometries.js';
 import { ImageAnnotationSchema } from '../domain/tasks/image-annotations.js';
 import { TASK_TYPES } from '../domain/tasks/registry.js';
 import { AuditSchema, TaskListSchema, TaskSchema } from '../domain/tasks/task.js';
-import {
-  ClockAdvanceResultSchema,
-  ClockSchema,
-  SettingsSchema,
-  StateSchema,
-} from '../control/schemas.js';
 
 /** Schemas that get a name under components/schemas; routes refer to them with $ref. */
 export function namedSchemas(): [string, ZodTypeAny][] {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MetadataBodySchema, ResultSuccessSchema } from '../domain/common/values.js';
 import {
   BatchListSchema,
   BatchNameParamsSchema,
@@ -9,10 +8,18 @@ import {
   BatchStatusSchema,
   CreateBatchBodySchema,
 } from '../domain/batches/schemas.js';
+import { MetadataBodySchema, ResultSuccessSchema } from '../domain/common/values.js';
 import { queryBoolean, queryInt, queryString, queryTime, queryTimeEnd } from '../http/query.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
-import { batchCounts, createBatch, finalizeBatch, prioritizeBatch, requireBatch, setBatchMetadata } from '../services/batches.js';
 import { listBatches } from '../services/batch-list.js';
+import {
+  batchCounts,
+  createBatch,
+  finalizeBatch,
+  prioritizeBatch,
+  requireBatch,
+  setBatchMetadata,
+} from '../services/batches.js';
 import type { Services } from '../services/context.js';
 
 const ListQuerySchema = z.object({

@@ -1,8 +1,15 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
-import { FILE_MAX_BYTES, MULTIPART_OVERHEAD_BYTES } from '../domain/files/limits.js';
 import { JsonObjectSchema } from '../domain/common/metadata.js';
-import { FileListSchema, FileSchema, ImportFileBodySchema, jsonObjectText, UPLOAD_TEXT_FIELDS, UploadFormSchema } from '../domain/files/schemas.js';
+import { FILE_MAX_BYTES, MULTIPART_OVERHEAD_BYTES } from '../domain/files/limits.js';
+import {
+  FileListSchema,
+  FileSchema,
+  ImportFileBodySchema,
+  jsonObjectText,
+  UPLOAD_TEXT_FIELDS,
+  UploadFormSchema,
+} from '../domain/files/schemas.js';
 import { uploadTooLarge } from '../http/body-limits.js';
 import { readMultipart } from '../http/multipart.js';
 import { queryInt, queryList, queryString } from '../http/query.js';
@@ -32,7 +39,7 @@ export function fileRoutes(services: Services): RouteSpec[] {
       tag: 'Files',
       summary: 'Upload a file (multipart/form-data, at most 80 MB); answers the file record',
       description:
-        'The record\'s attachment_url (scaledata://<account>/<id>) can be used as a task attachment. A reused reference_id is a 409.',
+        "The record's attachment_url (scaledata://<account>/<id>) can be used as a task attachment. A reused reference_id is a 409.",
       multipart: UploadFormSchema,
       response: FileSchema,
       // payload_too_large also when the upload would take the tenant past --max-file-bytes-per-tenant.

@@ -8,11 +8,22 @@ export function metaRoutes(app: Hono<AppEnv>, api: RouteSpec[], control: RouteSp
   let apiDoc: ReturnType<typeof apiDocument> | undefined;
   let apiYaml: string | undefined;
   let controlDoc: ReturnType<typeof controlDocument> | undefined;
-  const getApiDoc = () => (apiDoc ??= apiDocument(api));
+  const getApiDoc = () => {
+    apiDoc ??= apiDocument(api);
+    return apiDoc;
+  };
+  const getApiYaml = () => {
+    apiYaml ??= toYaml(getApiDoc());
+    return apiYaml;
+  };
+  const getControlDoc = () => {
+    controlDoc ??= controlDocument(control);
+    return controlDoc;
+  };
 
   app.get('/openapi.json', (c) => c.json(getApiDoc(), 200));
-  app.get('/openapi.yaml', (c) => c.body((apiYaml ??= toYaml(getApiDoc())), 200, { 'Content-Type': 'application/yaml; charset=utf-8' }));
-  app.get('/_mock/openapi.json', (c) => c.json((controlDoc ??= controlDocument(control)), 200));
+  app.get('/openapi.yaml', (c) => c.body(getApiYaml(), 200, { 'Content-Type': 'application/yaml; charset=utf-8' }));
+  app.get('/_mock/openapi.json', (c) => c.json(getControlDoc(), 200));
   app.get('/', (c) =>
     c.json(
       {

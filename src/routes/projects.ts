@@ -10,11 +10,10 @@ import {
   SetParamsBodySchema,
 } from '../domain/projects/schemas.js';
 import { TaskTemplateSchema } from '../domain/quality/quality-tasks.js';
+import { parseOrThrow } from '../domain/validate.js';
 import { invalid } from '../errors.js';
-import { taskTemplate } from '../services/task-templates.js';
 import { queryBoolean } from '../http/query.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
-import { parseOrThrow } from '../domain/validate.js';
 import {
   createProject,
   extendedProject,
@@ -24,11 +23,13 @@ import {
   setProjectParams,
   updatePipelineConfig,
 } from '../services/projects.js';
+import { taskTemplate } from '../services/task-templates.js';
 
 const ListQuerySchema = z.object({ archived: queryBoolean });
 /** The list's alternative POST shares its path with create: a body with only `archived` (or none) lists. */
 const ListOrCreateBodySchema = z.record(z.unknown()).optional();
-const isListRequest = (body: Record<string, unknown> | undefined) => !body || Object.keys(body).every((key) => key === 'archived');
+const isListRequest = (body: Record<string, unknown> | undefined) =>
+  !body || Object.keys(body).every((key) => key === 'archived');
 
 const retrieve = (method: 'get' | 'post') =>
   defineRoute({
@@ -81,7 +82,11 @@ export function projectRoutes(): RouteSpec[] {
       response: ProjectSchema,
       errors: ['invalid_request', 'unauthorized', 'conflict'],
       handler: ({ tenant, body }) => {
-        if (isListRequest(body)) return listProjects(tenant, parseOrThrow(z.object({ archived: z.boolean().optional() }), body ?? {}, '').archived);
+        if (isListRequest(body))
+          return listProjects(
+            tenant,
+            parseOrThrow(z.object({ archived: z.boolean().optional() }), body ?? {}, '').archived,
+          );
         return createProject(tenant, parseOrThrow(CreateProjectBodySchema, body, ''));
       },
     }),
@@ -118,7 +123,8 @@ export function projectRoutes(): RouteSpec[] {
       path: '/v1/projects/{name}/taskTemplates',
       tag: 'Projects',
       summary: 'The task template of a text collection or chat project',
-      description: 'Derived from the project: version is the current parameter version; template_variables holds each {{name}} placeholder of the current instruction. Other project types: 400.',
+      description:
+        'Derived from the project: version is the current parameter version; template_variables holds each {{name}} placeholder of the current instruction. Other project types: 400.',
       params: ProjectNameParamsSchema,
       response: TaskTemplateSchema,
       errors: ['invalid_request', 'unauthorized', 'not_found'],

@@ -1,5 +1,11 @@
-import { QualityTaskBodyDocSchema, QualityTaskSchema, QualityTaskTypeParamsSchema, QUALITY_TASK_TYPES, type QualityTaskKind } from '../domain/quality/quality-tasks.js';
 import { z } from 'zod';
+import {
+  QUALITY_TASK_TYPES,
+  QualityTaskBodyDocSchema,
+  type QualityTaskKind,
+  QualityTaskSchema,
+  QualityTaskTypeParamsSchema,
+} from '../domain/quality/quality-tasks.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import type { Services } from '../services/context.js';
 import { createQualityTask } from '../services/quality-tasks.js';
@@ -25,4 +31,7 @@ const route = (services: Services, kind: QualityTaskKind) =>
     handler: ({ tenant, params, body }) => createQualityTask(services, tenant, kind, params.type, body),
   });
 
-export const qualityTaskRoutes = (services: Services): RouteSpec[] => [route(services, 'evaluation'), route(services, 'training')];
+export const qualityTaskRoutes = (services: Services): RouteSpec[] => [
+  route(services, 'evaluation'),
+  route(services, 'training'),
+];

@@ -18,13 +18,22 @@ export function qualityRoutes(): RouteSpec[] {
       path: '/v1/quality/labelers',
       tag: 'Quality',
       summary: 'Training attempts, newest first; give quality_task_ids, labeler_emails or both',
-      description: 'At least one of quality_task_ids and labeler_emails is required. Pages by limit (1-100, default 100) and next_token.',
+      description:
+        'At least one of quality_task_ids and labeler_emails is required. Pages by limit (1-100, default 100) and next_token.',
       query: TrainingAttemptQuerySchema,
       response: TrainingAttemptListSchema,
       errors: ['invalid_request', 'unauthorized'],
       examples: () => ({
         response: {
-          docs: [{ quality_task_id: '5c84d0fe958593004f13e5ba', labeler_email: 'labeler@example.com', created_at: '2026-01-01T00:00:00.000Z', score: 0.9, passed: true }],
+          docs: [
+            {
+              quality_task_id: '5c84d0fe958593004f13e5ba',
+              labeler_email: 'labeler@example.com',
+              created_at: '2026-01-01T00:00:00.000Z',
+              score: 0.9,
+              passed: true,
+            },
+          ],
           limit: 100,
           has_more: false,
           next_token: null,

@@ -12,7 +12,12 @@ import {
 import { queryBoolean, queryList } from '../http/query.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import type { Services } from '../services/context.js';
-import { listStudioBatches, resetBatchPriorities, setBatchGroups, setBatchPriorities } from '../services/studio-batches.js';
+import {
+  listStudioBatches,
+  resetBatchPriorities,
+  setBatchGroups,
+  setBatchPriorities,
+} from '../services/studio-batches.js';
 import { sendTasksToCompleted } from '../services/studio-completion.js';
 
 const tag = 'Studio';
@@ -41,7 +46,11 @@ export function studioBatchRoutes(services: Services): RouteSpec[] {
       response: StudioBatchListSchema,
       errors: ['invalid_request', 'unauthorized', 'not_found'],
       examples: () => ({ request: { batches: [{ name: 'batch-2' }, { name: 'batch-1' }] } }),
-      handler: ({ tenant, body }) => setBatchPriorities(tenant, body.batches.map((b) => b.name)),
+      handler: ({ tenant, body }) =>
+        setBatchPriorities(
+          tenant,
+          body.batches.map((b) => b.name),
+        ),
     }),
     defineRoute({
       method: 'post',

@@ -43,7 +43,8 @@ export function studioRoutes(services: Services): RouteSpec[] {
       method: 'post',
       path: '/v1/studio/assignments/remove',
       tag,
-      summary: "Unassign teammates from projects (all of theirs without projects); they also leave those projects' groups",
+      summary:
+        "Unassign teammates from projects (all of theirs without projects); they also leave those projects' groups",
       body: RemoveAssignmentsBodySchema,
       response: AssignmentsSchema,
       errors: ['invalid_request', 'unauthorized', 'not_found'],
@@ -83,7 +84,8 @@ export function studioRoutes(services: Services): RouteSpec[] {
         response: LabelerGroupSchema,
         errors: ['invalid_request', 'unauthorized', 'not_found'],
         examples: () => ({ request: { add_emails: ['labeler@example.com'], remove_emails: [] } }),
-        handler: ({ tenant, params, body }) => updateGroup(tenant, params.project, params.group, body.add_emails, body.remove_emails),
+        handler: ({ tenant, params, body }) =>
+          updateGroup(tenant, params.project, params.group, body.add_emails, body.remove_emails),
       }),
     ),
   ];

@@ -19,29 +19,33 @@ const enumList = (schema: z.ZodEnum<[string, ...string[]]>) =>
   });
 
 /** Repeated keys only: names, ids and tags may themselves contain commas. */
-const repeatedList = z.preprocess((v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).filter((s) => s !== '')), z.array(z.string()).optional());
+const repeatedList = z.preprocess(
+  (v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).filter((s) => s !== '')),
+  z.array(z.string()).optional(),
+);
 
-export const TaskListQuerySchema = z.object({
-  status: enumList(TaskStatusSchema),
-  type: queryList,
-  project: repeatedList,
-  batch: repeatedList,
-  customer_review_status: enumList(ReviewStatusSchema),
-  unique_id: repeatedList,
-  tags: repeatedList,
-  start_time: queryTime,
-  end_time: queryTimeEnd,
-  completed_after: queryTime,
-  completed_before: queryTimeEnd,
-  updated_after: queryTime,
-  updated_before: queryTimeEnd,
-  limit: queryInt(1, 100),
-  // The Node SDK pages by offset; the Python client by next_token. Either works, not both at once.
-  offset: queryInt(0, 1_000_000_000),
-  next_token: queryString,
-  include_attachment_url: queryBoolean,
-  limited_response: queryBoolean,
-})
+export const TaskListQuerySchema = z
+  .object({
+    status: enumList(TaskStatusSchema),
+    type: queryList,
+    project: repeatedList,
+    batch: repeatedList,
+    customer_review_status: enumList(ReviewStatusSchema),
+    unique_id: repeatedList,
+    tags: repeatedList,
+    start_time: queryTime,
+    end_time: queryTimeEnd,
+    completed_after: queryTime,
+    completed_before: queryTimeEnd,
+    updated_after: queryTime,
+    updated_before: queryTimeEnd,
+    limit: queryInt(1, 100),
+    // The Node SDK pages by offset; the Python client by next_token. Either works, not both at once.
+    offset: queryInt(0, 1_000_000_000),
+    next_token: queryString,
+    include_attachment_url: queryBoolean,
+    limited_response: queryBoolean,
+  })
   // A misspelt filter silently ignored would list the wrong tasks: unknown keys are named in a 400
   // (the Node SDK's own tests expect `?bogus=0` to be refused).
   .strict();

@@ -2,20 +2,28 @@ import { z } from 'zod';
 import { ErrorResponseSchema } from '../domain/common/error-response.js';
 import { TASK_TYPES } from '../domain/tasks/registry.js';
 import { TaskListSchema, TaskSchema } from '../domain/tasks/task.js';
-import { defineRoute, type RouteSpec } from '../http/route.js';
-import { createFromRequest } from '../services/task-creation.js';
-import type { Services } from '../services/context.js';
-import { listTasks } from '../services/task-list.js';
-import { customerAudit } from '../services/audits.js';
-import { DependentOptionsBodySchema, forceDependents, setDependentOptions } from '../services/dependents.js';
-import { cancelTask, changeTags, deleteUniqueId, requireTask, setMetadata, setUniqueId, viewTask } from '../services/tasks.js';
-import { optionalFixture } from '../fixtures.js';
 import { invalid } from '../errors.js';
+import { optionalFixture } from '../fixtures.js';
+import { defineRoute, type RouteSpec } from '../http/route.js';
+import { customerAudit } from '../services/audits.js';
+import type { Services } from '../services/context.js';
+import { DependentOptionsBodySchema, forceDependents, setDependentOptions } from '../services/dependents.js';
+import { createFromRequest } from '../services/task-creation.js';
+import { listTasks } from '../services/task-list.js';
 import {
+  cancelTask,
+  changeTags,
+  deleteUniqueId,
+  requireTask,
+  setMetadata,
+  setUniqueId,
+  viewTask,
+} from '../services/tasks.js';
+import {
+  AuditBodySchema,
   CancelQuerySchema,
   SetMetadataBodySchema,
   TagsBodySchema,
-  AuditBodySchema,
   TaskIdParamsSchema,
   TaskListQuerySchema,
   UniqueIdBodySchema,
@@ -39,7 +47,10 @@ export function taskCreateRoutes(services: Services): RouteSpec[] {
       response: TaskSchema,
       errors: ['invalid_request', 'unauthorized', 'not_found', 'conflict', 'too_many_requests'],
       idempotent: true,
-      examples: () => ({ request: optionalFixture(`tasks/${def.type}.create.json`), response: optionalFixture(`tasks/${def.type}.completed.json`) }),
+      examples: () => ({
+        request: optionalFixture(`tasks/${def.type}.create.json`),
+        response: optionalFixture(`tasks/${def.type}.completed.json`),
+      }),
       handler: ({ tenant, body }) => createFromRequest(services, tenant, def, body).created,
     }),
   );
@@ -54,7 +65,9 @@ export function taskCreateRoutes(services: Services): RouteSpec[] {
       response: ErrorResponseSchema,
       errors: ['invalid_request'],
       handler: ({ params }) => {
-        throw invalid(`Task type "${params.type}" is not supported; supported types: ${Object.keys(TASK_TYPES).join(', ')}`);
+        throw invalid(
+          `Task type "${params.type}" is not supported; supported types: ${Object.keys(TASK_TYPES).join(', ')}`,
+        );
       },
     }),
   );
@@ -95,7 +108,8 @@ export function taskRoutes(services: Services): RouteSpec[] {
       query: CancelQuerySchema,
       response: TaskSchema,
       errors: ['invalid_request', ...TASK_ERRORS],
-      handler: ({ tenant, params, query }) => viewTask(cancelTask(tenant, params.taskId, query.clear_unique_id ?? false)),
+      handler: ({ tenant, params, query }) =>
+        viewTask(cancelTask(tenant, params.taskId, query.clear_unique_id ?? false)),
     }),
     defineRoute({
       method: 'post',
@@ -137,7 +151,8 @@ export function taskRoutes(services: Services): RouteSpec[] {
       method: 'post',
       path: '/v1/task/{taskId}/dependents/options',
       tag: 'Tasks',
-      summary: 'Define dependent tasks, created when this (pending) task completes, or after its audit with require_audit',
+      summary:
+        'Define dependent tasks, created when this (pending) task completes, or after its audit with require_audit',
       params: TaskIdParamsSchema,
       body: DependentOptionsBodySchema,
       response: TaskSchema,
@@ -164,21 +179,33 @@ export function taskRoutes(services: Services): RouteSpec[] {
       body: AuditBodySchema,
       response: TaskSchema,
       errors: ['invalid_request', ...TASK_ERRORS],
-      handler: ({ tenant, params, body }) => viewTask(customerAudit(tenant, params.taskId, body.accepted, body.comments)),
+      handler: ({ tenant, params, body }) =>
+        viewTask(customerAudit(tenant, params.taskId, body.accepted, body.comments)),
     }),
     ...(['post', 'put', 'delete'] as const).map((method) =>
       defineRoute({
         method,
         path: '/v1/task/{taskId}/tags',
         tag: 'Tasks',
-        summary: { post: 'Replace all tags', put: 'Add tags (present ones are ignored)', delete: 'Remove tags (absent ones are ignored)' }[method],
+        summary: {
+          post: 'Replace all tags',
+          put: 'Add tags (present ones are ignored)',
+          delete: 'Remove tags (absent ones are ignored)',
+        }[method],
         params: TaskIdParamsSchema,
         body: TagsBodySchema,
         response: TaskSchema,
         errors: ['invalid_request', ...TASK_ERRORS],
         absentBody: () => [],
         handler: ({ tenant, params, body }) =>
-          viewTask(changeTags(tenant, params.taskId, ({ post: 'replace', put: 'add', delete: 'remove' } as const)[method], body)),
+          viewTask(
+            changeTags(
+              tenant,
+              params.taskId,
+              ({ post: 'replace', put: 'add', delete: 'remove' } as const)[method],
+              body,
+            ),
+          ),
       }),
     ),
   ];

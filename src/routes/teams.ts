@@ -5,8 +5,22 @@ import { inviteTeammates, listTeam, setTeamRoles } from '../services/team.js';
 
 const teamExample = () => ({
   response: [
-    { email: 'acme@labelmock.test', role: 'admin', firstName: 'Account', lastName: 'Owner', company: 'acme', isStudioLabeler: false, disableRapidEmails: false },
-    { email: 'labeler@example.com', role: 'invited', isStudioLabeler: true, disableRapidEmails: false, expiry: '2026-01-08T00:00:00.000Z' },
+    {
+      email: 'acme@labelmock.test',
+      role: 'admin',
+      firstName: 'Account',
+      lastName: 'Owner',
+      company: 'acme',
+      isStudioLabeler: false,
+      disableRapidEmails: false,
+    },
+    {
+      email: 'labeler@example.com',
+      role: 'invited',
+      isStudioLabeler: true,
+      disableRapidEmails: false,
+      expiry: '2026-01-08T00:00:00.000Z',
+    },
   ],
 });
 
@@ -30,7 +44,10 @@ export function teamRoutes(services: Services): RouteSpec[] {
       body: InviteBodySchema,
       response: TeamSchema,
       errors: ['invalid_request', 'unauthorized'],
-      examples: () => ({ request: { emails: ['labeler@example.com'], team_role: 'labeler' }, response: teamExample().response }),
+      examples: () => ({
+        request: { emails: ['labeler@example.com'], team_role: 'labeler' },
+        response: teamExample().response,
+      }),
       handler: ({ tenant, body }) => inviteTeammates(tenant, services.ids, body.emails, body.team_role),
     }),
     defineRoute({

@@ -20,4 +20,5 @@ export function sequentialIds(prefix = ''): IdGenerator {
 }
 
 /** Stable ids for what the mock derives rather than stores (the account owner, Studio batches and projects). */
-export const derivedId = (...parts: string[]): string => createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 24);
+export const derivedId = (...parts: string[]): string =>
+  createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 24);

@@ -16,7 +16,12 @@ export function requireNamed<K extends Kind>(tenant: Tenant, kind: K, name: stri
 }
 
 /** As requireNamed, for use: one made with a key of the other mode may be read but not used (400). */
-export function requireUsable<K extends Kind>(tenant: Tenant, kind: K, name: string, field: string = kind): RecordOf<K> {
+export function requireUsable<K extends Kind>(
+  tenant: Tenant,
+  kind: K,
+  name: string,
+  field: string = kind,
+): RecordOf<K> {
   const record = requireNamed(tenant, kind, name);
   if (record.mode !== tenant.mode) {
     throw invalid(

@@ -20,7 +20,13 @@ export function customerAudit(tenant: Tenant, taskId: string, accepted: boolean,
   const result = accepted ? 'accepted' : 'rejected';
   touch(tenant, record, (task) => {
     task.customer_review_status = result;
-    task.audits.push({ audited_by: 'customer', audited_at: toIso(tenant.now()), audit_time_secs: 0, audit_result: result, audit_source: 'customer' });
+    task.audits.push({
+      audited_by: 'customer',
+      audited_at: toIso(tenant.now()),
+      audit_time_secs: 0,
+      audit_result: result,
+      audit_source: 'customer',
+    });
     if (comments) task.customer_review_comments = [...(task.customer_review_comments ?? []), comments];
   });
   tenant.emit({ kind: 'task_audited', record });
@@ -28,14 +34,26 @@ export function customerAudit(tenant: Tenant, taskId: string, accepted: boolean,
 }
 
 /** The service's own reviewers accept the task or fix it (optionally with a corrected response). */
-export function reviewerAudit(tenant: Tenant, taskId: string, result: 'accepted' | 'fixed', response?: unknown, comments?: string): TaskRecord {
+export function reviewerAudit(
+  tenant: Tenant,
+  taskId: string,
+  result: 'accepted' | 'fixed',
+  response?: unknown,
+  comments?: string,
+): TaskRecord {
   const record = requireTask(tenant, taskId);
   requireCompleted(record);
   const fixed = response === undefined ? undefined : validateResponse(record, response);
   touch(tenant, record, (task) => {
     task.customer_review_status = result;
     if (fixed) task.response = fixed;
-    task.audits.push({ audited_by: 'reviewer@labelmock', audited_at: toIso(tenant.now()), audit_time_secs: 0, audit_result: result, audit_source: REVIEWER_SOURCE });
+    task.audits.push({
+      audited_by: 'reviewer@labelmock',
+      audited_at: toIso(tenant.now()),
+      audit_time_secs: 0,
+      audit_result: result,
+      audit_source: REVIEWER_SOURCE,
+    });
     if (comments) task.customer_review_comments = [...(task.customer_review_comments ?? []), comments];
   });
   tenant.emit({ kind: 'task_audited', record });

@@ -1,24 +1,29 @@
 import type { z } from 'zod';
-import { conflict, invalid } from '../errors.js';
-import { requireNamed, requireUsable } from './account-objects.js';
 import type { Batch, CreateBatchBodySchema } from '../domain/batches/schemas.js';
+import { conflict, invalid } from '../errors.js';
 import { toIso } from '../runtime/clock.js';
 import type { BatchRecord } from '../store/account.js';
 import { batchStatusKey } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
+import { requireNamed, requireUsable } from './account-objects.js';
 import { requireUsableProject } from './projects.js';
 
 export const requireBatch = (tenant: Tenant, name: string) => requireNamed(tenant, 'batch', name);
-export const requireUsableBatch = (tenant: Tenant, name: string, field = 'batch') => requireUsable(tenant, 'batch', name, field);
+export const requireUsableBatch = (tenant: Tenant, name: string, field = 'batch') =>
+  requireUsable(tenant, 'batch', name, field);
 
 export function createBatch(tenant: Tenant, body: z.infer<typeof CreateBatchBodySchema>): Batch {
   const { project } = requireUsableProject(tenant, body.project);
-  if (tenant.shared.batches.get(body.name)) throw conflict(`A batch named "${body.name}" already exists in this account`);
+  if (tenant.shared.batches.get(body.name))
+    throw conflict(`A batch named "${body.name}" already exists in this account`);
   // Calibration batches exist on rapid and Studio projects (Studio orders them first); self-label ones on rapid only.
   if (body.calibration_batch && !project.rapid && !project.studio) {
-    throw invalid('Parameter is invalid, reason: "calibration_batch" is only allowed for batches of rapid or studio projects');
+    throw invalid(
+      'Parameter is invalid, reason: "calibration_batch" is only allowed for batches of rapid or studio projects',
+    );
   }
-  if (body.self_label_batch && !project.rapid) throw invalid('Parameter is invalid, reason: "self_label_batch" is only allowed for batches of rapid projects');
+  if (body.self_label_batch && !project.rapid)
+    throw invalid('Parameter is invalid, reason: "self_label_batch" is only allowed for batches of rapid projects');
   const createdMs = tenant.stamp();
   const batch: Batch = {
     name: body.name,
@@ -48,8 +53,14 @@ export function finalizeBatch(tenant: Tenant, name: string): Batch {
 /** Counts of the batch's tasks by status, from the batch+status index: O(log n). `tenant` is the batch's mode. */
 export function batchCounts(tenant: Tenant, record: BatchRecord) {
   const tasks = tenant.tasks;
-  const count = (status: string) => tasks.index('batch_status').countBetween(batchStatusKey(record.batch.name, status), 0, Infinity);
-  return { pending: count('pending'), completed: count('completed'), error: count('error'), canceled: count('canceled') };
+  const count = (status: string) =>
+    tasks.index('batch_status').countBetween(batchStatusKey(record.batch.name, status), 0, Infinity);
+  return {
+    pending: count('pending'),
+    completed: count('completed'),
+    error: count('error'),
+    canceled: count('canceled'),
+  };
 }
 
 /**

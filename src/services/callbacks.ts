@@ -5,7 +5,7 @@ import type { IdGenerator } from '../runtime/ids.js';
 import type { Tenant, TenantEvent } from '../store/tenant.js';
 import { batchCounts } from './batches.js';
 import { journalDelivery } from './callback-journal.js';
-import { globalFetch, sendCallback, type FetchLike } from './callback-send.js';
+import { type FetchLike, globalFetch, sendCallback } from './callback-send.js';
 import type { DeliveryLimiter } from './delivery-limiter.js';
 import type { Scheduler } from './scheduler.js';
 import { viewTask } from './tasks.js';
@@ -65,12 +65,21 @@ export class CallbackDispatcher {
     const record = event.record;
     const { task } = record;
     if (!task.callback_url) return;
-    const body = { task_id: task.task_id, status: task.status, response: task.response ?? null, task: viewTask(record) };
-    this.enqueue(tenant, { task_id: task.task_id, event: TASK_EVENTS[event.kind], target: task.callback_url, body }, (ok) => {
-      // Not a task change a client made: updated_at stays as it is.
-      task.callback_succeeded = ok;
-      task.callback_completed = ok;
-    });
+    const body = {
+      task_id: task.task_id,
+      status: task.status,
+      response: task.response ?? null,
+      task: viewTask(record),
+    };
+    this.enqueue(
+      tenant,
+      { task_id: task.task_id, event: TASK_EVENTS[event.kind], target: task.callback_url, body },
+      (ok) => {
+        // Not a task change a client made: updated_at stays as it is.
+        task.callback_succeeded = ok;
+        task.callback_completed = ok;
+      },
+    );
   };
 
   private enqueue(
@@ -97,12 +106,24 @@ export class CallbackDispatcher {
     this.scheduler.schedule(tenant, startMs, () => this.attempt(tenant, delivery, 1, startMs, onOutcome));
   }
 
-  private async attempt(tenant: Tenant, delivery: CallbackDelivery, n: number, startMs: number, onOutcome: (ok: boolean) => void) {
+  private async attempt(
+    tenant: Tenant,
+    delivery: CallbackDelivery,
+    n: number,
+    startMs: number,
+    onOutcome: (ok: boolean) => void,
+  ) {
     // The timeout runs from the moment the attempt gets its slot, not while it waits for one.
     const { at, began, outcome } = await this.options.limiter.run(tenant.key, async () => {
       const started = { at: toIso(tenant.now()), began: Date.now() };
       const { timeout_ms } = tenant.settings.callbacks;
-      const sent = await sendCallback(this.fetch, delivery.target, delivery.headers, JSON.stringify(delivery.body), timeout_ms);
+      const sent = await sendCallback(
+        this.fetch,
+        delivery.target,
+        delivery.headers,
+        JSON.stringify(delivery.body),
+        timeout_ms,
+      );
       return { ...started, outcome: sent };
     });
     delivery.attempts.push({ attempt: n, at, ...outcome, duration_ms: Date.now() - began });

@@ -1,9 +1,9 @@
-import { invalid } from '../errors.js';
-import { describeZodError } from '../domain/zod-messages.js';
-import { findTaskType, synthesizeResponse } from '../domain/tasks/registry.js';
 import { describeFitIssues } from '../domain/tasks/annotation-fit.js';
-import { toIso } from '../runtime/clock.js';
+import { findTaskType, synthesizeResponse } from '../domain/tasks/registry.js';
 import type { Task } from '../domain/tasks/task.js';
+import { describeZodError } from '../domain/zod-messages.js';
+import { invalid } from '../errors.js';
+import { toIso } from '../runtime/clock.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import type { Scheduler } from './scheduler.js';
@@ -25,7 +25,9 @@ export function validateResponseFor(task: Task, given: unknown, field: string): 
   if (!def) return given as Record<string, unknown>;
   const parsed = def.responseSchema.safeParse(given);
   if (!parsed.success) throw invalid(describeZodError(parsed.error, field));
-  const issues = def.checkResponse(task, parsed.data).map((issue) => ({ ...issue, path: [field, ...issue.path.slice(1)] }));
+  const issues = def
+    .checkResponse(task, parsed.data)
+    .map((issue) => ({ ...issue, path: [field, ...issue.path.slice(1)] }));
   if (issues.length > 0) throw invalid(describeFitIssues(issues, 'Response does not fit the task, reason: '));
   return parsed.data;
 }
@@ -35,7 +37,8 @@ export function completeTask(tenant: Tenant, taskId: string, given?: unknown): T
   const record = requireTask(tenant, taskId);
   requirePending(record, 'completed');
   const def = findTaskType(record.task.type);
-  const response = given !== undefined ? validateResponse(record, given) : def ? synthesizeResponse(def, record.task) : {};
+  const response =
+    given !== undefined ? validateResponse(record, given) : def ? synthesizeResponse(def, record.task) : {};
   touch(tenant, record, (task) => {
     task.status = 'completed';
     task.response = response;

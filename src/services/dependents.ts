@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ApiError, invalid } from '../errors.js';
+import type { LabelDescription } from '../domain/common/labels.js';
 import { innerObject } from '../domain/projects/params.js';
+import { projectCuboidsFromAbove } from '../domain/tasks/cuboid-projection.js';
 import { findTaskType, TASK_TYPES } from '../domain/tasks/registry.js';
 import type { Task } from '../domain/tasks/task.js';
-import type { LabelDescription } from '../domain/common/labels.js';
-import { projectCuboidsFromAbove } from '../domain/tasks/cuboid-projection.js';
 import type { LidarAnnotationResponse } from '../domain/tasks/types/lidarannotation.js';
 import { parseOrThrow } from '../domain/validate.js';
+import { ApiError, invalid } from '../errors.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant, TenantEvent } from '../store/tenant.js';
 import type { Services } from './context.js';
@@ -30,27 +30,43 @@ const LIDAR_ROOTS = new Set(['lidarannotation', 'lidarsegmentation']);
 function dependentBody(root: Task, def: DependentOptions['defs'][number]): Record<string, unknown> {
   const { type, ...params } = def;
   const shape = innerObject(findTaskType(type)?.createSchema ?? z.object({}))?.shape ?? {};
-  const inherited = Object.fromEntries(INHERITED.filter((key) => key in shape && root.params[key] !== undefined).map((key) => [key, root.params[key]]));
+  const inherited = Object.fromEntries(
+    INHERITED.filter((key) => key in shape && root.params[key] !== undefined).map((key) => [key, root.params[key]]),
+  );
   const lidarTask = LIDAR_ROOTS.has(root.type) && 'lidar_task' in shape ? { lidar_task: root.task_id } : {};
   return { ...inherited, ...lidarTask, ...projectedCuboids(root, def), ...params };
 }
 
 /** A lidartopdown dependent of a completed lidarannotation root starts from its cuboids, seen from above. */
 function projectedCuboids(root: Task, def: DependentOptions['defs'][number]): Record<string, unknown> {
-  if (def.type !== 'lidartopdown' || root.type !== 'lidarannotation' || !root.response || def.disable_cuboid_projection === true) return {};
+  if (
+    def.type !== 'lidartopdown' ||
+    root.type !== 'lidarannotation' ||
+    !root.response ||
+    def.disable_cuboid_projection === true
+  )
+    return {};
   const polygon = (def.geometries as { polygon?: { objects_to_annotate?: LabelDescription[] } } | undefined)?.polygon;
   const attributes = Object.keys((def.annotation_attributes as Record<string, unknown> | undefined) ?? {});
-  const projected = projectCuboidsFromAbove(root.response as LidarAnnotationResponse, polygon?.objects_to_annotate, attributes);
+  const projected = projectCuboidsFromAbove(
+    root.response as LidarAnnotationResponse,
+    polygon?.objects_to_annotate,
+    attributes,
+  );
   return projected.annotations.length > 0 ? { base_annotations: projected } : {};
 }
 
 /** `POST /v1/task/{id}/dependents/options`: only while the root is unfinished; each def checked as a creation request. */
 export function setDependentOptions(tenant: Tenant, taskId: string, options: DependentOptions): TaskRecord {
   const record = requireTask(tenant, taskId);
-  if (record.task.status !== 'pending') throw invalid(`Task ${taskId} is ${record.task.status}; dependent options can be set only while it is pending`);
+  if (record.task.status !== 'pending')
+    throw invalid(`Task ${taskId} is ${record.task.status}; dependent options can be set only while it is pending`);
   options.defs.forEach((def, index) => {
     const type = findTaskType(def.type);
-    if (!type) throw invalid(`Parameter is invalid, reason: "defs[${index}].type" must be a task type (one of ${Object.keys(TASK_TYPES).join(', ')})`);
+    if (!type)
+      throw invalid(
+        `Parameter is invalid, reason: "defs[${index}].type" must be a task type (one of ${Object.keys(TASK_TYPES).join(', ')})`,
+      );
     // Cross-task rules (a completed lidar_task, say) wait for creation: the root is not finished yet.
     let body: Record<string, unknown>;
     try {
@@ -85,7 +101,8 @@ function createDependents(services: Services, tenant: Tenant, record: TaskRecord
 export function forceDependents(services: Services, tenant: Tenant, taskId: string): TaskRecord {
   const record = requireTask(tenant, taskId);
   const options = record.internal.dependents;
-  if (!options) throw invalid(`Task ${taskId} has no dependent tasks defined (POST /v1/task/${taskId}/dependents/options first)`);
+  if (!options)
+    throw invalid(`Task ${taskId} has no dependent tasks defined (POST /v1/task/${taskId}/dependents/options first)`);
   if (record.task.status !== 'completed') {
     throw invalid(`Task ${taskId} is ${record.task.status}; dependents are created only for a completed task`);
   }

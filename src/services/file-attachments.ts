@@ -1,5 +1,5 @@
-import { invalid } from '../errors.js';
 import { formatPath } from '../domain/zod-messages.js';
+import { invalid } from '../errors.js';
 import type { Tenant } from '../store/tenant.js';
 
 const SCHEME = /^scaledata:\/\//i;

@@ -14,7 +14,9 @@ export interface FileListFilter {
 
 /** Every given key is present with an equal value (deep equality for objects and arrays). */
 const matchesMetadata = (metadata: Record<string, unknown>, wanted: Record<string, unknown>) =>
-  Object.entries(wanted).every(([key, value]) => Object.hasOwn(metadata, key) && isDeepStrictEqual(metadata[key], value));
+  Object.entries(wanted).every(
+    ([key, value]) => Object.hasOwn(metadata, key) && isDeepStrictEqual(metadata[key], value),
+  );
 
 /**
  * One page of the tenant's files in any of the projects, newest first. The walk merges the
@@ -29,7 +31,12 @@ export function listFiles(tenant: Tenant, filter: FileListFilter) {
   const files = tenant.files;
   const wanted = filter.metadata;
   const seqs = mergeDescending(projects.map((name) => files.byProject.descending(name, from)));
-  const page = takePage(seqs, limit, (seq) => files.atSeq(seq), (record) => !wanted || matchesMetadata(record.file.metadata, wanted));
+  const page = takePage(
+    seqs,
+    limit,
+    (seq) => files.atSeq(seq),
+    (record) => !wanted || matchesMetadata(record.file.metadata, wanted),
+  );
   return {
     docs: page.records.map((record): FileObject => record.file),
     limit,

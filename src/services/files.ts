@@ -1,13 +1,18 @@
-import { conflict, invalid, notFound } from '../errors.js';
+import type { z } from 'zod';
 import { importMime, uploadMime } from '../domain/files/mime.js';
-import { UPLOAD_FIELDS, UploadFieldsSchema, type FileObject, type ImportFileBodySchema } from '../domain/files/schemas.js';
+import {
+  type FileObject,
+  type ImportFileBodySchema,
+  UPLOAD_FIELDS,
+  UploadFieldsSchema,
+} from '../domain/files/schemas.js';
 import { parseOrThrow } from '../domain/validate.js';
+import { conflict, invalid, notFound } from '../errors.js';
 import type { MultipartForm } from '../http/multipart.js';
 import { toIso } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import type { FileRecord } from '../store/file-collection.js';
 import type { Tenant } from '../store/tenant.js';
-import type { z } from 'zod';
 import { checkFileQuota } from './file-quota.js';
 import { requireUsableProject } from './projects.js';
 
@@ -25,14 +30,20 @@ interface NewFile {
 
 /** POST /v1/files/upload: the form's `file` part and its text fields, checked, then stored within the tenant's byte quota. */
 export function uploadFile(tenant: Tenant, ids: IdGenerator, form: MultipartForm, quotaBytes: number): FileObject {
-  const unknown = [...Object.keys(form.fields), ...form.files.map((f) => f.name)].filter((name) => !(UPLOAD_FIELDS as readonly string[]).includes(name));
+  const unknown = [...Object.keys(form.fields), ...form.files.map((f) => f.name)].filter(
+    (name) => !(UPLOAD_FIELDS as readonly string[]).includes(name),
+  );
   if (unknown.length > 0) {
     const reasons = unknown.map((name) => `"${name}" is not an allowed parameter`).join('; ');
     throw invalid(`Parameter is invalid, reason: ${reasons} (allowed: ${UPLOAD_FIELDS.join(', ')})`);
   }
-  if (form.fields.file !== undefined) throw invalid('Parameter is invalid, reason: "file" must be a file part (a multipart part with a filename), not a text field');
+  if (form.fields.file !== undefined)
+    throw invalid(
+      'Parameter is invalid, reason: "file" must be a file part (a multipart part with a filename), not a text field',
+    );
   const file = form.files.find((f) => f.name === 'file');
-  if (!file) throw invalid('Parameter is invalid, reason: "file" is required (a multipart part named "file" holding the bytes)');
+  if (!file)
+    throw invalid('Parameter is invalid, reason: "file" is required (a multipart part named "file" holding the bytes)');
   const fields = parseOrThrow(UploadFieldsSchema, form.fields, '');
   const record = storeFile(
     tenant,
@@ -53,7 +64,12 @@ export function importFile(tenant: Tenant, ids: IdGenerator, body: z.infer<typeo
   const record = storeFile(
     tenant,
     ids,
-    { ...body, display_name: body.display_name ?? defaultImportName(body.file_url), mime_type: importMime(body.file_url), size: null },
+    {
+      ...body,
+      display_name: body.display_name ?? defaultImportName(body.file_url),
+      mime_type: importMime(body.file_url),
+      size: null,
+    },
     null,
   );
   return record.file;
@@ -70,8 +86,16 @@ function defaultImportName(fileUrl: string): string {
 }
 
 /** Stores the record; uploaded bytes count against the tenant's quota, checked after the 404 and 409 rules. */
-function storeFile(tenant: Tenant, ids: IdGenerator, input: NewFile, content: { bytes: Buffer; quotaBytes: number } | null): FileRecord {
-  const project = input.project_name === undefined ? undefined : requireUsableProject(tenant, input.project_name, 'project_name').project;
+function storeFile(
+  tenant: Tenant,
+  ids: IdGenerator,
+  input: NewFile,
+  content: { bytes: Buffer; quotaBytes: number } | null,
+): FileRecord {
+  const project =
+    input.project_name === undefined
+      ? undefined
+      : requireUsableProject(tenant, input.project_name, 'project_name').project;
   if (input.reference_id !== undefined) {
     const holder = tenant.files.withReference(input.reference_id);
     if (holder) throw conflict(`A file with reference_id "${input.reference_id}" already exists: ${holder.file.id}`);
@@ -106,7 +130,9 @@ export function requireFile(tenant: Tenant, id: string): FileRecord {
 export function fileContent(tenant: Tenant, id: string): { bytes: Buffer; mimeType: string } {
   const { file, bytes } = requireFile(tenant, id);
   if (!bytes) {
-    throw notFound(`File "${id}" was imported from ${file.file_url}; the mock never fetches imported URLs, so it has no content to serve`);
+    throw notFound(
+      `File "${id}" was imported from ${file.file_url}; the mock never fetches imported URLs, so it has no content to serve`,
+    );
   }
   return { bytes, mimeType: file.mime_type ?? 'application/octet-stream' };
 }

@@ -1,15 +1,16 @@
-import { z } from 'zod';
-import { conflict, invalid } from '../errors.js';
-import { requireNamed, requireUsable } from './account-objects.js';
-import { describeZodError } from '../domain/zod-messages.js';
+import type { z } from 'zod';
 import { projectParamsSchema } from '../domain/projects/params.js';
 import type { CreateProjectBodySchema, Project, SetOntologyBodySchema } from '../domain/projects/schemas.js';
 import { findTaskType, TASK_TYPES } from '../domain/tasks/registry.js';
+import { describeZodError } from '../domain/zod-messages.js';
+import { conflict, invalid } from '../errors.js';
 import { toIso } from '../runtime/clock.js';
 import type { Tenant } from '../store/tenant.js';
+import { requireNamed, requireUsable } from './account-objects.js';
 
 export const requireProject = (tenant: Tenant, name: string) => requireNamed(tenant, 'project', name);
-export const requireUsableProject = (tenant: Tenant, name: string, field = 'project') => requireUsable(tenant, 'project', name, field);
+export const requireUsableProject = (tenant: Tenant, name: string, field = 'project') =>
+  requireUsable(tenant, 'project', name, field);
 
 function checkParams(type: string, params: Record<string, unknown>, path: string): Record<string, unknown> {
   const def = findTaskType(type);
@@ -21,14 +22,19 @@ function checkParams(type: string, params: Record<string, unknown>, path: string
 
 export function createProject(tenant: Tenant, body: z.infer<typeof CreateProjectBodySchema>): Project {
   if (!findTaskType(body.type)) {
-    throw invalid(`Parameter is invalid, reason: "type" must be a known task type (one of ${Object.keys(TASK_TYPES).join(', ')}); got "${body.type}"`);
+    throw invalid(
+      `Parameter is invalid, reason: "type" must be a known task type (one of ${Object.keys(TASK_TYPES).join(', ')}); got "${body.type}"`,
+    );
   }
-  if (tenant.shared.projects.has(body.name)) throw conflict(`A project named "${body.name}" already exists in this account`);
+  if (tenant.shared.projects.has(body.name))
+    throw conflict(`A project named "${body.name}" already exists in this account`);
   const now = toIso(tenant.stamp());
   const project: Project = {
     type: body.type,
     name: body.name,
-    param_history: body.params ? [{ version: 0, created_at: now, ...checkParams(body.type, body.params, 'params') }] : [],
+    param_history: body.params
+      ? [{ version: 0, created_at: now, ...checkParams(body.type, body.params, 'params') }]
+      : [],
     created_at: now,
     rapid: body.rapid ?? false,
     studio: body.studio ?? false,
@@ -65,7 +71,12 @@ export function setOntology(tenant: Tenant, name: string, body: z.infer<typeof S
   return project;
 }
 
-export function updatePipelineConfig(tenant: Tenant, name: string, pipeline: Project['pipeline'], attempts?: number): Project {
+export function updatePipelineConfig(
+  tenant: Tenant,
+  name: string,
+  pipeline: Project['pipeline'],
+  attempts?: number,
+): Project {
   const { project } = requireUsableProject(tenant, name, 'name');
   if (!project.studio) throw invalid(`Project "${name}" is not a studio project; only studio projects have a pipeline`);
   if (attempts !== undefined && pipeline !== 'consensus_task') {
@@ -78,7 +89,9 @@ export function updatePipelineConfig(tenant: Tenant, name: string, pipeline: Pro
 }
 
 export function listProjects(tenant: Tenant, archived?: boolean): Project[] {
-  return [...tenant.shared.projects.values()].map((r) => r.project).filter((p) => archived === undefined || p.archived === archived);
+  return [...tenant.shared.projects.values()]
+    .map((r) => r.project)
+    .filter((p) => archived === undefined || p.archived === archived);
 }
 
 /** The fields the interface lists for the set-parameters answer, with the mock's fixed values. */

@@ -1,7 +1,7 @@
-import { invalid } from '../errors.js';
 import { QUALITY_TASK_TYPES, type QualityTask, type QualityTaskKind } from '../domain/quality/quality-tasks.js';
 import { findTaskType } from '../domain/tasks/registry.js';
 import { parseOrThrow } from '../domain/validate.js';
+import { invalid } from '../errors.js';
 import type { Tenant } from '../store/tenant.js';
 import { validateResponseFor } from './completion.js';
 import type { Services } from './context.js';
@@ -17,15 +17,27 @@ const reason = (text: string) => invalid(`Parameter is invalid, reason: ${text}`
  * one, project defaults included) for a rapid project, plus the answer taskers should give, checked
  * against the type's response shape and the task's own parameters. No labeling task is created.
  */
-export function createQualityTask(services: Services, tenant: Tenant, kind: QualityTaskKind, type: string, body: Record<string, unknown>): QualityTask {
+export function createQualityTask(
+  services: Services,
+  tenant: Tenant,
+  kind: QualityTaskKind,
+  type: string,
+  body: Record<string, unknown>,
+): QualityTask {
   const def = (QUALITY_TASK_TYPES as readonly string[]).includes(type) ? findTaskType(type) : undefined;
   if (!def) throw reason(`"type" must be one of ${QUALITY_TASK_TYPES.join(', ')} for ${kind} tasks (got "${type}")`);
   const { expected_response, initial_response, ...request } = body;
-  if (expected_response === undefined) throw reason('"expected_response" is required (the answer in the type\'s response shape)');
-  if (initial_response !== undefined && kind !== 'evaluation') throw reason('"initial_response" is only allowed on evaluation tasks');
-  if (typeof request.project !== 'string') throw reason(`"project" is required (${kind} tasks belong to a rapid project)`);
+  if (expected_response === undefined)
+    throw reason('"expected_response" is required (the answer in the type\'s response shape)');
+  if (initial_response !== undefined && kind !== 'evaluation')
+    throw reason('"initial_response" is only allowed on evaluation tasks');
+  if (typeof request.project !== 'string')
+    throw reason(`"project" is required (${kind} tasks belong to a rapid project)`);
   const { project } = requireUsableProject(tenant, request.project);
-  if (!project.rapid) throw reason(`"project" names project "${project.name}", which is not a rapid project; ${kind} tasks exist for rapid projects only`);
+  if (!project.rapid)
+    throw reason(
+      `"project" names project "${project.name}", which is not a rapid project; ${kind} tasks exist for rapid projects only`,
+    );
 
   const resolved = resolveCreation(tenant, def, request, { batchOptional: true });
   const valid = parseOrThrow(def.createSchema, resolved.body, '') as Record<string, unknown>;
@@ -34,7 +46,8 @@ export function createQualityTask(services: Services, tenant: Tenant, kind: Qual
   const nowMs = tenant.stamp();
   const task = buildTask(tenant, services.ids.next(), def, valid, resolved.projectParamVersion, nowMs);
   const expected = validateResponseFor(task, expected_response, 'expected_response');
-  const initial = initial_response === undefined ? undefined : validateResponseFor(task, initial_response, 'initial_response');
+  const initial =
+    initial_response === undefined ? undefined : validateResponseFor(task, initial_response, 'initial_response');
   const quality: QualityTask = {
     id: task.task_id,
     kind,

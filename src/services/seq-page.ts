@@ -19,11 +19,18 @@ export function pageStart(token: string | undefined, lastSeq: number, field: str
   } catch {
     // fall through to the error below
   }
-  throw invalid(`Parameter is invalid, reason: "${field}" is not a ${field === 'cursor' ? 'cursor' : 'token'} returned by this server`);
+  throw invalid(
+    `Parameter is invalid, reason: "${field}" is not a ${field === 'cursor' ? 'cursor' : 'token'} returned by this server`,
+  );
 }
 
 /** Up to `limit` accepted records from the stream, and the token of the next page (null on the last). */
-export function takePage<T>(seqs: Iterable<number>, limit: number, lookup: (seq: number) => T | undefined, accept: (record: T) => boolean) {
+export function takePage<T>(
+  seqs: Iterable<number>,
+  limit: number,
+  lookup: (seq: number) => T | undefined,
+  accept: (record: T) => boolean,
+) {
   const records: T[] = [];
   let lastSeq = 0;
   for (const seq of seqs) {

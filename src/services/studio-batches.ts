@@ -1,10 +1,10 @@
-import { invalid, notFound } from '../errors.js';
-import type { StudioBatch } from '../domain/studio/schemas.js';
-import type { IdGenerator } from '../runtime/ids.js';
-import type { BatchRecord } from '../store/account.js';
-import { derivedId } from '../runtime/ids.js';
-import type { Tenant } from '../store/tenant.js';
 import { isEmail } from '../domain/common/values.js';
+import type { StudioBatch } from '../domain/studio/schemas.js';
+import { invalid, notFound } from '../errors.js';
+import type { IdGenerator } from '../runtime/ids.js';
+import { derivedId } from '../runtime/ids.js';
+import type { BatchRecord } from '../store/account.js';
+import type { Tenant } from '../store/tenant.js';
 import { batchCounts, requireUsableBatch } from './batches.js';
 import { singletonGroup } from './studio-groups.js';
 
@@ -22,7 +22,9 @@ const defaultOrder = (a: BatchRecord, b: BatchRecord) =>
 export function pendingStudioBatches(tenant: Tenant): BatchRecord[] {
   const batches = tenant.shared.batches;
   const seqs = [...batches.byStatus.list('staging'), ...batches.byStatus.list('in_progress')];
-  const pending = seqs.map((seq) => batches.atSeq(seq)).filter((r): r is BatchRecord => r !== undefined && isStudioBatch(tenant, r));
+  const pending = seqs
+    .map((seq) => batches.atSeq(seq))
+    .filter((r): r is BatchRecord => r !== undefined && isStudioBatch(tenant, r));
   pending.sort(defaultOrder);
   const order = tenant.studio.priorityOrder;
   if (!order) return pending;
@@ -56,9 +58,14 @@ export function listStudioBatches(tenant: Tenant): StudioBatch[] {
 function requirePendingStudioBatch(tenant: Tenant, name: string, field: string): BatchRecord {
   const record = requireUsableBatch(tenant, name, field);
   if (!isStudioBatch(tenant, record)) {
-    throw invalid(`Parameter is invalid, reason: "${field}" names batch "${name}" of project "${record.batch.project}", which is not a Studio project`);
+    throw invalid(
+      `Parameter is invalid, reason: "${field}" names batch "${name}" of project "${record.batch.project}", which is not a Studio project`,
+    );
   }
-  if (record.batch.status === 'completed') throw invalid(`Parameter is invalid, reason: "${field}" names batch "${name}", which is completed; only pending batches can be changed`);
+  if (record.batch.status === 'completed')
+    throw invalid(
+      `Parameter is invalid, reason: "${field}" names batch "${name}", which is completed; only pending batches can be changed`,
+    );
   return record;
 }
 
@@ -70,10 +77,12 @@ export function setBatchGroups(tenant: Tenant, ids: IdGenerator, batchName: stri
     const field = `groups[${index}]`;
     if (tenant.studio.groupsOf(project).has(name)) return name;
     if (isEmail(name)) return singletonGroup(tenant, ids, project, name, field).name;
-    throw notFound(`Labeler group not found: "${field}" "${name}" is not a group of project "${project}" (nor a teammate's e-mail)`);
+    throw notFound(
+      `Labeler group not found: "${field}" "${name}" is not a group of project "${project}" (nor a teammate's e-mail)`,
+    );
   });
   tenant.studio.batchGroups.set(batchName, { project, groups: [...new Set(groups)] });
-  const priority = pendingStudioBatches(tenant).findIndex((r) => r === record) + 1;
+  const priority = pendingStudioBatches(tenant).indexOf(record) + 1;
   return viewStudioBatch(tenant, record, priority);
 }
 
@@ -89,8 +98,13 @@ export function setBatchPriorities(tenant: Tenant, names: string[]): StudioBatch
   });
   const missing = pendingStudioBatches(tenant).filter((r) => !seen.has(r.batch.name));
   if (missing.length > 0) {
-    const shown = missing.slice(0, 10).map((r) => `"${r.batch.name}"`).join(', ');
-    throw invalid(`Parameter is invalid, reason: "batches" must list every pending Studio batch; missing ${missing.length}: ${shown}${missing.length > 10 ? ', ...' : ''}`);
+    const shown = missing
+      .slice(0, 10)
+      .map((r) => `"${r.batch.name}"`)
+      .join(', ');
+    throw invalid(
+      `Parameter is invalid, reason: "batches" must list every pending Studio batch; missing ${missing.length}: ${shown}${missing.length > 10 ? ', ...' : ''}`,
+    );
   }
   tenant.studio.priorityOrder = names;
   return listStudioBatches(tenant);

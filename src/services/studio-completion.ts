@@ -25,7 +25,9 @@ function selectedBatches(tenant: Tenant, project: string, input: SendToCompleted
   input.batches.forEach((name, index) => {
     const record = requireUsableBatch(tenant, name, `batches[${index}]`);
     if (record.batch.project !== project) {
-      throw invalid(`Parameter is invalid, reason: "batches[${index}]" names batch "${name}" of project "${record.batch.project}", not "${project}"`);
+      throw invalid(
+        `Parameter is invalid, reason: "batches[${index}]" names batch "${name}" of project "${record.batch.project}", not "${project}"`,
+      );
     }
   });
   return [...new Set(input.batches)];

@@ -1,12 +1,12 @@
-import { conflict, invalid, notFound } from '../errors.js';
 import type { LabelerGroup } from '../domain/studio/schemas.js';
+import { conflict, invalid, notFound } from '../errors.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import type { GroupRecord } from '../store/studio.js';
 import { emailKey, type MemberRecord } from '../store/team.js';
 import type { Tenant } from '../store/tenant.js';
 import { requireActiveMembers } from './studio-assignments.js';
 import { requireStudioProject } from './studio-projects.js';
-import { indexed, type FieldAt } from './team.js';
+import { type FieldAt, indexed } from './team.js';
 
 export function viewGroup(tenant: Tenant, group: GroupRecord): LabelerGroup {
   const workers = [...group.members].flatMap((key) => {
@@ -22,22 +22,40 @@ export function listGroups(tenant: Tenant, project: string): LabelerGroup[] {
 }
 
 /** Studio rule: a member of a project's group must be assigned to that project. */
-export function requireProjectMembers(tenant: Tenant, project: string, emails: string[], fieldAt: FieldAt): MemberRecord[] {
+export function requireProjectMembers(
+  tenant: Tenant,
+  project: string,
+  emails: string[],
+  fieldAt: FieldAt,
+): MemberRecord[] {
   const members = requireActiveMembers(tenant, emails, fieldAt);
   members.forEach((member, index) => {
     if (!member.projects.has(project)) {
-      throw invalid(`Parameter is invalid, reason: "${fieldAt(index)}" ${member.email} is not assigned to project "${project}" (assign with POST /v1/studio/assignments/add)`);
+      throw invalid(
+        `Parameter is invalid, reason: "${fieldAt(index)}" ${member.email} is not assigned to project "${project}" (assign with POST /v1/studio/assignments/add)`,
+      );
     }
   });
   return members;
 }
 
-export function createGroup(tenant: Tenant, ids: IdGenerator, project: string, name: string, emails: string[]): LabelerGroup {
+export function createGroup(
+  tenant: Tenant,
+  ids: IdGenerator,
+  project: string,
+  name: string,
+  emails: string[],
+): LabelerGroup {
   requireStudioProject(tenant, project);
   const groups = tenant.studio.groupsOf(project);
   if (groups.has(name)) throw conflict(`A labeler group named "${name}" already exists in project "${project}"`);
   const members = requireProjectMembers(tenant, project, emails, indexed('emails'));
-  const group: GroupRecord = { id: ids.next(), name, isSingleton: false, members: new Set(members.map((m) => emailKey(m.email))) };
+  const group: GroupRecord = {
+    id: ids.next(),
+    name,
+    isSingleton: false,
+    members: new Set(members.map((m) => emailKey(m.email))),
+  };
   groups.set(name, group);
   return viewGroup(tenant, group);
 }
@@ -49,11 +67,19 @@ export function requireGroup(tenant: Tenant, project: string, name: string): Gro
 }
 
 /** Adds and removes members; removing someone who is not in the group changes nothing. */
-export function updateGroup(tenant: Tenant, project: string, name: string, add: string[], remove: string[]): LabelerGroup {
+export function updateGroup(
+  tenant: Tenant,
+  project: string,
+  name: string,
+  add: string[],
+  remove: string[],
+): LabelerGroup {
   requireStudioProject(tenant, project);
   const group = requireGroup(tenant, project, name);
   if (group.isSingleton) {
-    throw invalid(`Parameter is invalid, reason: "group" "${name}" is a single-member group; its member is fixed by its e-mail name`);
+    throw invalid(
+      `Parameter is invalid, reason: "group" "${name}" is a single-member group; its member is fixed by its e-mail name`,
+    );
   }
   const added = requireProjectMembers(tenant, project, add, indexed('add_emails'));
   for (const email of remove) group.members.delete(emailKey(email));
@@ -62,7 +88,13 @@ export function updateGroup(tenant: Tenant, project: string, name: string, add: 
 }
 
 /** The group of one for a member named by e-mail, made on first use. */
-export function singletonGroup(tenant: Tenant, ids: IdGenerator, project: string, email: string, field: string): GroupRecord {
+export function singletonGroup(
+  tenant: Tenant,
+  ids: IdGenerator,
+  project: string,
+  email: string,
+  field: string,
+): GroupRecord {
   const [member] = requireProjectMembers(tenant, project, [email], () => field);
   const groups = tenant.studio.groupsOf(project);
   const name = member.email;

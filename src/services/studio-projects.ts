@@ -8,7 +8,9 @@ import { requireUsableProject } from './projects.js';
 export function requireStudioProject(tenant: Tenant, name: string, field = 'project'): ProjectRecord {
   const record = requireUsableProject(tenant, name, field);
   if (!record.project.studio) {
-    throw invalid(`Parameter is invalid, reason: "${field}" names project "${name}", which is not a Studio project (create it with studio: true)`);
+    throw invalid(
+      `Parameter is invalid, reason: "${field}" names project "${name}", which is not a Studio project (create it with studio: true)`,
+    );
   }
   return record;
 }

@@ -1,7 +1,7 @@
 import type { TaskTypeDefinition } from '../domain/tasks/type-definition.js';
 import { parseOrThrow } from '../domain/validate.js';
-import type { Tenant } from '../store/tenant.js';
 import type { TaskRecord } from '../store/task-collection.js';
+import type { Tenant } from '../store/tenant.js';
 import { applyCompletionMode } from './completion.js';
 import type { Services } from './context.js';
 import { checkFileAttachments } from './file-attachments.js';
@@ -13,7 +13,12 @@ import { createTask, viewTask } from './tasks.js';
  * batch defaults merged in, the type's schema checked on the result, the task stored, and the
  * tenant's completion mode applied. Answers the task as created (pending).
  */
-export function createFromRequest(services: Services, tenant: Tenant, def: TaskTypeDefinition, body: Record<string, unknown>) {
+export function createFromRequest(
+  services: Services,
+  tenant: Tenant,
+  def: TaskTypeDefinition,
+  body: Record<string, unknown>,
+) {
   const resolved = resolveCreation(tenant, def, body);
   const valid = parseOrThrow(def.createSchema, resolved.body, '');
   checkFileAttachments(tenant, valid as Record<string, unknown>);

@@ -1,6 +1,6 @@
-import { invalid } from '../errors.js';
 import { entryParams, joinInstructions } from '../domain/projects/params.js';
 import type { TaskTypeDefinition } from '../domain/tasks/type-definition.js';
+import { invalid } from '../errors.js';
 import type { Tenant } from '../store/tenant.js';
 import { requireUsableBatch } from './batches.js';
 import { requireUsableProject } from './projects.js';
@@ -33,15 +33,19 @@ export function resolveCreation(
   }
   const projectName = typeof body.project === 'string' ? body.project : batch?.batch.project;
   if (projectName === undefined) {
-    if (typeof (body.project_version ?? body.project_param_version) === 'number') throw reason('"project_version" needs a project (or a batch)');
+    if (typeof (body.project_version ?? body.project_param_version) === 'number')
+      throw reason('"project_version" needs a project (or a batch)');
     return { body, projectParamVersion: null };
   }
 
   const { project } = requireUsableProject(tenant, projectName);
   if (project.type !== def.type) {
-    throw reason(`"project" names project "${projectName}" of type ${project.type}; this endpoint creates ${def.type} tasks`);
+    throw reason(
+      `"project" names project "${projectName}" of type ${project.type}; this endpoint creates ${def.type} tasks`,
+    );
   }
-  if (project.rapid && !batch && !batchOptional) throw reason(`"batch" is required for tasks of rapid project "${projectName}"`);
+  if (project.rapid && !batch && !batchOptional)
+    throw reason(`"batch" is required for tasks of rapid project "${projectName}"`);
 
   const requested = body.project_version ?? body.project_param_version;
   const entry =
@@ -51,7 +55,9 @@ export function resolveCreation(
         : project.param_history.find((e) => e.version === requested)
       : project.param_history[project.param_history.length - 1];
   if (typeof requested === 'number' && requested !== -1 && !entry) {
-    throw reason(`"project_version" ${requested} does not exist in project "${projectName}" (versions: ${project.param_history.map((e) => e.version).join(', ') || 'none'})`);
+    throw reason(
+      `"project_version" ${requested} does not exist in project "${projectName}" (versions: ${project.param_history.map((e) => e.version).join(', ') || 'none'})`,
+    );
   }
   const defaults = entryParams(entry);
   const instruction = joinInstructions(body.instruction, defaults.instruction);

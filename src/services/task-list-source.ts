@@ -6,19 +6,30 @@ import type { TaskCollection, TimedField } from '../store/task-collection.js';
  * from an index (one list per filter value, or one list of the tasks inside a time range). The
  * list query picks the smallest source its filters allow, so a page costs about its own size.
  */
-export type SeqSource = { kind: 'all'; tasks: TaskCollection } | { kind: 'lists'; lists: readonly (readonly number[])[]; disjoint: boolean };
+export type SeqSource =
+  | { kind: 'all'; tasks: TaskCollection }
+  | { kind: 'lists'; lists: readonly (readonly number[])[]; disjoint: boolean };
 
 export const allTasks = (tasks: TaskCollection): SeqSource => ({ kind: 'all', tasks });
 
 /** The tasks carrying any of `values` in an equality index. Tags may repeat across values; others cannot. */
-export const indexSource = (lists: (readonly number[])[], disjoint: boolean): SeqSource => ({ kind: 'lists', lists, disjoint });
+export const indexSource = (lists: (readonly number[])[], disjoint: boolean): SeqSource => ({
+  kind: 'lists',
+  lists,
+  disjoint,
+});
 
 /**
  * The tasks whose `field` lies in [from, to], as one ascending seq list. Sorting costs O(k log k)
  * for k tasks in range, once per state of the store: the pages that follow reuse it.
  */
 export function timeRangeSource(tasks: TaskCollection, field: TimedField, from: number, to: number): SeqSource {
-  const list = tasks.cached(`time:${field}:${from}:${to}`, () => tasks.timeIndex(field).seqsBetween(from, to).sort((a, b) => a - b));
+  const list = tasks.cached(`time:${field}:${from}:${to}`, () =>
+    tasks
+      .timeIndex(field)
+      .seqsBetween(from, to)
+      .sort((a, b) => a - b),
+  );
   return { kind: 'lists', lists: [list], disjoint: true };
 }
 

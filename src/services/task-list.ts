@@ -1,11 +1,19 @@
-import { invalid } from '../errors.js';
 import type { Task } from '../domain/tasks/task.js';
+import { invalid } from '../errors.js';
 import { countIntersection } from '../store/seq-index.js';
 import type { IndexedField, TaskCollection, TaskRecord, TimedField } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import { DEFAULT_PAGE_SIZE } from './seq-page.js';
+import {
+  allTasks,
+  indexSource,
+  type SeqSource,
+  skipInSource,
+  sourceCount,
+  sourceDescending,
+  timeRangeSource,
+} from './task-list-source.js';
 import { viewTask } from './tasks.js';
-import { allTasks, indexSource, type SeqSource, skipInSource, sourceCount, sourceDescending, timeRangeSource } from './task-list-source.js';
 
 export interface TaskListFilter {
   status?: string[];
@@ -38,14 +46,23 @@ const encodeToken = (token: PageToken) => Buffer.from(JSON.stringify(token)).toS
 function decodeToken(text: string): PageToken {
   try {
     const token = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as PageToken;
-    if (Number.isInteger(token.seq) && Number.isInteger(token.offset) && token.seq >= 0 && token.offset >= 0) return token;
+    if (Number.isInteger(token.seq) && Number.isInteger(token.offset) && token.seq >= 0 && token.offset >= 0)
+      return token;
   } catch {
     // fall through to the error below
   }
   throw invalid('Parameter is invalid, reason: "next_token" is not a token returned by this server');
 }
 
-const EQUALITY_FIELDS = ['status', 'type', 'project', 'batch', 'customer_review_status', 'unique_id', 'tags'] as const satisfies readonly IndexedField[];
+const EQUALITY_FIELDS = [
+  'status',
+  'type',
+  'project',
+  'batch',
+  'customer_review_status',
+  'unique_id',
+  'tags',
+] as const satisfies readonly IndexedField[];
 
 const TIME_RANGES = [
   { field: 'completed_at', after: 'completed_after', before: 'completed_before' },
@@ -77,22 +94,32 @@ function plan(tasks: TaskCollection, filter: TaskListFilter, minSeq: number, max
   }));
   const candidates: Candidate[] = [
     ...equality.map(({ field, values }): Candidate => {
-      const source = indexSource(values.map((v) => tasks.index(field).list(v)), field !== 'tags' || values.length === 1);
+      const source = indexSource(
+        values.map((v) => tasks.index(field).list(v)),
+        field !== 'tags' || values.length === 1,
+      );
       return { size: sourceCount(source, minSeq, maxSeq), covers: field, make: () => source };
     }),
-    ...times.map(({ field, from, to }): Candidate => ({
-      size: tasks.timeIndex(field).countBetween(from, to),
-      covers: field,
-      make: () => timeRangeSource(tasks, field, from, to),
-    })),
+    ...times.map(
+      ({ field, from, to }): Candidate => ({
+        size: tasks.timeIndex(field).countBetween(from, to),
+        covers: field,
+        make: () => timeRangeSource(tasks, field, from, to),
+      }),
+    ),
   ];
-  const driver = candidates.reduce<Candidate | undefined>((best, c) => (best === undefined || c.size < best.size ? c : best), undefined);
+  const driver = candidates.reduce<Candidate | undefined>(
+    (best, c) => (best === undefined || c.size < best.size ? c : best),
+    undefined,
+  );
   const others = equality.filter((e) => e.field !== driver?.covers);
   const timeChecks = times.filter((t) => t.field !== driver?.covers);
   const matches = (record: TaskRecord) =>
     others.every(({ field, values }) => {
       const value = (record.task as Record<string, unknown>)[field];
-      return Array.isArray(value) ? value.some((v) => values.includes(String(v))) : value !== undefined && values.includes(String(value));
+      return Array.isArray(value)
+        ? value.some((v) => values.includes(String(v)))
+        : value !== undefined && values.includes(String(value));
     }) &&
     timeChecks.every(({ field, from, to }) => {
       const iso = record.task[field];
@@ -113,7 +140,9 @@ export function listTasks(tenant: Tenant, filter: TaskListFilter) {
   const tasks = tenant.tasks;
   const limit = filter.limit ?? DEFAULT_PAGE_SIZE;
   if (filter.next_token !== undefined && filter.offset !== undefined) {
-    throw invalid('Parameter is invalid, reason: "offset" cannot be combined with "next_token" (the token already holds its position); page with one or the other');
+    throw invalid(
+      'Parameter is invalid, reason: "offset" cannot be combined with "next_token" (the token already holds its position); page with one or the other',
+    );
   }
   const token = filter.next_token ? decodeToken(filter.next_token) : undefined;
   const minSeq = filter.start_time === undefined ? 1 : tasks.firstSeqCreatedFrom(filter.start_time);
@@ -147,7 +176,9 @@ export function listTasks(tenant: Tenant, filter: TaskListFilter) {
   const last = page[page.length - 1];
   return {
     docs: page.map((record) => (filter.limited_response ? limitedView(record.task) : viewTask(record))),
-    total: exact ? sourceCount(source, minSeq, maxSeq) : countMatches(tasks, filter, { source, others, timeChecks, matches }, minSeq, maxSeq),
+    total: exact
+      ? sourceCount(source, minSeq, maxSeq)
+      : countMatches(tasks, filter, { source, others, timeChecks, matches }, minSeq, maxSeq),
     limit,
     offset,
     has_more: hasMore,
@@ -160,11 +191,22 @@ export function listTasks(tenant: Tenant, filter: TaskListFilter) {
  * same filters reuses it), by intersecting sorted index lists when every other filter is one
  * equality value, else by walking the smallest source.
  */
-function countMatches(tasks: TaskCollection, filter: TaskListFilter, p: Omit<ReturnType<typeof plan>, 'exact'>, minSeq: number, maxSeq: number): number {
+function countMatches(
+  tasks: TaskCollection,
+  filter: TaskListFilter,
+  p: Omit<ReturnType<typeof plan>, 'exact'>,
+  minSeq: number,
+  maxSeq: number,
+): number {
   const { limit: _l, next_token: _t, offset: _o, limited_response: _r, ...criteria } = filter;
   return tasks.cached(`count:${JSON.stringify(criteria)}`, () => {
     const { source } = p;
-    if (source.kind === 'lists' && source.disjoint && p.timeChecks.length === 0 && p.others.every((o) => o.values.length === 1)) {
+    if (
+      source.kind === 'lists' &&
+      source.disjoint &&
+      p.timeChecks.length === 0 &&
+      p.others.every((o) => o.values.length === 1)
+    ) {
       const otherLists = p.others.map((o) => tasks.index(o.field).list(o.values[0]));
       return source.lists.reduce((n, list) => n + countIntersection(list, otherLists, minSeq, maxSeq), 0);
     }

@@ -1,9 +1,9 @@
-import { conflict, invalid, notFound } from '../errors.js';
 import { MAX_TAGS } from '../domain/common/values.js';
+import { describeFitIssues } from '../domain/tasks/annotation-fit.js';
 import { splitCreateBody } from '../domain/tasks/common-params.js';
 import type { TaskTypeDefinition } from '../domain/tasks/registry.js';
-import { describeFitIssues } from '../domain/tasks/annotation-fit.js';
 import type { Task } from '../domain/tasks/task.js';
+import { conflict, invalid, notFound } from '../errors.js';
 import { toIso } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import type { TaskRecord } from '../store/task-collection.js';
@@ -52,7 +52,8 @@ export function createTask(
 
 /** The type's rules that look beyond the request (e.g. lidar_task must name a completed lidar task). */
 export function checkTypeRules(tenant: Tenant, def: TaskTypeDefinition, body: Record<string, unknown>): void {
-  const issues = def.checkCreate?.(splitCreateBody(body).params, { findTask: (id) => tenant.tasks.get(id)?.task }) ?? [];
+  const issues =
+    def.checkCreate?.(splitCreateBody(body).params, { findTask: (id) => tenant.tasks.get(id)?.task }) ?? [];
   if (issues.length > 0) throw invalid(describeFitIssues(issues));
 }
 
@@ -159,7 +160,9 @@ export function changeTags(tenant: Tenant, taskId: string, operation: TagOperati
         ? dedupe([...current, ...tags])
         : current.filter((tag) => !tags.includes(tag));
   if (next.length > MAX_TAGS) {
-    throw invalid(`Parameter is invalid, reason: "tags" must have at most ${MAX_TAGS} item(s) (the task would have ${next.length})`);
+    throw invalid(
+      `Parameter is invalid, reason: "tags" must have at most ${MAX_TAGS} item(s) (the task would have ${next.length})`,
+    );
   }
   return touch(tenant, record, (task) => {
     task.tags = next;

@@ -1,9 +1,9 @@
-import { invalid } from '../errors.js';
 import type { State } from '../control/schemas.js';
 import type { StateStudio, StateTeammate } from '../domain/teams/state.js';
+import { invalid } from '../errors.js';
 import { toIso } from '../runtime/clock.js';
 import { derivedId } from '../runtime/ids.js';
-import { emailKey, ownerRecord, Team, type MemberRecord } from '../store/team.js';
+import { emailKey, type MemberRecord, ownerRecord, Team } from '../store/team.js';
 import type { Tenant } from '../store/tenant.js';
 
 type TeamState = Pick<State, 'team' | 'studio' | 'training_attempts'>;
@@ -28,11 +28,21 @@ function exportMember(member: MemberRecord): StateTeammate {
 export function exportTeamState(tenant: Tenant): TeamState {
   const studio = tenant.studio;
   const groups = studio.allGroups().flatMap(([project, list]) =>
-    list.map((g) => ({ project, name: g.name, id: g.id, isSingleton: g.isSingleton, members: [...g.members].map((key) => tenant.team.get(key)?.email ?? key) })),
+    list.map((g) => ({
+      project,
+      name: g.name,
+      id: g.id,
+      isSingleton: g.isSingleton,
+      members: [...g.members].map((key) => tenant.team.get(key)?.email ?? key),
+    })),
   );
   return {
     team: tenant.team.all().map(exportMember),
-    studio: { groups, batch_groups: [...studio.batchGroups].map(([batch, a]) => ({ batch, groups: [...a.groups] })), priority_order: studio.priorityOrder ?? null },
+    studio: {
+      groups,
+      batch_groups: [...studio.batchGroups].map(([batch, a]) => ({ batch, groups: [...a.groups] })),
+      priority_order: studio.priorityOrder ?? null,
+    },
     training_attempts: tenant.training.all().map((a) => structuredClone(a)),
   };
 }
@@ -45,17 +55,21 @@ export function checkTeamState(state: State): void {
     if (emails.has(emailKey(member.email))) throw reason(`team[${i}].email`, `repeats ${member.email}`);
     emails.add(emailKey(member.email));
     member.projects.forEach((p, j) => {
-      if (!studioProjects.has(p)) throw reason(`team[${i}].projects[${j}]`, `"${p}" is not among the imported Studio projects`);
+      if (!studioProjects.has(p))
+        throw reason(`team[${i}].projects[${j}]`, `"${p}" is not among the imported Studio projects`);
     });
   });
   const groups = new Set<string>();
   state.studio.groups.forEach((group, i) => {
-    if (!studioProjects.has(group.project)) throw reason(`studio.groups[${i}].project`, `"${group.project}" is not among the imported Studio projects`);
+    if (!studioProjects.has(group.project))
+      throw reason(`studio.groups[${i}].project`, `"${group.project}" is not among the imported Studio projects`);
     const key = `${group.project}\u0000${group.name}`;
-    if (groups.has(key)) throw reason(`studio.groups[${i}].name`, `repeats group "${group.name}" of project "${group.project}"`);
+    if (groups.has(key))
+      throw reason(`studio.groups[${i}].name`, `repeats group "${group.name}" of project "${group.project}"`);
     groups.add(key);
     group.members.forEach((email, j) => {
-      if (!emails.has(emailKey(email))) throw reason(`studio.groups[${i}].members[${j}]`, `${email} is not among the imported team`);
+      if (!emails.has(emailKey(email)))
+        throw reason(`studio.groups[${i}].members[${j}]`, `${email} is not among the imported team`);
     });
   });
   checkBatchReferences(state, state.studio, groups);
@@ -65,9 +79,14 @@ function checkBatchReferences(state: State, studio: StateStudio, groups: Set<str
   const batches = new Map(state.batches.map((b) => [b.name, b.project]));
   studio.batch_groups.forEach((entry, i) => {
     const project = batches.get(entry.batch);
-    if (project === undefined) throw reason(`studio.batch_groups[${i}].batch`, `"${entry.batch}" is not among the imported batches`);
+    if (project === undefined)
+      throw reason(`studio.batch_groups[${i}].batch`, `"${entry.batch}" is not among the imported batches`);
     entry.groups.forEach((name, j) => {
-      if (!groups.has(`${project}\u0000${name}`)) throw reason(`studio.batch_groups[${i}].groups[${j}]`, `"${name}" is not an imported group of project "${project}"`);
+      if (!groups.has(`${project}\u0000${name}`))
+        throw reason(
+          `studio.batch_groups[${i}].groups[${j}]`,
+          `"${name}" is not an imported group of project "${project}"`,
+        );
     });
   });
   studio.priority_order?.forEach((name, i) => {
@@ -78,27 +97,35 @@ function checkBatchReferences(state: State, studio: StateStudio, groups: Set<str
 /** Loads the checked team state into a fresh tenant. A team without an admin gets the account owner. */
 export function importTeamState(tenant: Tenant, state: State): void {
   if (state.team) {
-    const members = state.team.map((m): MemberRecord => ({
-      id: m.id ?? derivedId('member', tenant.account, emailKey(m.email)),
-      email: m.email,
-      role: m.role,
-      ...(m.firstName !== undefined && { firstName: m.firstName }),
-      ...(m.lastName !== undefined && { lastName: m.lastName }),
-      ...(m.company !== undefined && { company: m.company }),
-      ...(m.invited_role !== undefined && { invitedRole: m.invited_role }),
-      ...(m.expiry !== undefined && { expiryMs: Date.parse(m.expiry) }),
-      projects: new Set(m.projects),
-    }));
+    const members = state.team.map(
+      (m): MemberRecord => ({
+        id: m.id ?? derivedId('member', tenant.account, emailKey(m.email)),
+        email: m.email,
+        role: m.role,
+        ...(m.firstName !== undefined && { firstName: m.firstName }),
+        ...(m.lastName !== undefined && { lastName: m.lastName }),
+        ...(m.company !== undefined && { company: m.company }),
+        ...(m.invited_role !== undefined && { invitedRole: m.invited_role }),
+        ...(m.expiry !== undefined && { expiryMs: Date.parse(m.expiry) }),
+        projects: new Set(m.projects),
+      }),
+    );
     const team = new Team(members.some((m) => m.role === 'admin') ? undefined : ownerRecord(tenant.account));
-    members.forEach((m) => team.put(m));
+    for (const m of members) team.put(m);
     tenant.team = team;
   }
   for (const g of state.studio.groups) {
     const id = g.id ?? derivedId('group', tenant.account, g.project, g.name);
-    tenant.studio.groupsOf(g.project).set(g.name, { id, name: g.name, isSingleton: g.isSingleton, members: new Set(g.members.map(emailKey)) });
+    tenant.studio
+      .groupsOf(g.project)
+      .set(g.name, { id, name: g.name, isSingleton: g.isSingleton, members: new Set(g.members.map(emailKey)) });
   }
   const projectOf = new Map(state.batches.map((b) => [b.name, b.project]));
-  for (const entry of state.studio.batch_groups) tenant.studio.batchGroups.set(entry.batch, { project: projectOf.get(entry.batch) as string, groups: [...entry.groups] });
+  for (const entry of state.studio.batch_groups)
+    tenant.studio.batchGroups.set(entry.batch, {
+      project: projectOf.get(entry.batch) as string,
+      groups: [...entry.groups],
+    });
   tenant.studio.priorityOrder = state.studio.priority_order ?? undefined;
   const attempts = [...state.training_attempts].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
   for (const attempt of attempts) tenant.training.add(structuredClone(attempt));

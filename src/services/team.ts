@@ -1,7 +1,7 @@
-import { invalid, notFound } from '../errors.js';
 import type { AssignableRole, InviteRole, Teammate } from '../domain/teams/schemas.js';
-import type { IdGenerator } from '../runtime/ids.js';
+import { invalid, notFound } from '../errors.js';
 import { toIso } from '../runtime/clock.js';
+import type { IdGenerator } from '../runtime/ids.js';
 import { emailKey, type MemberRecord } from '../store/team.js';
 import type { Tenant } from '../store/tenant.js';
 import { dropMemberFromProjects } from './studio-projects.js';
@@ -26,7 +26,8 @@ export function viewTeammate(member: MemberRecord): Teammate {
 function dropLapsedInvitations(tenant: Tenant): void {
   const now = tenant.now();
   for (const member of tenant.team.all()) {
-    if (member.role === 'invited' && member.expiryMs !== undefined && member.expiryMs <= now) tenant.team.delete(member.email);
+    if (member.role === 'invited' && member.expiryMs !== undefined && member.expiryMs <= now)
+      tenant.team.delete(member.email);
   }
 }
 
@@ -40,7 +41,9 @@ function requireStudioAccount(tenant: Tenant, role: string): void {
   if (role !== 'labeler') return;
   const hasStudio = [...tenant.shared.projects.values()].some((r) => r.mode === tenant.mode && r.project.studio);
   if (!hasStudio) {
-    throw invalid('Parameter is invalid, reason: "team_role" labeler is only for Studio accounts; create a project with studio: true first');
+    throw invalid(
+      'Parameter is invalid, reason: "team_role" labeler is only for Studio accounts; create a project with studio: true first',
+    );
   }
 }
 
@@ -53,21 +56,34 @@ export function inviteTeammates(tenant: Tenant, ids: IdGenerator, emails: string
   emails.forEach((email, index) => {
     const member = tenant.team.get(email);
     if (member && member.role !== 'invited') {
-      throw invalid(`Parameter is invalid, reason: "emails[${index}]" ${email} is already on the team with role ${member.role}; change roles with POST /v1/teams/set_role`);
+      throw invalid(
+        `Parameter is invalid, reason: "emails[${index}]" ${email} is already on the team with role ${member.role}; change roles with POST /v1/teams/set_role`,
+      );
     }
   });
   const expiryMs = tenant.now() + INVITATION_TTL_MS;
   for (const email of unique(emails)) {
     const member = tenant.team.get(email);
     if (member) Object.assign(member, { invitedRole: role, expiryMs });
-    else tenant.team.put({ id: ids.next(), email: email.trim(), role: 'invited', invitedRole: role, expiryMs, projects: new Set() });
+    else
+      tenant.team.put({
+        id: ids.next(),
+        email: email.trim(),
+        role: 'invited',
+        invitedRole: role,
+        expiryMs,
+        projects: new Set(),
+      });
   }
   return listTeam(tenant);
 }
 
 /** Names the field of the index-th address in an error message, e.g. "emails[2]". */
 export type FieldAt = (index: number) => string;
-export const indexed = (field: string): FieldAt => (index) => `${field}[${index}]`;
+export const indexed =
+  (field: string): FieldAt =>
+  (index) =>
+    `${field}[${index}]`;
 
 /** The teammates named, checked before anything changes: unknown addresses are 404s. */
 export function requireMembers(tenant: Tenant, emails: string[], fieldAt: FieldAt = indexed('emails')): MemberRecord[] {
@@ -84,9 +100,14 @@ export function setTeamRoles(tenant: Tenant, emails: string[], role: AssignableR
   requireStudioAccount(tenant, role);
   const members = requireMembers(tenant, emails);
   members.forEach((member, index) => {
-    if (member.role === 'admin') throw invalid(`Parameter is invalid, reason: "emails[${index}]" ${member.email} is an administrator; set_role is for non-administrators only`);
+    if (member.role === 'admin')
+      throw invalid(
+        `Parameter is invalid, reason: "emails[${index}]" ${member.email} is an administrator; set_role is for non-administrators only`,
+      );
     if (member.role === 'invited') {
-      throw invalid(`Parameter is invalid, reason: "emails[${index}]" ${member.email} has not accepted the invitation yet (the mock accepts it with POST /_mock/teams/accept)`);
+      throw invalid(
+        `Parameter is invalid, reason: "emails[${index}]" ${member.email} has not accepted the invitation yet (the mock accepts it with POST /_mock/teams/accept)`,
+      );
     }
   });
   for (const member of members) {
@@ -100,7 +121,10 @@ export function setTeamRoles(tenant: Tenant, emails: string[], role: AssignableR
 export function acceptInvitations(tenant: Tenant, emails: string[]): Teammate[] {
   const members = requireMembers(tenant, emails);
   members.forEach((member, index) => {
-    if (member.role !== 'invited') throw invalid(`Parameter is invalid, reason: "emails[${index}]" ${member.email} is not invited (role ${member.role})`);
+    if (member.role !== 'invited')
+      throw invalid(
+        `Parameter is invalid, reason: "emails[${index}]" ${member.email} is not invited (role ${member.role})`,
+      );
   });
   for (const member of members) {
     member.role = member.invitedRole ?? 'member';

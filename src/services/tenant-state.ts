@@ -1,8 +1,8 @@
-import { invalid } from '../errors.js';
 import type { State } from '../control/schemas.js';
+import { invalid } from '../errors.js';
 import type { Store } from '../store/store.js';
-import type { Tenant } from '../store/tenant.js';
 import type { TaskRecord } from '../store/task-collection.js';
+import type { Tenant } from '../store/tenant.js';
 import { checkImportedFileQuota } from './file-quota.js';
 import { exportFiles, importFiles } from './file-state.js';
 import { checkTeamState, exportTeamState, importTeamState } from './team-state.js';
@@ -23,13 +23,20 @@ export function stateTail(tenant: Tenant): Pick<State, 'team' | 'studio' | 'trai
 }
 
 /** The fields an export starts with, in their order on the wire (services/state-stream.ts writes the rest). */
-export function stateHead(tenant: Tenant): Pick<State, 'format' | 'clock_offset_ms' | 'settings' | 'projects' | 'batches'> {
+export function stateHead(
+  tenant: Tenant,
+): Pick<State, 'format' | 'clock_offset_ms' | 'settings' | 'projects' | 'batches'> {
   return {
     format: 'labelmock-state/1',
     clock_offset_ms: tenant.clockOffsetMs,
     settings: structuredClone(tenant.settings),
-    projects: [...tenant.shared.projects.values()].filter((r) => r.mode === tenant.mode).map((r) => structuredClone(r.project)),
-    batches: tenant.shared.batches.all().filter((r) => r.mode === tenant.mode).map((r) => structuredClone(r.batch)),
+    projects: [...tenant.shared.projects.values()]
+      .filter((r) => r.mode === tenant.mode)
+      .map((r) => structuredClone(r.project)),
+    batches: tenant.shared.batches
+      .all()
+      .filter((r) => r.mode === tenant.mode)
+      .map((r) => structuredClone(r.batch)),
   };
 }
 
@@ -37,7 +44,9 @@ export function stateHead(tenant: Tenant): Pick<State, 'format' | 'clock_offset_
 export function stateTask(record: TaskRecord): State['tasks'][number] {
   return {
     task: record.task,
-    ...(record.internal.clear_unique_id_on_error !== undefined && { clear_unique_id_on_error: record.internal.clear_unique_id_on_error }),
+    ...(record.internal.clear_unique_id_on_error !== undefined && {
+      clear_unique_id_on_error: record.internal.clear_unique_id_on_error,
+    }),
     ...(record.internal.dependents && { dependent_options: record.internal.dependents }),
   };
 }
@@ -55,27 +64,38 @@ export function importState(store: Store, tenant: Tenant, state: State): Tenant 
   const ids = new Set<string>();
   const uniqueIds = new Map<string, string>();
   state.tasks.forEach(({ task }, index) => {
-    if (ids.has(task.task_id)) throw invalid(`Parameter is invalid, reason: "tasks[${index}].task.task_id" repeats ${task.task_id}`);
+    if (ids.has(task.task_id))
+      throw invalid(`Parameter is invalid, reason: "tasks[${index}].task.task_id" repeats ${task.task_id}`);
     ids.add(task.task_id);
-    if (Number.isNaN(Date.parse(task.created_at))) throw invalid(`Parameter is invalid, reason: "tasks[${index}].task.created_at" must be an ISO 8601 timestamp`);
+    if (Number.isNaN(Date.parse(task.created_at)))
+      throw invalid(`Parameter is invalid, reason: "tasks[${index}].task.created_at" must be an ISO 8601 timestamp`);
     if (task.unique_id !== undefined) {
       const holder = uniqueIds.get(task.unique_id);
-      if (holder) throw invalid(`Parameter is invalid, reason: "tasks[${index}].task.unique_id" "${task.unique_id}" is also used by task ${holder}`);
+      if (holder)
+        throw invalid(
+          `Parameter is invalid, reason: "tasks[${index}].task.unique_id" "${task.unique_id}" is also used by task ${holder}`,
+        );
       uniqueIds.set(task.unique_id, task.task_id);
     }
     if (task.is_test !== (tenant.mode === 'test')) {
-      throw invalid(`Parameter is invalid, reason: "tasks[${index}].task.is_test" must be ${tenant.mode === 'test'} for a ${tenant.mode} key`);
+      throw invalid(
+        `Parameter is invalid, reason: "tasks[${index}].task.is_test" must be ${tenant.mode === 'test'} for a ${tenant.mode} key`,
+      );
     }
   });
   const fresh = store.reset(tenant.account, tenant.mode);
   fresh.clockOffsetMs = state.clock_offset_ms;
   fresh.settings = structuredClone(state.settings);
-  for (const project of state.projects) fresh.shared.projects.set(project.name, { project: structuredClone(project), mode: fresh.mode });
+  for (const project of state.projects)
+    fresh.shared.projects.set(project.name, { project: structuredClone(project), mode: fresh.mode });
   const batches = [...state.batches].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
-  for (const batch of batches) fresh.shared.batches.insert(structuredClone(batch), fresh.mode, Date.parse(batch.created_at));
+  for (const batch of batches)
+    fresh.shared.batches.insert(structuredClone(batch), fresh.mode, Date.parse(batch.created_at));
   // Creation order is what lists walk; rebuild it from created_at.
   // Each date parsed once, not in every comparison: thousands of tasks sort in a few milliseconds.
-  const sorted = state.tasks.map((entry) => ({ entry, createdMs: Date.parse(entry.task.created_at) })).sort((a, b) => a.createdMs - b.createdMs);
+  const sorted = state.tasks
+    .map((entry) => ({ entry, createdMs: Date.parse(entry.task.created_at) }))
+    .sort((a, b) => a.createdMs - b.createdMs);
   for (const { entry, createdMs } of sorted) {
     const { task, clear_unique_id_on_error, dependent_options } = entry;
     fresh.tasks.insert(task, createdMs, { clear_unique_id_on_error, dependents: dependent_options });
@@ -93,7 +113,9 @@ function checkNames(tenant: Tenant, state: State): void {
   state.projects.forEach((project, index) => {
     const other = tenant.shared.projects.get(project.name);
     if (projects.has(project.name) || (other && other.mode !== tenant.mode)) {
-      throw invalid(`Parameter is invalid, reason: "projects[${index}].name" "${project.name}" is already used in this account`);
+      throw invalid(
+        `Parameter is invalid, reason: "projects[${index}].name" "${project.name}" is already used in this account`,
+      );
     }
     projects.add(project.name);
   });
@@ -101,10 +123,14 @@ function checkNames(tenant: Tenant, state: State): void {
   state.batches.forEach((batch, index) => {
     const other = tenant.shared.batches.get(batch.name);
     if (batches.has(batch.name) || (other && other.mode !== tenant.mode)) {
-      throw invalid(`Parameter is invalid, reason: "batches[${index}].name" "${batch.name}" is already used in this account`);
+      throw invalid(
+        `Parameter is invalid, reason: "batches[${index}].name" "${batch.name}" is already used in this account`,
+      );
     }
     if (!projects.has(batch.project)) {
-      throw invalid(`Parameter is invalid, reason: "batches[${index}].project" names "${batch.project}", which is not among the imported projects`);
+      throw invalid(
+        `Parameter is invalid, reason: "batches[${index}].project" names "${batch.project}", which is not among the imported projects`,
+      );
     }
     batches.add(batch.name);
   });
@@ -113,7 +139,8 @@ function checkNames(tenant: Tenant, state: State): void {
 function checkQualityTaskIds(state: State): void {
   const ids = new Set<string>();
   state.quality_tasks.forEach((task, index) => {
-    if (ids.has(task.id)) throw invalid(`Parameter is invalid, reason: "quality_tasks[${index}].id" repeats ${task.id}`);
+    if (ids.has(task.id))
+      throw invalid(`Parameter is invalid, reason: "quality_tasks[${index}].id" repeats ${task.id}`);
     ids.add(task.id);
   });
 }

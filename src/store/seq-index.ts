@@ -99,7 +99,12 @@ export function* mergeDescending(streams: Iterator<number>[]): Generator<number>
  * How many seqs in [minSeq, maxSeq] of `base` are also in every one of `others` (all ascending):
  * a merge of sorted lists, with no record looked at.
  */
-export function countIntersection(base: readonly number[], others: (readonly number[])[], minSeq: number, maxSeq: number): number {
+export function countIntersection(
+  base: readonly number[],
+  others: (readonly number[])[],
+  minSeq: number,
+  maxSeq: number,
+): number {
   const cursors = others.map((list) => lowerBound(list, minSeq));
   let count = 0;
   for (let i = lowerBound(base, minSeq), end = upperBound(base, maxSeq); i < end; i += 1) {

@@ -1,10 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { DEFAULT_CALLBACK_SETTINGS, type CompletionSetting } from '../domain/settings.js';
+import { type CompletionSetting, DEFAULT_CALLBACK_SETTINGS } from '../domain/settings.js';
 import type { Clock } from '../runtime/clock.js';
 import { AccountState } from './account.js';
 import { IdempotencyStore } from './idempotency-store.js';
 import { DEFAULT_STORE_LIMITS, type StoreLimits } from './limits.js';
-import { Tenant, tenantKey, type Mode, type TenantEvent, type TenantSettings } from './tenant.js';
+import { type Mode, Tenant, type TenantEvent, type TenantSettings, tenantKey } from './tenant.js';
 import { holdsNothing } from './vacancy.js';
 
 /**
@@ -45,7 +45,9 @@ export class Store {
     if (!tenant) {
       tenant = new Tenant(account, mode, this.clock, this.defaultSettings(account, mode), this.accountState(account));
       const created = tenant;
-      created.emit = (event) => this.listeners.forEach((listener) => listener(created, event));
+      created.emit = (event) => {
+        for (const listener of this.listeners) listener(created, event);
+      };
       this.tenants.set(key, tenant);
     }
     return tenant;

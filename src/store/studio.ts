@@ -27,7 +27,9 @@ export class StudioState {
 
   /** Every project that has groups, with its groups (for export). */
   allGroups(): [string, GroupRecord[]][] {
-    return [...this.groups].filter(([, groups]) => groups.size > 0).map(([project, groups]) => [project, [...groups.values()]]);
+    return [...this.groups]
+      .filter(([, groups]) => groups.size > 0)
+      .map(([project, groups]) => [project, [...groups.values()]]);
   }
 
   /** Drops a group and every batch's reference to it. */

@@ -18,7 +18,16 @@ export interface TaskRecord {
 }
 
 /** The indexed fields; list filters on any of them walk one index instead of every task. */
-export const INDEXED_FIELDS = ['status', 'type', 'project', 'batch', 'customer_review_status', 'tags', 'unique_id', 'batch_status'] as const;
+export const INDEXED_FIELDS = [
+  'status',
+  'type',
+  'project',
+  'batch',
+  'customer_review_status',
+  'tags',
+  'unique_id',
+  'batch_status',
+] as const;
 export type IndexedField = (typeof INDEXED_FIELDS)[number];
 
 /** The key of the batch_status index: a batch's tasks of one status. */
@@ -73,7 +82,8 @@ export class TaskCollection {
     const record: TaskRecord = { seq: this.nextSeq++, createdMs, task, internal };
     this.byId.set(task.task_id, record);
     this.ordered.push(record);
-    for (const field of INDEXED_FIELDS) for (const key of indexKeys(task, field)) this.index(field).add(key, record.seq);
+    for (const field of INDEXED_FIELDS)
+      for (const key of indexKeys(task, field)) this.index(field).add(key, record.seq);
     for (const field of TIMED_FIELDS) this.timeIndex(field).move(record.seq, undefined, timeOf(task, field));
     return record;
   }
@@ -84,7 +94,9 @@ export class TaskCollection {
     const before = INDEXED_FIELDS.map((field) => indexKeys(record.task, field));
     const timesBefore = TIMED_FIELDS.map((field) => timeOf(record.task, field));
     change(record.task);
-    TIMED_FIELDS.forEach((field, i) => this.timeIndex(field).move(record.seq, timesBefore[i], timeOf(record.task, field)));
+    TIMED_FIELDS.forEach((field, i) => {
+      this.timeIndex(field).move(record.seq, timesBefore[i], timeOf(record.task, field));
+    });
     INDEXED_FIELDS.forEach((field, i) => {
       const after = indexKeys(record.task, field);
       for (const key of before[i]) if (!after.includes(key)) this.index(field).remove(key, record.seq);

@@ -1,5 +1,5 @@
-import { derivedId } from '../runtime/ids.js';
 import type { InviteRole, TeamRole } from '../domain/teams/schemas.js';
+import { derivedId } from '../runtime/ids.js';
 
 /** One teammate as stored: the wire fields plus what the mock needs to play the invitation out. */
 export interface MemberRecord {

@@ -1,14 +1,14 @@
+import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
 import type { TenantSettings } from '../domain/settings.js';
 import type { Clock } from '../runtime/clock.js';
-import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
 import type { AccountState, BatchRecord } from './account.js';
 import { FileCollection } from './file-collection.js';
-import { StudioState } from './studio.js';
-import { ownerRecord, Team } from './team.js';
 import { QualityTaskLog } from './quality-tasks.js';
-import { TrainingAttemptLog } from './training-attempts.js';
+import { StudioState } from './studio.js';
 import type { TaskRecord } from './task-collection.js';
 import { TaskCollection } from './task-collection.js';
+import { ownerRecord, Team } from './team.js';
+import { TrainingAttemptLog } from './training-attempts.js';
 
 export type Mode = 'test' | 'live';
 

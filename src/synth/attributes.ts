@@ -6,7 +6,11 @@ import type { Rng } from './random.js';
  * Answers the annotation attributes that apply to an annotation with `label`: an attribute whose
  * conditions do not hold is not asked, exactly as a tasker would not see it.
  */
-export function synthesizeAttributes(attributes: AnnotationAttributes | undefined, label: string, rng: Rng): Record<string, unknown> {
+export function synthesizeAttributes(
+  attributes: AnnotationAttributes | undefined,
+  label: string,
+  rng: Rng,
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   const entries = Object.entries(attributes ?? {});
   // Unconditional attributes first, so attribute conditions can see their answers.

@@ -1,6 +1,16 @@
 import type { AnnotationAttributes } from '../domain/tasks/attributes.js';
-import { geometryLeafLabels, hasCameraModel, requestedKinds, type Geometries, type GeometryKind } from '../domain/tasks/geometries.js';
-import { CUBOID_EDGE_DESCRIPTIONS, type ImageAnnotation, type ImageAnnotationResponse } from '../domain/tasks/image-annotations.js';
+import {
+  type Geometries,
+  type GeometryKind,
+  geometryLeafLabels,
+  hasCameraModel,
+  requestedKinds,
+} from '../domain/tasks/geometries.js';
+import {
+  CUBOID_EDGE_DESCRIPTIONS,
+  type ImageAnnotation,
+  type ImageAnnotationResponse,
+} from '../domain/tasks/image-annotations.js';
 import { synthesizeAttributes } from './attributes.js';
 import type { Rng } from './random.js';
 
@@ -19,7 +29,11 @@ export function synthesizeImageResponse(params: Params, rng: Rng): ImageAnnotati
   const annotations: ImageAnnotation[] = [];
   for (const kind of requestedKinds(params.geometries)) {
     for (const label of geometryLeafLabels(params.geometries, kind).slice(0, LABELS_PER_KIND)) {
-      const base = { uuid: rng.uuid(), label, attributes: synthesizeAttributes(params.annotation_attributes, label, rng) };
+      const base = {
+        uuid: rng.uuid(),
+        label,
+        attributes: synthesizeAttributes(params.annotation_attributes, label, rng),
+      };
       annotations.push({ ...base, ...shapeFor(kind, params.geometries, rng) } as ImageAnnotation);
     }
   }
@@ -45,13 +59,20 @@ function shapeFor(kind: GeometryKind, geometries: Geometries, rng: Rng): Record<
   }
 }
 
-function vertexCount(settings: { min_vertices?: number; max_vertices?: number } | undefined, floor: number, preferred: number): number {
+function vertexCount(
+  settings: { min_vertices?: number; max_vertices?: number } | undefined,
+  floor: number,
+  preferred: number,
+): number {
   const min = Math.max(settings?.min_vertices ?? floor, 1);
   const max = settings?.max_vertices ?? Math.max(min, preferred);
   return Math.min(Math.max(min, preferred), max);
 }
 
-function box(settings: { min_width?: number; min_height?: number; can_rotate?: boolean; integer_pixels?: boolean }, rng: Rng) {
+function box(
+  settings: { min_width?: number; min_height?: number; can_rotate?: boolean; integer_pixels?: boolean },
+  rng: Rng,
+) {
   const round = (v: number) => (settings.integer_pixels ? Math.round(v) : v);
   const width = round(Math.max(settings.min_width ?? 0, rng.between(40, 200)));
   const height = round(Math.max(settings.min_height ?? 0, rng.between(40, 200)));
@@ -99,18 +120,37 @@ function cuboid(geometries: Geometries, rng: Rng) {
   const depth = rng.between(30, 80);
   const face = { tl: [left, top], bl: [left, top + h], tr: [left + w, top], br: [left + w, top + h] };
   const side = { top: [left + w + depth, top - depth / 2], bottom: [left + w + depth, top + h - depth / 2] };
-  const vertex = (p: number[], description: string) => ({ x: round2(p[0]), y: round2(p[1]), type: 'vertex' as const, description });
+  const vertex = (p: number[], description: string) => ({
+    x: round2(p[0]),
+    y: round2(p[1]),
+    type: 'vertex' as const,
+    description,
+  });
   const edge = (a: number[], b: number[], description: string) => ({
-    x1: round2(a[0]), y1: round2(a[1]), x2: round2(b[0]), y2: round2(b[1]), type: 'edge' as const, description,
+    x1: round2(a[0]),
+    y1: round2(a[1]),
+    x2: round2(b[0]),
+    y2: round2(b[1]),
+    type: 'edge' as const,
+    description,
   });
   const segments: [number[], number[]][] = [
-    [face.tl, face.tr], [face.tr, face.br], [face.bl, face.br], [face.tl, face.bl], [face.tr, side.top], [face.br, side.bottom],
+    [face.tl, face.tr],
+    [face.tr, face.br],
+    [face.bl, face.br],
+    [face.tl, face.bl],
+    [face.tr, side.top],
+    [face.br, side.bottom],
   ];
   const result: Record<string, unknown> = {
     type: 'cuboid',
     vertices: [
-      vertex(face.tl, 'face-topleft'), vertex(face.bl, 'face-bottomleft'), vertex(face.tr, 'face-topright'),
-      vertex(face.br, 'face-bottomright'), vertex(side.top, 'side-topcorner'), vertex(side.bottom, 'side-bottomcorner'),
+      vertex(face.tl, 'face-topleft'),
+      vertex(face.bl, 'face-bottomleft'),
+      vertex(face.tr, 'face-topright'),
+      vertex(face.br, 'face-bottomright'),
+      vertex(side.top, 'side-topcorner'),
+      vertex(side.bottom, 'side-bottomcorner'),
     ],
     edges: segments.map(([a, b], i) => edge(a, b, CUBOID_EDGE_DESCRIPTIONS[i])),
   };
@@ -124,15 +164,29 @@ function cuboid(geometries: Geometries, rng: Rng) {
  * Order: front-top-left, front-top-right, back-top-right, back-top-left, then the bottom four alike.
  */
 function projectedCorners(geometries: Geometries, rng: Rng) {
-  const k = geometries.cuboid?.camera_intrinsics as { fx: number; fy: number; cx: number; cy: number; skew?: number; scalefactor?: number; scale_factor?: number };
+  const k = geometries.cuboid?.camera_intrinsics as {
+    fx: number;
+    fy: number;
+    cx: number;
+    cy: number;
+    skew?: number;
+    scalefactor?: number;
+    scale_factor?: number;
+  };
   const scale = k.scalefactor ?? k.scale_factor ?? 1;
   const x = rng.between(-3, 3);
   const z = rng.between(8, 25);
   const ground = geometries.cuboid?.camera_height ?? 1.5;
   const [w, h, l] = [1.8, 1.5, 4.2];
   const corners3d = [
-    [x, ground - h, z], [x + w, ground - h, z], [x + w, ground - h, z + l], [x, ground - h, z + l],
-    [x, ground, z], [x + w, ground, z], [x + w, ground, z + l], [x, ground, z + l],
+    [x, ground - h, z],
+    [x + w, ground - h, z],
+    [x + w, ground - h, z + l],
+    [x, ground - h, z + l],
+    [x, ground, z],
+    [x + w, ground, z],
+    [x + w, ground, z + l],
+    [x, ground, z + l],
   ];
   return {
     points_3d: corners3d.map(([px, py, pz]) => ({ x: round2(px), y: round2(py), z: round2(pz) })),

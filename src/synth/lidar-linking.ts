@@ -7,7 +7,11 @@ import type { Rng } from './random.js';
 
 /** Label of a projection when the task itself names none (the lidar task's labels are not at hand here). */
 const FALLBACK_LABEL = 'object';
-const LEGACY_KIND: Record<string, 'box' | 'cuboid' | 'polygon'> = { annotation: 'box', cuboidannotation: 'cuboid', polygonannotation: 'polygon' };
+const LEGACY_KIND: Record<string, 'box' | 'cuboid' | 'polygon'> = {
+  annotation: 'box',
+  cuboidannotation: 'cuboid',
+  polygonannotation: 'polygon',
+};
 
 /**
  * What is drawn: one projection per cuboid, of the default geometry for imageannotation tasks (with
@@ -37,7 +41,15 @@ export function synthesizeLidarLinking(params: LidarLinkingCreate, rng: Rng): { 
   const annotations = (params.camera_ids ?? [0]).flatMap((camera_id) =>
     synthesizeImageResponse({ geometries, annotation_attributes: params.annotation_attributes }, rng)
       .annotations.filter((shape) => !skipped.has(shape.label))
-      .map((shape, index) => ({ ...shape, uuid: lidarObjectUuid(params.lidar_task, index), frame_index: 1, camera_id }) as LinkedAnnotation),
+      .map(
+        (shape, index) =>
+          ({
+            ...shape,
+            uuid: lidarObjectUuid(params.lidar_task, index),
+            frame_index: 1,
+            camera_id,
+          }) as LinkedAnnotation,
+      ),
   );
   return { annotations };
 }

@@ -12,9 +12,10 @@ import type { Rng } from './random.js';
 export function synthesizeTopDown(params: LidarTopDownCreate, rng: Rng) {
   const geometries = params.geometries as Geometries;
   const annotations = TOP_DOWN_KINDS.filter((kind) => geometries[kind] !== undefined).flatMap((kind) =>
-    synthesizeImageResponse({ geometries: { [kind]: geometries[kind] }, annotation_attributes: params.annotation_attributes }, rng).annotations.map(
-      (annotation) => (kind === 'line' ? { ...annotation, type: 'line' as const } : annotation),
-    ),
+    synthesizeImageResponse(
+      { geometries: { [kind]: geometries[kind] }, annotation_attributes: params.annotation_attributes },
+      rng,
+    ).annotations.map((annotation) => (kind === 'line' ? { ...annotation, type: 'line' as const } : annotation)),
   );
   return { annotations };
 }

@@ -60,7 +60,11 @@ function cuboidAt(t: Track, frame: number, metersPerUnit: number) {
       y: round6((t.start.y + t.step.y * moved) / metersPerUnit),
       z: round6(t.dims.z / 2 / metersPerUnit),
     },
-    dimensions: { x: size(t.dims.x, metersPerUnit), y: size(t.dims.y, metersPerUnit), z: size(t.dims.z, metersPerUnit) },
+    dimensions: {
+      x: size(t.dims.x, metersPerUnit),
+      y: size(t.dims.y, metersPerUnit),
+      z: size(t.dims.z, metersPerUnit),
+    },
     yaw: round6(Math.atan2(t.step.y, t.step.x)),
   };
 }
@@ -72,18 +76,31 @@ function polygons(taskId: string, params: LidarAnnotationCreate, rng: Rng) {
   return labels.map((label, index) => {
     const cx = rng.between(-20, 20);
     const cy = rng.between(-20, 20);
-    const corners = [[-3, -3], [3, -3], [3, 3], [-3, 3]];
+    const corners = [
+      [-3, -3],
+      [3, -3],
+      [3, 3],
+      [-3, 3],
+    ];
     return {
       uuid: lidarObjectUuid(taskId, index, 'polygon'),
       label,
       attributes: synthesizeAttributes(params.annotation_attributes, label, rng),
-      vertices: corners.map(([dx, dy]) => ({ x: round6((cx + dx) / metersPerUnit), y: round6((cy + dy) / metersPerUnit), z: 0 })),
+      vertices: corners.map(([dx, dy]) => ({
+        x: round6((cx + dx) / metersPerUnit),
+        y: round6((cy + dy) / metersPerUnit),
+        z: 0,
+      })),
     };
   });
 }
 
 /** Cuboids on every labeled frame only (labeling_sample_rate), with stable uuids across frames. */
-export function synthesizeLidarAnnotation(taskId: string, params: LidarAnnotationCreate, rng: Rng): LidarAnnotationResponse {
+export function synthesizeLidarAnnotation(
+  taskId: string,
+  params: LidarAnnotationCreate,
+  rng: Rng,
+): LidarAnnotationResponse {
   const metersPerUnit = params.meters_per_unit ?? 1;
   const tracks = leafLabels(params.labels)
     .slice(0, OBJECTS)

@@ -1,4 +1,4 @@
-import { leafLabels, type LabelDescription } from '../domain/common/labels.js';
+import { type LabelDescription, leafLabels } from '../domain/common/labels.js';
 import type { GeometryKind } from '../domain/tasks/geometries.js';
 import type { OtherResponseKind } from '../domain/tasks/other-responses.js';
 import { synthesizeImageResponse } from './image.js';
@@ -9,7 +9,12 @@ import type { Rng } from './random.js';
  * shape per label (the legacy annotation types, in the image annotation shape), an answer per
  * field, or `{result: 'synthesized'}`.
  */
-export function synthesizeOtherResponse(kind: OtherResponseKind, params: Record<string, unknown>, rng: Rng, geometry?: GeometryKind): Record<string, unknown> {
+export function synthesizeOtherResponse(
+  kind: OtherResponseKind,
+  params: Record<string, unknown>,
+  rng: Rng,
+  geometry?: GeometryKind,
+): Record<string, unknown> {
   switch (kind) {
     case 'categorization':
       return { category: leafLabels(params.categories as LabelDescription[])[0] };
@@ -34,4 +39,5 @@ export function synthesizeOtherResponse(kind: OtherResponseKind, params: Record<
   }
 }
 
-const answerEachField = (fields: Record<string, unknown>) => Object.fromEntries(Object.keys(fields).map((key) => [key, `synthesized ${key}`]));
+const answerEachField = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.keys(fields).map((key) => [key, `synthesized ${key}`]));

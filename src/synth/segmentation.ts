@@ -1,6 +1,6 @@
 import type { LabelDescription } from '../domain/common/labels.js';
 import type { AnnotationAttributes } from '../domain/tasks/attributes.js';
-import { segmentationLeaves, type SegmentationResponse } from '../domain/tasks/segmentation.js';
+import { type SegmentationResponse, segmentationLeaves } from '../domain/tasks/segmentation.js';
 import { synthesizeAttributes } from './attributes.js';
 import type { Rng } from './random.js';
 
@@ -43,9 +43,14 @@ export function synthesizeSegmentation(taskId: string, params: Params, rng: Rng)
       // Without allow_unlabeled every pixel is classified, so there is no unlabeled mask.
       unlabeled: params.allow_unlabeled ? file('unlabeled.png') : null,
       labeled,
-      combined: { image: file('combined.png'), indexedImage: file('indexed.png'), extendedIndexedImage: file('extended-indexed.png') },
+      combined: {
+        image: file('combined.png'),
+        indexedImage: file('indexed.png'),
+        extendedIndexedImage: file('extended-indexed.png'),
+      },
     },
   };
 }
 
-const color = (rng: Rng) => `#${Array.from({ length: 3 }, () => rng.int(0, 255).toString(16).padStart(2, '0')).join('')}`;
+const color = (rng: Rng) =>
+  `#${Array.from({ length: 3 }, () => rng.int(0, 255).toString(16).padStart(2, '0')).join('')}`;

@@ -1,6 +1,13 @@
 import type { TextCollectionAttachment } from '../domain/tasks/text-attachments.js';
-import { answerValues, choiceValue, isActive, leafChoices, levelFields, responseBounds } from '../domain/tasks/text-field-tree.js';
-import { type DatePart, type FieldEntry, type UnitField } from '../domain/tasks/text-fields.js';
+import {
+  answerValues,
+  choiceValue,
+  isActive,
+  leafChoices,
+  levelFields,
+  responseBounds,
+} from '../domain/tasks/text-field-tree.js';
+import type { DatePart, FieldEntry, UnitField } from '../domain/tasks/text-fields.js';
 import type { Rng } from './random.js';
 
 /**
@@ -35,7 +42,8 @@ function answerLevel(entries: readonly FieldEntry[], ctx: Context): Record<strin
     for (let changed = true; changed; ) {
       changed = false;
       for (const field of fields) {
-        if (Object.hasOwn(out, field.field_id) || !isActive(field, ctx.all) || (patient && waitsForSource(field, ctx))) continue;
+        if (Object.hasOwn(out, field.field_id) || !isActive(field, ctx.all) || (patient && waitsForSource(field, ctx)))
+          continue;
         out[field.field_id] = answerField(field, ctx);
         ctx.all.set(field.field_id, out[field.field_id]);
         changed = true;
@@ -46,7 +54,10 @@ function answerLevel(entries: readonly FieldEntry[], ctx: Context): Record<strin
 }
 
 const waitsForSource = (field: UnitField, ctx: Context) =>
-  field.type === 'select' && !field.choices && field.choices_from_field !== undefined && !ctx.all.has(field.choices_from_field);
+  field.type === 'select' &&
+  !field.choices &&
+  field.choices_from_field !== undefined &&
+  !ctx.all.has(field.choices_from_field);
 
 function answerField(field: UnitField, ctx: Context): unknown {
   const { min, max } = responseBounds(field);
@@ -66,7 +77,12 @@ function answerOne(field: UnitField, ctx: Context): unknown {
     case 'datetime':
       return Object.fromEntries(field.include.map((part) => [part, field.defaults?.[part] ?? datePart(part, rng)]));
     case 'category':
-      return selection(leafChoices(field.choices).map(choiceValue), Math.max(1, field.min_choices ?? 1), field.max_choices ?? 1, rng);
+      return selection(
+        leafChoices(field.choices).map(choiceValue),
+        Math.max(1, field.min_choices ?? 1),
+        field.max_choices ?? 1,
+        rng,
+      );
     case 'select':
       return selectAnswer(field, ctx);
     case 'time_range':
@@ -94,13 +110,21 @@ function text(field: Extract<UnitField, { type: 'text' }>, rng: Rng): string {
 function number(field: Extract<UnitField, { type: 'number' }>, rng: Rng): number {
   const lo = field.min ?? (field.max !== undefined ? field.max - 100 : 0);
   const hi = field.max ?? lo + 100;
-  const raw = field.step ? lo + rng.int(0, Math.floor((hi - lo) / field.step + 1e-9)) * field.step : rng.between(lo, hi);
+  const raw = field.step
+    ? lo + rng.int(0, Math.floor((hi - lo) / field.step + 1e-9)) * field.step
+    : rng.between(lo, hi);
   // Rounding guards against 0.1 * 3 = 0.30000000000000004 slipping past max.
   return Math.min(hi, Math.max(lo, Number(raw.toFixed(10))));
 }
 
 /** Plausible dates: recent years, and days every month has. */
-const DATE_RANGES: Record<DatePart, [number, number]> = { year: [2020, 2026], month: [1, 12], day: [1, 28], hour: [0, 23], minute: [0, 59] };
+const DATE_RANGES: Record<DatePart, [number, number]> = {
+  year: [2020, 2026],
+  month: [1, 12],
+  day: [1, 28],
+  hour: [0, 23],
+  minute: [0, 59],
+};
 const datePart = (part: DatePart, rng: Rng) => rng.int(...DATE_RANGES[part]);
 
 /** `count` consecutive values from a random start: distinct, and within the field's bounds. */

@@ -1,4 +1,11 @@
-import { effectiveText, isLeafLabel, locateLabels, namesUnder, type NerLabel, type NerResponse } from '../domain/tasks/ner.js';
+import {
+  effectiveText,
+  isLeafLabel,
+  locateLabels,
+  type NerLabel,
+  type NerResponse,
+  namesUnder,
+} from '../domain/tasks/ner.js';
 import type { NerParams } from '../domain/tasks/ner-response.js';
 import type { Rng } from './random.js';
 
@@ -14,7 +21,10 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 export function synthesizeNerResponse(params: NerParams, rng: Rng): NerResponse {
   const text = effectiveText(params);
   const words = pickWords([...text.matchAll(WORD)], rng);
-  const leaves = locateLabels(params.labels).map(({ label }) => label).filter(isLeafLabel).map((label) => label.name);
+  const leaves = locateLabels(params.labels)
+    .map(({ label }) => label)
+    .filter(isLeafLabel)
+    .map((label) => label.name);
   const def = params.relationships?.[0];
   const wanted = def ? [firstLeaf(params.labels, def.source_label), firstLeaf(params.labels, def.target_label)] : [];
   const annotations = words.map((word, i) => ({
@@ -25,7 +35,12 @@ export function synthesizeNerResponse(params: NerParams, rng: Rng): NerResponse 
     label: wanted[i] ?? rng.pick(leaves),
   }));
   if (!def || annotations.length < 2) return { annotations, relationships: [] };
-  const relationship = { id: rng.uuid(), source_ref: annotations[0].id, target_ref: annotations[1].id, name: def.name ?? '' };
+  const relationship = {
+    id: rng.uuid(),
+    source_ref: annotations[0].id,
+    target_ref: annotations[1].id,
+    name: def.name ?? '',
+  };
   return { annotations, relationships: [relationship] };
 }
 

@@ -1,4 +1,4 @@
-import { geometryLeafLabels, type Geometries, type GeometryKind } from '../domain/tasks/geometries.js';
+import { type Geometries, type GeometryKind, geometryLeafLabels } from '../domain/tasks/geometries.js';
 import type { ImageAnnotation } from '../domain/tasks/image-annotations.js';
 import type { VideoEvent, VideoParams } from '../domain/tasks/video-common.js';
 import type { VideoAnnotationResponse } from '../domain/tasks/video-frames.js';
@@ -23,7 +23,9 @@ interface TrackedObject {
 export function synthesizeVideoFrames(params: VideoParams, rng: Rng): VideoAnnotationResponse {
   const objects = trackedObjects(params, rng);
   const count = frameCount(params);
-  const annotations = Array.from({ length: count }, (_, f) => ({ annotations: objects.map((o) => moved(o.annotation, o.dx * f, o.dy * f)) }));
+  const annotations = Array.from({ length: count }, (_, f) => ({
+    annotations: objects.map((o) => moved(o.annotation, o.dx * f, o.dy * f)),
+  }));
   const events = synthesizeEvents(params, count);
   return { annotations, ...(events.length > 0 && { events }) };
 }
@@ -37,7 +39,11 @@ export function synthesizePlayback(params: VideoParams, rng: Rng): VideoPlayback
       const { uuid: _uuid, label: _label, type: _type, attributes, ...fields } = moved(annotation, dx * f, dy * f);
       return { key: f, timestamp: frameTime(params, f), attributes, ...fields };
     });
-    annotations[annotation.uuid] = { label: annotation.label, geometry: geometryOf(params.geometries, annotation), frames };
+    annotations[annotation.uuid] = {
+      label: annotation.label,
+      geometry: geometryOf(params.geometries, annotation),
+      frames,
+    };
   }
   const events = synthesizeEvents(params, count);
   return { annotations, ...(events.length > 0 && { events }) };
@@ -50,10 +56,15 @@ export function frameCount(params: VideoParams): number {
   return Math.min(MAX_VIDEO_FRAMES, Math.max(1, Math.ceil(params.duration_time * (params.frame_rate ?? 1))));
 }
 
-const frameTime = (params: VideoParams, frame: number) => Math.round(((params.start_time ?? 0) + frame / (params.frame_rate ?? 1)) * 1000) / 1000;
+const frameTime = (params: VideoParams, frame: number) =>
+  Math.round(((params.start_time ?? 0) + frame / (params.frame_rate ?? 1)) * 1000) / 1000;
 
 function trackedObjects(params: VideoParams, rng: Rng): TrackedObject[] {
-  return synthesizeImageResponse(params, rng).annotations.map((annotation) => ({ annotation, dx: rng.int(-6, 6), dy: rng.int(-4, 4) }));
+  return synthesizeImageResponse(params, rng).annotations.map((annotation) => ({
+    annotation,
+    dx: rng.int(-6, 6),
+    dy: rng.int(-4, 4),
+  }));
 }
 
 /** The first few events of events_to_annotate: alternately a range to the last frame and a single-frame point. */
@@ -78,11 +89,22 @@ function moved(annotation: ImageAnnotation, dx: number, dy: number): ImageAnnota
   const p = <T extends { x: number; y: number }>(v: T): T => ({ ...v, x: round2(v.x + dx), y: round2(v.y + dy) });
   switch (annotation.type) {
     case 'box':
-      return { ...annotation, left: round2(annotation.left + dx), top: round2(annotation.top + dy), ...(annotation.vertices && { vertices: annotation.vertices.map(p) }) };
+      return {
+        ...annotation,
+        left: round2(annotation.left + dx),
+        top: round2(annotation.top + dy),
+        ...(annotation.vertices && { vertices: annotation.vertices.map(p) }),
+      };
     case 'point':
       return p(annotation);
     case 'cuboid': {
-      const edges = annotation.edges?.map((e) => ({ ...e, x1: round2(e.x1 + dx), y1: round2(e.y1 + dy), x2: round2(e.x2 + dx), y2: round2(e.y2 + dy) }));
+      const edges = annotation.edges?.map((e) => ({
+        ...e,
+        x1: round2(e.x1 + dx),
+        y1: round2(e.y1 + dy),
+        x2: round2(e.x2 + dx),
+        y2: round2(e.y2 + dy),
+      }));
       return { ...annotation, vertices: annotation.vertices.map(p), ...(edges && { edges }) };
     }
     default:

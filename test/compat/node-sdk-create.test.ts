@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freshKey, loadSdk, ok, refused, startMock, tapAnswers, type Mock, type SdkClient, type SdkTask, type Callback, type ScaleApi } from './node-sdk-harness.js';
+import {
+  type Callback,
+  freshKey,
+  loadSdk,
+  type Mock,
+  ok,
+  refused,
+  type ScaleApi,
+  type SdkClient,
+  type SdkTask,
+  startMock,
+  tapAnswers,
+} from './node-sdk-harness.js';
 
 /**
  * Node SDK (`scaleapi` 2.3.2): each generated `create<Type>Task` method against a real labelmock
@@ -9,27 +21,114 @@ import { freshKey, loadSdk, ok, refused, startMock, tapAnswers, type Mock, type 
 
 const IMAGE = 'http://example.com/images/cows.jpg';
 const base = { callback_url: 'http://www.example.com/callback', instruction: 'Label the image.' };
-const shapes = (objects: string[]) => ({ ...base, attachment_type: 'image', attachment: IMAGE, objects_to_annotate: objects, with_labels: true });
+const shapes = (objects: string[]) => ({
+  ...base,
+  attachment_type: 'image',
+  attachment: IMAGE,
+  objects_to_annotate: objects,
+  with_labels: true,
+});
 
 /** SDK method, task type, a valid body and the required parameter the refused body leaves out. */
 const CASES: Array<{ method: string; type: string; body: Record<string, unknown>; required: string }> = [
-  { method: 'createCategorizationTask', type: 'categorization', required: 'categories',
-    body: { ...base, attachment_type: 'website', attachment: 'http://www.example.com/', categories: ['public', 'private'] } },
-  { method: 'createTranscriptionTask', type: 'transcription', required: 'fields',
-    body: { ...base, attachment_type: 'website', attachment: 'http://www.example.com/', fields: { title: 'Title of the page' }, repeatable_fields: { username: 'Submitter' } } },
-  { method: 'createComparisonTask', type: 'comparison', required: 'choices',
-    body: { ...base, attachment_type: 'image', attachments: [IMAGE, 'http://example.com/images/cloth.jpg'], choices: ['yes', 'no'] } },
-  { method: 'createAnnotationTask', type: 'annotation', required: 'objects_to_annotate', body: { ...shapes(['baby cow', 'big cow']), min_width: '30' } },
-  { method: 'createPolygonannotationTask', type: 'polygonannotation', required: 'objects_to_annotate', body: shapes(['big cow']) },
-  { method: 'createLineannotationTask', type: 'lineannotation', required: 'objects_to_annotate', body: { ...shapes(['leg']), splines: true } },
-  { method: 'createDatacollectionTask', type: 'datacollection', required: 'fields',
-    body: { ...base, attachment_type: 'website', attachment: 'http://www.example.com/', fields: { hiring_page: 'Hiring page URL' } } },
-  { method: 'createAudiotranscriptionTask', type: 'audiotranscription', required: 'attachment',
-    body: { callback_url: base.callback_url, attachment_type: 'audio', attachment: 'http://example.com/audio/speaker-3.wav', verbatim: false } },
-  { method: 'createPointannotationTask', type: 'pointannotation', required: 'objects_to_annotate', body: shapes(['big cow']) },
-  { method: 'createCuboidannotationTask', type: 'cuboidannotation', required: 'objects_to_annotate', body: shapes(['car']) },
-  { method: 'createSegmentannotationTask', type: 'segmentannotation', required: 'labels',
-    body: { ...base, attachment_type: 'image', attachment: IMAGE, labels: ['big cow', 'background'], allow_unlabeled: true } },
+  {
+    method: 'createCategorizationTask',
+    type: 'categorization',
+    required: 'categories',
+    body: {
+      ...base,
+      attachment_type: 'website',
+      attachment: 'http://www.example.com/',
+      categories: ['public', 'private'],
+    },
+  },
+  {
+    method: 'createTranscriptionTask',
+    type: 'transcription',
+    required: 'fields',
+    body: {
+      ...base,
+      attachment_type: 'website',
+      attachment: 'http://www.example.com/',
+      fields: { title: 'Title of the page' },
+      repeatable_fields: { username: 'Submitter' },
+    },
+  },
+  {
+    method: 'createComparisonTask',
+    type: 'comparison',
+    required: 'choices',
+    body: {
+      ...base,
+      attachment_type: 'image',
+      attachments: [IMAGE, 'http://example.com/images/cloth.jpg'],
+      choices: ['yes', 'no'],
+    },
+  },
+  {
+    method: 'createAnnotationTask',
+    type: 'annotation',
+    required: 'objects_to_annotate',
+    body: { ...shapes(['baby cow', 'big cow']), min_width: '30' },
+  },
+  {
+    method: 'createPolygonannotationTask',
+    type: 'polygonannotation',
+    required: 'objects_to_annotate',
+    body: shapes(['big cow']),
+  },
+  {
+    method: 'createLineannotationTask',
+    type: 'lineannotation',
+    required: 'objects_to_annotate',
+    body: { ...shapes(['leg']), splines: true },
+  },
+  {
+    method: 'createDatacollectionTask',
+    type: 'datacollection',
+    required: 'fields',
+    body: {
+      ...base,
+      attachment_type: 'website',
+      attachment: 'http://www.example.com/',
+      fields: { hiring_page: 'Hiring page URL' },
+    },
+  },
+  {
+    method: 'createAudiotranscriptionTask',
+    type: 'audiotranscription',
+    required: 'attachment',
+    body: {
+      callback_url: base.callback_url,
+      attachment_type: 'audio',
+      attachment: 'http://example.com/audio/speaker-3.wav',
+      verbatim: false,
+    },
+  },
+  {
+    method: 'createPointannotationTask',
+    type: 'pointannotation',
+    required: 'objects_to_annotate',
+    body: shapes(['big cow']),
+  },
+  {
+    method: 'createCuboidannotationTask',
+    type: 'cuboidannotation',
+    required: 'objects_to_annotate',
+    body: shapes(['car']),
+  },
+  {
+    method: 'createSegmentannotationTask',
+    type: 'segmentannotation',
+    required: 'labels',
+    body: {
+      ...base,
+      attachment_type: 'image',
+      attachment: IMAGE,
+      labels: ['big cow', 'background'],
+      allow_unlabeled: true,
+    },
+  },
 ];
 
 let mock: Mock;
@@ -66,10 +165,13 @@ for (const { method, type, body, required } of CASES) {
     expect(task).toMatchObject({ type, status: 'pending', callback_url: body.callback_url });
     if ('instruction' in body) expect(task.instruction).toBe(body.instruction);
     // Type parameters sit under `params` (as on the real service), the required one among them.
-    const given = Object.fromEntries(['attachment', 'attachments', required].map((f) => [f, body[f]]).filter(([, v]) => v !== undefined));
+    const given = Object.fromEntries(
+      ['attachment', 'attachments', required].map((f) => [f, body[f]]).filter(([, v]) => v !== undefined),
+    );
     expect(task.params).toMatchObject(given);
     const fetched = await ok<SdkTask>((cb) => client.fetchTask(task.id, cb));
-    for (const field of ['id', 'type', 'status', 'created_at', 'callback_url', 'metadata']) expect(fetched[field]).toEqual(task[field]);
+    for (const field of ['id', 'type', 'status', 'created_at', 'callback_url', 'metadata'])
+      expect(fetched[field]).toEqual(task[field]);
   });
 }
 
@@ -89,7 +191,11 @@ for (const { method, type, body, required } of CASES) {
 it('createTask: creates any task type by name, here an imageannotation with geometries', async () => {
   const body = { ...base, attachment: IMAGE, geometries: { box: { objects_to_annotate: ['cow'] } } };
   const task = await ok<SdkTask>((cb) => client.createTask('imageannotation', body, cb));
-  expect(task).toMatchObject({ type: 'imageannotation', status: 'pending', params: { attachment: IMAGE, geometries: body.geometries } });
+  expect(task).toMatchObject({
+    type: 'imageannotation',
+    status: 'pending',
+    params: { attachment: IMAGE, geometries: body.geometries },
+  });
 });
 
 it('createTask: an unknown task type is a ScaleException 400 naming the supported types', async () => {

@@ -111,14 +111,19 @@ export function ok<T>(run: (cb: Callback<T>) => void): Promise<T> {
 
 /** Runs an SDK call that must fail and resolves with its error; a success rejects. */
 export function refused(run: (cb: Callback<unknown>) => void): Promise<ScaleError> {
-  return new Promise((resolve, reject) => run((err) => (err ? resolve(err) : reject(new Error('the SDK call succeeded; it should have been refused')))));
+  return new Promise((resolve, reject) =>
+    run((err) => (err ? resolve(err) : reject(new Error('the SDK call succeeded; it should have been refused')))),
+  );
 }
 
 /** A control-plane call (`/_mock/...`) with the tenant's key, for what the public API cannot do. */
 export async function control(mock: Mock, key: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${mock.origin}/_mock${path}`, {
     method,
-    headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cjsRequire, freshKey, PRELOAD, startMock, type Mock } from './node-sdk-harness.js';
+import { cjsRequire, freshKey, type Mock, PRELOAD, startMock } from './node-sdk-harness.js';
 
 /**
  * The Node SDK's own test file (`scaleapi` 2.3.2, test/test_client.js), unchanged, run by mocha in a
@@ -50,7 +50,13 @@ function runMocha(key: string): Promise<{ code: number | null; stdout: string; s
   // --exit: the SDK's own test needs mocha to quit once the run ends (see holdLateAnswer); the
   // SDK's keep-alive sockets do not hold the process open by themselves.
   const args = [MOCHA, '--exit', '--no-config', '--reporter', 'json', '--require', PRELOAD, SDK_TESTS];
-  const env = { ...process.env, LABELMOCK_URL: mock.origin, SCALE_TEST_API_KEY: key, SCALE_API_TEST_KEY: key, NO_PROXY: '127.0.0.1' };
+  const env = {
+    ...process.env,
+    LABELMOCK_URL: mock.origin,
+    SCALE_TEST_API_KEY: key,
+    SCALE_API_TEST_KEY: key,
+    NO_PROXY: '127.0.0.1',
+  };
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -66,7 +72,9 @@ function runMocha(key: string): Promise<{ code: number | null; stdout: string; s
   );
 }
 
-it('scaleapi test/test_client.js: every one of its tests passes unchanged and mocha exits 0', { timeout: 90_000 }, async () => {
+it('scaleapi test/test_client.js: every one of its tests passes unchanged and mocha exits 0', {
+  timeout: 90_000,
+}, async () => {
   const { code, stdout, stderr } = await runMocha(freshKey('nodesdk_own'));
   let report: MochaReport;
   try {

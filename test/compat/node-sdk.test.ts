@@ -1,6 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { control, freshKey, loadSdk, ok, refused, startMock, tapAnswers, type Mock, type ScaleApi, type ScaleError, type SdkClient, type SdkTask, type SdkTaskList } from './node-sdk-harness.js';
+import {
+  control,
+  freshKey,
+  loadSdk,
+  type Mock,
+  ok,
+  refused,
+  type ScaleApi,
+  type ScaleError,
+  type SdkClient,
+  type SdkTask,
+  type SdkTaskList,
+  startMock,
+  tapAnswers,
+} from './node-sdk-harness.js';
 
 /**
  * Node SDK (`scaleapi` 2.3.2) against a real labelmock server: fetchTask, cancelTask, tasks,
@@ -31,7 +45,8 @@ const categorization = (n = 0) => ({
   categories: ['public', 'private'],
   metadata: { n },
 });
-const create = (c: SdkClient = client, n = 0) => ok<SdkTask>((cb) => c.createTask('categorization', categorization(n), cb));
+const create = (c: SdkClient = client, n = 0) =>
+  ok<SdkTask>((cb) => c.createTask('categorization', categorization(n), cb));
 const list = (c: SdkClient, params: Record<string, unknown>) => ok<SdkTaskList>((cb) => c.tasks(params, cb));
 /** A client on an empty tenant of its own (for the listing tests), with its key for the control plane. */
 const own = (name: string) => {
@@ -46,7 +61,10 @@ it('fetchTask: returns the task as created, with id set to task_id', async () =>
   expect(task.id).toBe(created.task_id);
   expect(task).toMatchObject({ task_id: created.id, type: 'categorization', status: 'pending', metadata: { n: 0 } });
   expect(task.created_at).toBe(created.created_at);
-  expect(task.params).toMatchObject({ categories: ['public', 'private'], attachment: 'http://www.example.com/company/0' });
+  expect(task.params).toMatchObject({
+    categories: ['public', 'private'],
+    attachment: 'http://www.example.com/company/0',
+  });
 });
 
 it('fetchTask: shows a task completed through the control plane with its response', async () => {
@@ -158,7 +176,9 @@ it('tasks: filters by status and type', async () => {
   const { key: k, client: c } = own('filters');
   const [first, second] = [await create(c, 1), await create(c, 2)];
   const { categories: _c, ...common } = categorization(3);
-  const other = await ok<SdkTask>((cb) => c.createTask('transcription', { ...common, fields: { name: 'Name of the company' } }, cb));
+  const other = await ok<SdkTask>((cb) =>
+    c.createTask('transcription', { ...common, fields: { name: 'Name of the company' } }, cb),
+  );
   await control(mock, k, 'POST', `/tasks/${first.id}/complete`);
   expect((await list(c, { status: 'completed' })).docs.map((t) => t.id)).toEqual([first.id]);
   expect((await list(c, { status: 'pending' })).docs.map((t) => t.id)).toEqual([other.id, second.id]);

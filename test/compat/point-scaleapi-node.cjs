@@ -13,7 +13,9 @@ const REAL = 'https://api.scaleapi.com';
 // Read per call, so a test can start the mock on a free port after loading this file.
 const target = () => (process.env.LABELMOCK_URL || 'http://127.0.0.1:3000').replace(/\/+$/, '');
 // Resolve `request` from the SDK's own folder: if npm nested a copy there, that copy is patched.
-const request = require(require.resolve('request', { paths: [require('path').dirname(require.resolve('scaleapi'))] }));
+const request = require(
+  require.resolve('request', { paths: [require('node:path').dirname(require.resolve('scaleapi'))] }),
+);
 
 for (const method of ['get', 'post']) {
   const original = request[method];

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from '../helpers.js';
-import { parsesAs, pyCall, pyQuote, PyBatch, PyBatchList, PyBatchStatus, type PyParams, type PyRequest } from './python-models.js';
+import {
+  PyBatch,
+  PyBatchList,
+  PyBatchStatus,
+  type PyParams,
+  type PyRequest,
+  parsesAs,
+  pyCall,
+  pyQuote,
+} from './python-models.js';
 
 /**
  * ScaleClient batch methods (`scaleapi` 2.18.4): create_batch's full default payload, names in the
@@ -15,13 +24,28 @@ const ODD = 'night run/2 | (a)';
 const py = (t: TestApp, req: PyRequest) => pyCall(t, KEY, req);
 
 const createProject = (t: TestApp) =>
-  py(t, { method: 'POST', endpoint: 'projects', body: { type: 'imageannotation', name: PROJECT, params: null, rapid: false, studio: false, datasetId: null } });
+  py(t, {
+    method: 'POST',
+    endpoint: 'projects',
+    body: { type: 'imageannotation', name: PROJECT, params: null, rapid: false, studio: false, datasetId: null },
+  });
 /** create_batch(project, batch_name, callback="", calibration_batch=False, self_label_batch=False, metadata=None). */
-const createBatch = async (t: TestApp, name: string, extra: { callback?: string; metadata?: Record<string, unknown> } = {}) => {
+const createBatch = async (
+  t: TestApp,
+  name: string,
+  extra: { callback?: string; metadata?: Record<string, unknown> } = {},
+) => {
   const res = await py(t, {
     method: 'POST',
     endpoint: 'batches',
-    body: { project: PROJECT, name, calibration_batch: false, self_label_batch: false, callback: extra.callback ?? '', metadata: extra.metadata ?? {} },
+    body: {
+      project: PROJECT,
+      name,
+      calibration_batch: false,
+      self_label_batch: false,
+      callback: extra.callback ?? '',
+      metadata: extra.metadata ?? {},
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return parsesAs(PyBatch, res.body);
@@ -30,7 +54,11 @@ const addTask = (t: TestApp, batch: string) =>
   py(t, {
     method: 'POST',
     endpoint: 'task/imageannotation',
-    body: { attachment: 'http://i.imgur.com/v4cBreD.jpg', geometries: { box: { objects_to_annotate: ['cow'] } }, batch },
+    body: {
+      attachment: 'http://i.imgur.com/v4cBreD.jpg',
+      geometries: { box: { objects_to_annotate: ['cow'] } },
+      batch,
+    },
   });
 const listBatches = async (t: TestApp, params: PyParams) => {
   const res = await py(t, { method: 'GET', endpoint: 'batches', params });
@@ -61,7 +89,9 @@ describe('Python client: batch methods', () => {
     const path = `batches/${pyQuote(ODD)}`;
     expect(path).toBe('batches/night%20run%2F2%20%7C%20%28a%29');
     expect(parsesAs(PyBatch, (await py(t, { method: 'GET', endpoint: path })).body).name).toBe(ODD);
-    expect(parsesAs(PyBatchStatus, (await py(t, { method: 'GET', endpoint: `${path}/status` })).body).status).toBe('in_progress');
+    expect(parsesAs(PyBatchStatus, (await py(t, { method: 'GET', endpoint: `${path}/status` })).body).status).toBe(
+      'in_progress',
+    );
     const finalized = await py(t, { method: 'POST', endpoint: `${path}/finalize` });
     expect(finalized.status).toBe(200);
     expect(parsesAs(PyBatch, finalized.body).name).toBe(ODD);
@@ -115,7 +145,13 @@ describe('Python client: batch methods', () => {
     const names: string[] = [];
     let offset = 0;
     for (let guard = 0; guard < 20; guard++) {
-      const page = await listBatches(t, { start_time: null, end_time: null, project: PROJECT, offset, exclude_archived: false });
+      const page = await listBatches(t, {
+        start_time: null,
+        end_time: null,
+        project: PROJECT,
+        offset,
+        exclude_archived: false,
+      });
       names.push(...page.docs.map((b) => b.name));
       offset += page.limit;
       if (!page.has_more) break;
@@ -130,6 +166,8 @@ describe('Python client: batch methods', () => {
     await createBatch(t, 'b1');
     const page = await listBatches(t, { project: PROJECT, offset: 0, exclude_archived: true, status: 'in_progress' });
     expect(page.docs.map((b) => b.name)).toEqual(['b1']);
-    expect((await listBatches(t, { project: PROJECT, offset: 0, exclude_archived: false, status: 'completed' })).docs).toEqual([]);
+    expect(
+      (await listBatches(t, { project: PROJECT, offset: 0, exclude_archived: false, status: 'completed' })).docs,
+    ).toEqual([]);
   });
 });

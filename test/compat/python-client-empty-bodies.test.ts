@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from '../helpers.js';
-import { parsesAs, pyCall, PyBatch, PyProject, PyTask, PyTaskFull, type PyRequest } from './python-models.js';
+import { PyBatch, PyProject, type PyRequest, PyTask, PyTaskFull, parsesAs, pyCall } from './python-models.js';
 
 /**
  * The Python client sends `json=body or None`: an empty dict or list is never sent, the request goes
@@ -13,9 +13,35 @@ const KEY = 'test_pyclient';
 const py = (t: TestApp, req: PyRequest) => pyCall(t, KEY, req);
 
 async function setup(t: TestApp) {
-  await py(t, { method: 'POST', endpoint: 'projects', body: { type: 'imageannotation', name: 'p', params: { geometries: { box: { objects_to_annotate: ['cow'] } } }, rapid: false, studio: false, datasetId: null } });
-  await py(t, { method: 'POST', endpoint: 'batches', body: { project: 'p', name: 'b', calibration_batch: false, self_label_batch: false, callback: '', metadata: { x: 1 } } });
-  const task = await py(t, { method: 'POST', endpoint: 'task/imageannotation', body: { project: 'p', attachment: 'http://i.imgur.com/v4cBreD.jpg', metadata: { x: 1 } } });
+  await py(t, {
+    method: 'POST',
+    endpoint: 'projects',
+    body: {
+      type: 'imageannotation',
+      name: 'p',
+      params: { geometries: { box: { objects_to_annotate: ['cow'] } } },
+      rapid: false,
+      studio: false,
+      datasetId: null,
+    },
+  });
+  await py(t, {
+    method: 'POST',
+    endpoint: 'batches',
+    body: {
+      project: 'p',
+      name: 'b',
+      calibration_batch: false,
+      self_label_batch: false,
+      callback: '',
+      metadata: { x: 1 },
+    },
+  });
+  const task = await py(t, {
+    method: 'POST',
+    endpoint: 'task/imageannotation',
+    body: { project: 'p', attachment: 'http://i.imgur.com/v4cBreD.jpg', metadata: { x: 1 } },
+  });
   expect(task.status, JSON.stringify(task.body)).toBe(200);
   return task.body.task_id as string;
 }

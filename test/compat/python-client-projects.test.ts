@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { makeApp, type TestApp } from '../helpers.js';
 import { rawMultipart, upload } from '../file-helpers.js';
-import { parsesAs, pyCall, pyQuote, PY_USER_AGENT, PyFile, PyProject, PyTaskTemplate, type PyRequest } from './python-models.js';
+import { makeApp, type TestApp } from '../helpers.js';
+import {
+  PY_USER_AGENT,
+  PyFile,
+  PyProject,
+  type PyRequest,
+  PyTaskTemplate,
+  parsesAs,
+  pyCall,
+  pyQuote,
+} from './python-models.js';
 
 /**
  * ScaleClient project and file methods (`scaleapi` 2.18.4): create_project's full payload
@@ -13,15 +22,28 @@ import { parsesAs, pyCall, pyQuote, PY_USER_AGENT, PyFile, PyProject, PyTaskTemp
 const KEY = 'test_pyclient';
 const py = (t: TestApp, req: PyRequest) => pyCall(t, KEY, req);
 /** create_project(project_name, task_type, params=None, rapid=False, studio=False, dataset_id=None). */
-const createProject = (t: TestApp, name: string, type = 'imageannotation', params: Record<string, unknown> | null = null) =>
-  py(t, { method: 'POST', endpoint: 'projects', body: { type, name, params, rapid: false, studio: false, datasetId: null } });
+const createProject = (
+  t: TestApp,
+  name: string,
+  type = 'imageannotation',
+  params: Record<string, unknown> | null = null,
+) =>
+  py(t, {
+    method: 'POST',
+    endpoint: 'projects',
+    body: { type, name, params, rapid: false, studio: false, datasetId: null },
+  });
 
 describe('Python client: project methods', () => {
   it('create_project: params None and datasetId None are accepted; param_history is an empty list', async () => {
     const t = makeApp();
     const res = await createProject(t, 'scaleapi-python-sdk');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(parsesAs(PyProject, res.body)).toMatchObject({ name: 'scaleapi-python-sdk', type: 'imageannotation', param_history: [] });
+    expect(parsesAs(PyProject, res.body)).toMatchObject({
+      name: 'scaleapi-python-sdk',
+      type: 'imageannotation',
+      param_history: [],
+    });
   });
 
   it('create_project: params become version 0 with its instruction (Project.version / Project.instruction)', async () => {
@@ -62,7 +84,11 @@ describe('Python client: project methods', () => {
     const endpoint = `projects/${pyQuote('p 1')}/setParams`;
     const first = parsesAs(PyProject, (await py(t, { method: 'POST', endpoint, body: { instruction: 'v1' } })).body);
     expect(first.param_history.at(-1)).toMatchObject({ version: 1, instruction: 'v1' });
-    const patched = await py(t, { method: 'POST', endpoint, body: { patch: true, geometries: { box: { objects_to_annotate: ['cat'] } } } });
+    const patched = await py(t, {
+      method: 'POST',
+      endpoint,
+      body: { patch: true, geometries: { box: { objects_to_annotate: ['cat'] } } },
+    });
     expect(parsesAs(PyProject, patched.body).param_history.at(-1)).toMatchObject({ version: 2, instruction: 'v1' });
   });
 });
@@ -114,7 +140,10 @@ describe('Python client: file methods', () => {
     const res = await py(t, {
       method: 'POST',
       endpoint: 'files/import',
-      body: { file_url: 'https://static.scale.com/uploads/selfserve-sample-image.png', project_name: 'scaleapi-python-sdk' },
+      body: {
+        file_url: 'https://static.scale.com/uploads/selfserve-sample-image.png',
+        project_name: 'scaleapi-python-sdk',
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     parsesAs(PyFile, res.body);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from '../helpers.js';
-import { parsesAs, pyCall, pyQuery, PyTaskList, type PyParams } from './python-models.js';
+import { type PyParams, PyTaskList, parsesAs, pyCall, pyQuery } from './python-models.js';
 
 /**
  * ScaleClient.tasks(), get_tasks(), get_tasks_count() (`scaleapi` 2.18.4): GET /v1/tasks with the
@@ -18,7 +18,17 @@ const list = async (t: TestApp, params: PyParams) => {
 };
 
 /** ScaleClient._process_tasks_endpoint_args(): the keys get_tasks / get_tasks_count always send. */
-const processArgs = (a: { project?: string; batch?: string; status?: string; type?: string; review?: string[]; unique_id?: string | string[]; tags?: string | string[]; created_after?: string; limited?: boolean }): PyParams => ({
+const processArgs = (a: {
+  project?: string;
+  batch?: string;
+  status?: string;
+  type?: string;
+  review?: string[];
+  unique_id?: string | string[];
+  tags?: string | string[];
+  created_after?: string;
+  limited?: boolean;
+}): PyParams => ({
   start_time: a.created_after ?? null,
   end_time: null,
   project: a.project ?? null,
@@ -37,8 +47,23 @@ const processArgs = (a: { project?: string; batch?: string; status?: string; typ
 });
 
 async function setup(t: TestApp) {
-  await pyCall(t, KEY, { method: 'POST', endpoint: 'projects', body: { type: 'imageannotation', name: PROJECT, params: null, rapid: false, studio: false, datasetId: null } });
-  const batch = await pyCall(t, KEY, { method: 'POST', endpoint: 'batches', body: { project: PROJECT, name: 'b 1/x', calibration_batch: false, self_label_batch: false, callback: '', metadata: {} } });
+  await pyCall(t, KEY, {
+    method: 'POST',
+    endpoint: 'projects',
+    body: { type: 'imageannotation', name: PROJECT, params: null, rapid: false, studio: false, datasetId: null },
+  });
+  const batch = await pyCall(t, KEY, {
+    method: 'POST',
+    endpoint: 'batches',
+    body: {
+      project: PROJECT,
+      name: 'b 1/x',
+      calibration_batch: false,
+      self_label_batch: false,
+      callback: '',
+      metadata: {},
+    },
+  });
   expect(batch.status).toBe(200);
   const ids: string[] = [];
   for (let i = 0; i < 5; i++) {
@@ -104,7 +129,16 @@ describe('Python client: listing tasks', () => {
     const t = makeApp();
     const ids = await setup(t);
     await t.call('POST', `/_mock/tasks/${ids[4]}/complete`, { key: KEY });
-    const page = await list(t, processArgs({ project: PROJECT, status: 'completed', type: 'imageannotation', review: ['pending', 'accepted'], limited: true }));
+    const page = await list(
+      t,
+      processArgs({
+        project: PROJECT,
+        status: 'completed',
+        type: 'imageannotation',
+        review: ['pending', 'accepted'],
+        limited: true,
+      }),
+    );
     expect(page.docs.map((d) => d.task_id)).toEqual([ids[4]]);
   });
 
@@ -122,7 +156,11 @@ describe('Python client: listing tasks', () => {
     const t = makeApp();
     const ids = await setup(t);
     const created = (await pyCall(t, KEY, { method: 'GET', endpoint: `task/${ids[2]}` })).body.created_at as string;
-    const iso = (ms: number) => new Date(Date.parse(created) + ms).toISOString().replace('Z', '').replace(/(\.\d{3})$/, '$1000');
+    const iso = (ms: number) =>
+      new Date(Date.parse(created) + ms)
+        .toISOString()
+        .replace('Z', '')
+        .replace(/(\.\d{3})$/, '$1000');
     const around = await list(t, { start_time: iso(-1), end_time: iso(1) });
     expect(around.docs.map((d) => d.task_id)).toEqual([ids[2]]);
     const later = await list(t, { start_time: iso(100_000), end_time: iso(200_000) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from '../helpers.js';
-import { parsesAs, pyCall, PyTask, PyTaskFull, type PyRequest } from './python-models.js';
+import { type PyRequest, PyTask, PyTaskFull, parsesAs, pyCall } from './python-models.js';
 
 /**
  * ScaleClient task methods (`scaleapi` 2.18.4), request for request as the Python client sends them,
@@ -28,26 +28,130 @@ const complete = (t: TestApp, id: string) => t.call('POST', `/_mock/tasks/${id}/
 
 /** The "ok" bodies of test_client.py, one per task type it covers. */
 const OK_BODIES: [string, Record<string, unknown>][] = [
-  ['categorization', { callback_url: 'http://www.example.com/callback', instruction: 'Is this company public or private?', attachment_type: 'website', force: true, attachment: 'http://www.google.com/', categories: ['public', 'private'] }],
-  ['transcription', { callback_url: 'http://www.example.com/callback', instruction: 'Transcribe the given fields. Then for each news item on the page, transcribe the information for the row.', attachment_type: 'website', attachment: 'http://www.google.com/', fields: { title: 'Title of Webpage', top_result: 'Title of the top result' }, repeatable_fields: { username: 'Username of submitter', comment_count: 'Number of comments' } }],
+  [
+    'categorization',
+    {
+      callback_url: 'http://www.example.com/callback',
+      instruction: 'Is this company public or private?',
+      attachment_type: 'website',
+      force: true,
+      attachment: 'http://www.google.com/',
+      categories: ['public', 'private'],
+    },
+  ],
+  [
+    'transcription',
+    {
+      callback_url: 'http://www.example.com/callback',
+      instruction:
+        'Transcribe the given fields. Then for each news item on the page, transcribe the information for the row.',
+      attachment_type: 'website',
+      attachment: 'http://www.google.com/',
+      fields: { title: 'Title of Webpage', top_result: 'Title of the top result' },
+      repeatable_fields: { username: 'Username of submitter', comment_count: 'Number of comments' },
+    },
+  ],
   ['imageannotation', cows()],
-  ['documenttranscription', { instruction: 'Please transcribe this receipt.', attachment: 'http://document.scale.com/receipt-20200519.jpg', features: [{ type: 'block', label: 'barcode' }] }],
-  ['annotation', { callback_url: 'http://www.example.com/callback', instruction: 'Draw a box around each **baby cow** and **big cow**', attachment_type: 'image', attachment: 'http://i.imgur.com/v4cBreD.jpg', min_width: '30', min_height: '30', objects_to_annotate: ['baby cow', 'big cow'], with_labels: true }],
-  ['polygonannotation', { callback_url: 'http://www.example.com/callback', instruction: 'Draw a tight shape around the big cow', attachment_type: 'image', attachment: 'http://i.imgur.com/v4cBreD.jpg', objects_to_annotate: ['big cow'], with_labels: true }],
-  ['lineannotation', { callback_url: 'http://www.example.com/callback', instruction: 'Draw a tight shape around the big cow', attachment_type: 'image', attachment: 'http://i.imgur.com/v4cBreD.jpg', objects_to_annotate: ['big cow'], with_labels: true }],
-  ['datacollection', { callback_url: 'http://www.example.com/callback', instruction: 'Find the URL for the hiring page for the company with attached website.', attachment_type: 'website', attachment: 'http://www.google.com/', fields: { hiring_page: 'Hiring Page URL' } }],
-  ['namedentityrecognition', { callback_url: 'http://www.example.com/callback', instruction: 'Do the objects in these images have the same pattern?', text: 'Example text to label with NER tool', labels: [{ name: 'Label_A', description: 'the first label' }] }],
+  [
+    'documenttranscription',
+    {
+      instruction: 'Please transcribe this receipt.',
+      attachment: 'http://document.scale.com/receipt-20200519.jpg',
+      features: [{ type: 'block', label: 'barcode' }],
+    },
+  ],
+  [
+    'annotation',
+    {
+      callback_url: 'http://www.example.com/callback',
+      instruction: 'Draw a box around each **baby cow** and **big cow**',
+      attachment_type: 'image',
+      attachment: 'http://i.imgur.com/v4cBreD.jpg',
+      min_width: '30',
+      min_height: '30',
+      objects_to_annotate: ['baby cow', 'big cow'],
+      with_labels: true,
+    },
+  ],
+  [
+    'polygonannotation',
+    {
+      callback_url: 'http://www.example.com/callback',
+      instruction: 'Draw a tight shape around the big cow',
+      attachment_type: 'image',
+      attachment: 'http://i.imgur.com/v4cBreD.jpg',
+      objects_to_annotate: ['big cow'],
+      with_labels: true,
+    },
+  ],
+  [
+    'lineannotation',
+    {
+      callback_url: 'http://www.example.com/callback',
+      instruction: 'Draw a tight shape around the big cow',
+      attachment_type: 'image',
+      attachment: 'http://i.imgur.com/v4cBreD.jpg',
+      objects_to_annotate: ['big cow'],
+      with_labels: true,
+    },
+  ],
+  [
+    'datacollection',
+    {
+      callback_url: 'http://www.example.com/callback',
+      instruction: 'Find the URL for the hiring page for the company with attached website.',
+      attachment_type: 'website',
+      attachment: 'http://www.google.com/',
+      fields: { hiring_page: 'Hiring Page URL' },
+    },
+  ],
+  [
+    'namedentityrecognition',
+    {
+      callback_url: 'http://www.example.com/callback',
+      instruction: 'Do the objects in these images have the same pattern?',
+      text: 'Example text to label with NER tool',
+      labels: [{ name: 'Label_A', description: 'the first label' }],
+    },
+  ],
 ];
 
 /** The "fail" bodies: each must be a 400 (ScaleInvalidRequest) carrying an `error` message. */
 const FAIL_BODIES: [string, Record<string, unknown>][] = [
   ['categorization', { callback_url: 'http://www.example.com/callback', categories: ['public', 'private'] }],
   ['transcription', { callback_url: 'http://www.example.com/callback', attachment_type: 'website' }],
-  ['imageannotation', { callback_url: 'http://www.example.com/callback', instruction: 'Draw a box around each **baby cow** and **big cow**', attachment_type: 'image' }],
-  ['documenttranscription', { callback_url: 'http://www.example.com/callback', instruction: 'Please transcribe this receipt.' }],
-  ['annotation', { callback_url: 'http://www.example.com/callback', instruction: 'Draw a box', attachment_type: 'image' }],
-  ['polygonannotation', { callback_url: 'http://www.example.com/callback', instruction: 'Draw a tight shape around the big cow', attachment_type: 'image' }],
-  ['lineannotation', { callback_url: 'http://www.example.com/callback', instruction: 'Draw a tight shape around the big cow', attachment_type: 'image' }],
+  [
+    'imageannotation',
+    {
+      callback_url: 'http://www.example.com/callback',
+      instruction: 'Draw a box around each **baby cow** and **big cow**',
+      attachment_type: 'image',
+    },
+  ],
+  [
+    'documenttranscription',
+    { callback_url: 'http://www.example.com/callback', instruction: 'Please transcribe this receipt.' },
+  ],
+  [
+    'annotation',
+    { callback_url: 'http://www.example.com/callback', instruction: 'Draw a box', attachment_type: 'image' },
+  ],
+  [
+    'polygonannotation',
+    {
+      callback_url: 'http://www.example.com/callback',
+      instruction: 'Draw a tight shape around the big cow',
+      attachment_type: 'image',
+    },
+  ],
+  [
+    'lineannotation',
+    {
+      callback_url: 'http://www.example.com/callback',
+      instruction: 'Draw a tight shape around the big cow',
+      attachment_type: 'image',
+    },
+  ],
   ['datacollection', { callback_url: 'http://www.example.com/callback', attachment_type: 'website' }],
 ];
 
@@ -59,17 +163,24 @@ describe('Python client: task methods', () => {
     expect(parsesAs(PyTaskFull, res.body)).toMatchObject({ type, status: 'pending', metadata: {} });
   });
 
-  it.each(FAIL_BODIES)('create_task: the client test body for %s without its required fields is a 400 with an error message', async (type, body) => {
-    const res = await py(makeApp(), { method: 'POST', endpoint: `task/${type}`, body });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toEqual(expect.any(String));
-  });
+  it.each(FAIL_BODIES)(
+    'create_task: the client test body for %s without its required fields is a 400 with an error message',
+    async (type, body) => {
+      const res = await py(makeApp(), { method: 'POST', endpoint: `task/${type}`, body });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual(expect.any(String));
+    },
+  );
 
   it('create_task: a new task has metadata {} and no tags key (test_set_task_tags asserts not hasattr(task, "tags"))', async () => {
     const task = await createTask(makeApp());
     expect(task.metadata).toEqual({});
     expect(task).not.toHaveProperty('tags');
-    expect(task.params).toMatchObject({ attachment_type: 'image', attachment: 'http://i.imgur.com/v4cBreD.jpg', geometries: cows().geometries });
+    expect(task.params).toMatchObject({
+      attachment_type: 'image',
+      attachment: 'http://i.imgur.com/v4cBreD.jpg',
+      geometries: cows().geometries,
+    });
   });
 
   it('create_task: a used unique_id is a 409 (ScaleDuplicateResource) with an error message', async () => {
@@ -84,7 +195,11 @@ describe('Python client: task methods', () => {
     const t = makeApp();
     const task = await createTask(t);
     const res = await py(t, { method: 'GET', endpoint: `task/${task.task_id}` });
-    expect(parsesAs(PyTaskFull, res.body)).toMatchObject({ task_id: task.task_id, created_at: task.created_at, callback_url: task.callback_url });
+    expect(parsesAs(PyTaskFull, res.body)).toMatchObject({
+      task_id: task.task_id,
+      created_at: task.created_at,
+      callback_url: task.callback_url,
+    });
     const missing = await py(t, { method: 'GET', endpoint: 'task/fake_id_qwertyuiop' });
     expect(missing.status).toBe(404);
     expect(missing.body.error).toEqual(expect.any(String));
@@ -108,14 +223,20 @@ describe('Python client: task methods', () => {
     const res = await py(t, { method: 'POST', endpoint: `task/${task.task_id}/cancel?clear_unique_id=true` });
     expect(res.status).toBe(200);
     expect(parsesAs(PyTask, res.body)).not.toHaveProperty('unique_id');
-    expect((await py(t, { method: 'POST', endpoint: 'task/imageannotation', body: cows({ unique_id: 'u-cancel' }) })).status).toBe(200);
+    expect(
+      (await py(t, { method: 'POST', endpoint: 'task/imageannotation', body: cows({ unique_id: 'u-cancel' }) })).status,
+    ).toBe(200);
   });
 
   it('audit_task: {"accepted": true, "comments": null} on a completed task answers 200', async () => {
     const t = makeApp();
     const task = await createTask(t);
     await complete(t, task.task_id);
-    const res = await py(t, { method: 'POST', endpoint: `task/${task.task_id}/audit`, body: { accepted: true, comments: null } });
+    const res = await py(t, {
+      method: 'POST',
+      endpoint: `task/${task.task_id}/audit`,
+      body: { accepted: true, comments: null },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const after = await py(t, { method: 'GET', endpoint: `task/${task.task_id}` });
     expect(after.body.customer_review_status).toBe('accepted');
@@ -134,7 +255,11 @@ describe('Python client: task methods', () => {
   it('set_task_metadata: the dict is the body and replaces the metadata', async () => {
     const t = makeApp();
     const task = await createTask(t);
-    const res = await py(t, { method: 'POST', endpoint: `task/${task.task_id}/setMetadata`, body: { myKey: 'myValue' } });
+    const res = await py(t, {
+      method: 'POST',
+      endpoint: `task/${task.task_id}/setMetadata`,
+      body: { myKey: 'myValue' },
+    });
     expect(parsesAs(PyTaskFull, res.body).metadata).toEqual({ myKey: 'myValue' });
   });
 

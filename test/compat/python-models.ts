@@ -45,9 +45,15 @@ export function pyJson(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return `[${value.map(pyJson).join(', ')}]`;
   if (typeof value === 'object') {
-    return `{${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${pyJson(k)}: ${pyJson(v)}`).join(', ')}}`;
+    return `{${Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${pyJson(k)}: ${pyJson(v)}`)
+      .join(', ')}}`;
   }
-  if (typeof value === 'string') return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (typeof value === 'string')
+    return JSON.stringify(value).replace(
+      /[\u0080-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
   return JSON.stringify(value);
 }
 
@@ -69,7 +75,12 @@ export async function pyCall(t: TestApp, key: string, req: PyRequest) {
   const query = pyQuery(req.params);
   const sep = req.endpoint.includes('?') ? '&' : '?';
   const url = `/v1/${req.endpoint}${query ? sep + query : ''}`;
-  const empty = req.body === undefined || req.body === null || (Array.isArray(req.body) ? req.body.length === 0 : typeof req.body === 'object' && Object.keys(req.body as object).length === 0);
+  const empty =
+    req.body === undefined ||
+    req.body === null ||
+    (Array.isArray(req.body)
+      ? req.body.length === 0
+      : typeof req.body === 'object' && Object.keys(req.body as object).length === 0);
   const headers: Record<string, string> = {
     'user-agent': PY_USER_AGENT,
     'accept-encoding': 'gzip, deflate',
@@ -117,9 +128,17 @@ export const PyTaskList = z.object({
 });
 
 /** batches.py Batch. */
-export const PyBatch = z.object({ name: z.string(), status: z.string(), project: z.string(), created_at: z.string(), metadata: jsonObject }).passthrough();
+export const PyBatch = z
+  .object({ name: z.string(), status: z.string(), project: z.string(), created_at: z.string(), metadata: jsonObject })
+  .passthrough();
 /** ScaleClient.batches(): Batchlist(docs, totalDocs, limit, offset, has_more); `total` is not read. */
-export const PyBatchList = z.object({ docs: z.array(PyBatch), totalDocs: z.number().int(), limit: z.number().int().positive(), offset: z.number().int(), has_more: z.boolean() });
+export const PyBatchList = z.object({
+  docs: z.array(PyBatch),
+  totalDocs: z.number().int(),
+  limit: z.number().int().positive(),
+  offset: z.number().int(),
+  has_more: z.boolean(),
+});
 /** Batch.get_status(): res["status"] and res.get(stat, 0) for the four counts. */
 export const PyBatchStatus = z.object({
   status: z.string(),
@@ -131,7 +150,11 @@ export const PyBatchStatus = z.object({
 
 /** projects.py Project: len(param_history); the last entry's "version", and "instruction" if present. */
 export const PyProject = z
-  .object({ name: z.string(), type: z.string(), param_history: z.array(z.object({ version: z.number().int(), instruction: z.string().optional() }).passthrough()) })
+  .object({
+    name: z.string(),
+    type: z.string(),
+    param_history: z.array(z.object({ version: z.number().int(), instruction: z.string().optional() }).passthrough()),
+  })
   .passthrough();
 /** projects.py TaskTemplate; `project` was read by earlier 2.x versions, so it is required here too. */
 export const PyTaskTemplate = z.object({
@@ -146,7 +169,9 @@ export const PyTaskTemplate = z.object({
 /** files.py File. */
 export const PyFile = z.object({ id: z.string(), attachment_url: z.string() }).passthrough();
 /** quality_tasks.py QualityTask (TrainingTask) and evaluation_tasks.py EvaluationTask. */
-export const PyQualityTask = z.object({ id: z.string(), expected_response: z.unknown().refine((v) => v !== undefined, 'required') }).passthrough();
+export const PyQualityTask = z
+  .object({ id: z.string(), expected_response: z.unknown().refine((v) => v !== undefined, 'required') })
+  .passthrough();
 
 /** teams.py Teammate: email and role read, the rest with .get(). */
 export const PyTeammate = z.object({
@@ -162,7 +187,13 @@ export const PyTeammate = z.object({
 /** studio.py: StudioLabelerAssignment wraps each value of {email: [projects]}. */
 export const PyAssignments = z.record(z.array(z.string()));
 /** studio.py StudioProjectGroup, with StudioWorker for each worker. */
-export const PyProjectGroup = z.object({ id: z.string(), name: z.string(), numWorkers: z.number().int(), isSingleton: z.boolean(), workers: z.array(z.object({ id: z.string(), email: z.string() })).optional() });
+export const PyProjectGroup = z.object({
+  id: z.string(),
+  name: z.string(),
+  numWorkers: z.number().int(),
+  isSingleton: z.boolean(),
+  workers: z.array(z.object({ id: z.string(), email: z.string() })).optional(),
+});
 /** studio.py StudioBatch. */
 export const PyStudioBatch = z.object({
   id: z.string(),
@@ -179,6 +210,9 @@ export const PyStudioBatch = z.object({
 /** Parses like the client would, failing the test with zod's path list instead of a KeyError. */
 export function parsesAs<T extends z.ZodTypeAny>(schema: T, value: unknown): z.infer<T> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new Error(`the Python client cannot read this answer: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}\n${JSON.stringify(value).slice(0, 500)}`);
+  if (!result.success)
+    throw new Error(
+      `the Python client cannot read this answer: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}\n${JSON.stringify(value).slice(0, 500)}`,
+    );
   return result.data;
 }

@@ -9,17 +9,61 @@ export class Raw {
   constructor(readonly text: string) {}
 }
 
-const deep = (levels: number, open: string, close: string, inner = '1') => open.repeat(levels) + inner + close.repeat(levels);
+const deep = (levels: number, open: string, close: string, inner = '1') =>
+  open.repeat(levels) + inner + close.repeat(levels);
 
 /** Own `__proto__` keys: JSON.parse makes them, an object literal would set a prototype instead. */
-const protoObject = (inner: string) => JSON.parse(`{"__proto__":${inner},"constructor":{"prototype":{"polluted":true}},"prototype":1,"toString":"x","hasOwnProperty":0,"valueOf":{}}`);
+const protoObject = (inner: string) =>
+  JSON.parse(
+    `{"__proto__":${inner},"constructor":{"prototype":{"polluted":true}},"prototype":1,"toString":"x","hasOwnProperty":0,"valueOf":{}}`,
+  );
 
 const oddStrings = [
-  '', ' ', 'NaN', 'Infinity', '-Infinity', '-0', '1e308', '1e999', '0x10', ' 1 ', '٣', 'true', 'null', '\u0000', '\ud800', '\udfff', 'a\ud800b',
-  '\u202e\u200b', '💥', 'e\u0301', '%', '%ZZ', '../..', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'x'.repeat(10_000),
+  '',
+  ' ',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-0',
+  '1e308',
+  '1e999',
+  '0x10',
+  ' 1 ',
+  '٣',
+  'true',
+  'null',
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  'a\ud800b',
+  '\u202e\u200b',
+  '💥',
+  'e\u0301',
+  '%',
+  '%ZZ',
+  '../..',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'x'.repeat(10_000),
 ];
 
-const oddNumbers: unknown[] = [0, -1, 1.5, 1e308, -1e308, 5e-324, 2 ** 53 + 1, 1e21, 0.1 + 0.2, new Raw('-0'), new Raw('1e400'), new Raw('-1E-400'), new Raw('123456789012345678901234567890')];
+const oddNumbers: unknown[] = [
+  0,
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  5e-324,
+  2 ** 53 + 1,
+  1e21,
+  0.1 + 0.2,
+  new Raw('-0'),
+  new Raw('1e400'),
+  new Raw('-1E-400'),
+  new Raw('123456789012345678901234567890'),
+];
 
 const huge: (() => unknown)[] = [
   () => 'x'.repeat(1_000_000),
@@ -43,7 +87,10 @@ const deepValues: (() => Raw)[] = [
 
 /** One hostile value: a wrong type, an odd string or number, a prototype-keyed object, or something huge or deep. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom<unknown>(null, true, false, 0, [], {}, [null], { '': null }, 'x', [[]], [{}]) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom<unknown>(null, true, false, 0, [], {}, [null], { '': null }, 'x', [[]], [{}]),
+  },
   { weight: 3, arbitrary: fc.constantFrom(...oddStrings) },
   { weight: 2, arbitrary: fc.constantFrom(...oddNumbers) },
   { weight: 2, arbitrary: fc.constantFrom('1', '{}', '[]', '"s"').map(protoObject) },
@@ -78,27 +125,79 @@ export function toText(value: unknown): string {
 }
 
 /** Fields that take free-form JSON somewhere in the interface: where hostile values get furthest. */
-const FREE_FORM = ['metadata', 'params', 'response', 'attributes', 'hypothesis', 'labels', 'objects_to_annotate', 'choices', 'ontology', 'fields', 'defs'];
+const FREE_FORM = [
+  'metadata',
+  'params',
+  'response',
+  'attributes',
+  'hypothesis',
+  'labels',
+  'objects_to_annotate',
+  'choices',
+  'ontology',
+  'fields',
+  'defs',
+];
 
 const withField = (value: unknown, key: string, hostile: unknown) =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...value, [key]: hostile } : { [key]: hostile };
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? { ...value, [key]: hostile }
+    : { [key]: hostile };
 
 /** A valid-ish body, or one hostile somewhere (whole, a field, a nested field), as text. */
 export const bodyText = (valid: fc.Arbitrary<unknown>): fc.Arbitrary<string> =>
   fc.oneof(
     { weight: 2, arbitrary: valid.map(toText) },
     { weight: 2, arbitrary: hostileValue.map(toText) },
-    { weight: 4, arbitrary: fc.tuple(valid, fc.array(fc.nat(), { maxLength: 4 }), hostileValue).map(([v, steps, h]) => toText(mutate(v, steps, h))) },
-    { weight: 3, arbitrary: fc.tuple(valid, fc.constantFrom(...FREE_FORM), hostileValue).map(([v, key, h]) => toText(withField(v, key, h))) },
-    { weight: 1, arbitrary: fc.constantFrom('{', '[1,]', '{"a":1,}', 'nul', '\u0000', '"\ud800"', '{"a":"\\ud800"}', ' ', '1 2') },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(valid, fc.array(fc.nat(), { maxLength: 4 }), hostileValue)
+        .map(([v, steps, h]) => toText(mutate(v, steps, h))),
+    },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(valid, fc.constantFrom(...FREE_FORM), hostileValue)
+        .map(([v, key, h]) => toText(withField(v, key, h))),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('{', '[1,]', '{"a":1,}', 'nul', '\u0000', '"\ud800"', '{"a":"\\ud800"}', ' ', '1 2'),
+    },
   );
 
 /** Odd values for a query parameter or a path segment (already URL-encoded where that matters). */
 export const oddParam: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(
-    '', 'NaN', '-0', '1e308', '-1', '0', '101', '9'.repeat(400), 'true', 'TRUE', 'maybe', '%', '%ZZ', '%ED%A0%80', '%00', '%2F', '..',
-    '__proto__', 'constructor', 'toString', encodeURIComponent('💥'), encodeURIComponent('{"__proto__":{"a":1}}'), encodeURIComponent('{"a":'.repeat(200)),
-    '2026-13-45', '2026-01-01T25:00:00Z', 'x'.repeat(5000), 'a,b,,c', encodeURIComponent(' '),
+    '',
+    'NaN',
+    '-0',
+    '1e308',
+    '-1',
+    '0',
+    '101',
+    '9'.repeat(400),
+    'true',
+    'TRUE',
+    'maybe',
+    '%',
+    '%ZZ',
+    '%ED%A0%80',
+    '%00',
+    '%2F',
+    '..',
+    '__proto__',
+    'constructor',
+    'toString',
+    encodeURIComponent('💥'),
+    encodeURIComponent('{"__proto__":{"a":1}}'),
+    encodeURIComponent('{"a":'.repeat(200)),
+    '2026-13-45',
+    '2026-01-01T25:00:00Z',
+    'x'.repeat(5000),
+    'a,b,,c',
+    encodeURIComponent(' '),
   ),
   fc.string({ maxLength: 10 }).map(encodeURIComponent),
 );

@@ -46,4 +46,5 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
   return out;
 }
 
-export const publicDocument = (): OpenApiDocument => parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8'));
+export const publicDocument = (): OpenApiDocument =>
+  parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8'));

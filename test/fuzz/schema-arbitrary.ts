@@ -17,7 +17,14 @@ const plausibleStrings: Record<string, string[]> = {
 };
 
 function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
-  const plausible = plausibleStrings[schema.format] ?? ['car', 'imageannotation', 'p', 'b', 'pending', 'https://example.com/a.jpg'];
+  const plausible = plausibleStrings[schema.format] ?? [
+    'car',
+    'imageannotation',
+    'p',
+    'b',
+    'pending',
+    'https://example.com/a.jpg',
+  ];
   const max = Math.min(schema.maxLength ?? 12, 12);
   const min = Math.min(schema.minLength ?? 0, max);
   return fc.oneof(fc.constantFrom(...plausible), fc.string({ minLength: min, maxLength: max }));
@@ -29,10 +36,16 @@ function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<num
   const max = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : 1000);
   const low = Math.max(min, -1e6);
   const high = Math.min(Math.max(max, low), 1e6);
-  return integer ? fc.integer({ min: Math.ceil(low), max: Math.floor(high) }) : fc.double({ min: low, max: high, noNaN: true });
+  return integer
+    ? fc.integer({ min: Math.ceil(low), max: Math.floor(high) })
+    : fc.double({ min: low, max: high, noNaN: true });
 }
 
-function objectArbitrary(schema: JsonSchema, components: Record<string, JsonSchema>, depth: number): fc.Arbitrary<unknown> {
+function objectArbitrary(
+  schema: JsonSchema,
+  components: Record<string, JsonSchema>,
+  depth: number,
+): fc.Arbitrary<unknown> {
   const properties: Record<string, JsonSchema> = schema.properties ?? {};
   const required = new Set<string>(schema.required ?? []);
   const entries = Object.entries(properties).map(([key, sub]) => {
@@ -41,12 +54,18 @@ function objectArbitrary(schema: JsonSchema, components: Record<string, JsonSche
   });
   const base = fc.record(Object.fromEntries(entries));
   if (schema.additionalProperties && typeof schema.additionalProperties === 'object' && entries.length === 0) {
-    return fc.dictionary(fc.string({ maxLength: 8 }), fromSchema(schema.additionalProperties, components, depth + 1), { maxKeys: MAX_ITEMS });
+    return fc.dictionary(fc.string({ maxLength: 8 }), fromSchema(schema.additionalProperties, components, depth + 1), {
+      maxKeys: MAX_ITEMS,
+    });
   }
   return base.map((record) => Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)));
 }
 
-export function fromSchema(schema: JsonSchema | undefined, components: Record<string, JsonSchema>, depth = 0): fc.Arbitrary<unknown> {
+export function fromSchema(
+  schema: JsonSchema | undefined,
+  components: Record<string, JsonSchema>,
+  depth = 0,
+): fc.Arbitrary<unknown> {
   if (!schema || Object.keys(schema).length === 0) return fc.jsonValue({ maxDepth: 2 });
   if (schema.$ref) {
     if (depth > MAX_REF_DEPTH) return fc.constant(null);
@@ -55,12 +74,18 @@ export function fromSchema(schema: JsonSchema | undefined, components: Record<st
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum);
   const variants = schema.anyOf ?? schema.oneOf ?? schema.allOf;
-  if (Array.isArray(variants) && variants.length > 0) return fc.oneof(...variants.map((v: JsonSchema) => fromSchema(v, components, depth + 1)));
+  if (Array.isArray(variants) && variants.length > 0)
+    return fc.oneof(...variants.map((v: JsonSchema) => fromSchema(v, components, depth + 1)));
   const types: string[] = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : ['object'];
   return fc.oneof(...types.map((type) => typed(type, schema, components, depth)));
 }
 
-function typed(type: string, schema: JsonSchema, components: Record<string, JsonSchema>, depth: number): fc.Arbitrary<unknown> {
+function typed(
+  type: string,
+  schema: JsonSchema,
+  components: Record<string, JsonSchema>,
+  depth: number,
+): fc.Arbitrary<unknown> {
   switch (type) {
     case 'string':
       return stringArbitrary(schema);
@@ -75,7 +100,9 @@ function typed(type: string, schema: JsonSchema, components: Record<string, Json
     case 'array': {
       const min = Math.min(schema.minItems ?? 0, MAX_ITEMS);
       const max = Math.max(min, Math.min(schema.maxItems ?? MAX_ITEMS, MAX_ITEMS));
-      return depth > MAX_REF_DEPTH + 2 ? fc.constant([]) : fc.array(fromSchema(schema.items, components, depth + 1), { minLength: min, maxLength: max });
+      return depth > MAX_REF_DEPTH + 2
+        ? fc.constant([])
+        : fc.array(fromSchema(schema.items, components, depth + 1), { minLength: min, maxLength: max });
     }
     default:
       return depth > MAX_REF_DEPTH + 2 ? fc.constant({}) : objectArbitrary(schema, components, depth);

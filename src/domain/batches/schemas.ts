@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CallbackTargetSchema, MetadataSchema, TimestampSchema } from '../common/values.js';
 import { StoredMetadataSchema } from '../common/metadata.js';
+import { CallbackTargetSchema, MetadataSchema, TimestampSchema } from '../common/values.js';
 
 /** Wire shapes of batches. */
 

@@ -1,4 +1,4 @@
-import { z, type ZodTypeAny } from 'zod';
+import { type ZodTypeAny, z } from 'zod';
 
 /**
  * Arrays whose size is checked before their items. zod's `.max()` adds its issue only after every
@@ -15,14 +15,18 @@ interface Bounds {
 const tooMany = (ctx: z.RefinementCtx, max: number) =>
   ctx.addIssue({ code: 'too_big', type: 'array', maximum: max, inclusive: true, exact: false, fatal: true });
 
-const arrayOf = <T extends ZodTypeAny>(item: T, { max, min }: Bounds) => (min ? z.array(item).min(min).max(max) : z.array(item).max(max));
+const arrayOf = <T extends ZodTypeAny>(item: T, { max, min }: Bounds) =>
+  min ? z.array(item).min(min).max(max) : z.array(item).max(max);
 
 /** An array of at most `max` items, refused by its length before any item is validated. */
 export function boundedArray<T extends ZodTypeAny>(item: T, bounds: Bounds) {
-  return z.preprocess((value, ctx) => {
-    if (Array.isArray(value) && value.length > bounds.max) tooMany(ctx, bounds.max);
-    return value;
-  }, arrayOf(item, bounds));
+  return z.preprocess(
+    (value, ctx) => {
+      if (Array.isArray(value) && value.length > bounds.max) tooMany(ctx, bounds.max);
+      return value;
+    },
+    arrayOf(item, bounds),
+  );
 }
 
 /**
@@ -51,14 +55,24 @@ export function countTreeEntries(list: unknown[], childKey: string, limit: numbe
  * children): at most `treeMax` entries in the whole tree (and `max` in the list itself, when given),
  * counted before any entry is validated.
  */
-export function boundedTree<T extends ZodTypeAny>(item: T, bounds: { min?: number; max?: number; treeMax: number; childKey: string; what: string }) {
+export function boundedTree<T extends ZodTypeAny>(
+  item: T,
+  bounds: { min?: number; max?: number; treeMax: number; childKey: string; what: string },
+) {
   const listBounds = { min: bounds.min, max: bounds.max ?? bounds.treeMax };
-  return z.preprocess((value, ctx) => {
-    if (!Array.isArray(value)) return value;
-    if (value.length > listBounds.max) tooMany(ctx, listBounds.max);
-    else if (countTreeEntries(value, bounds.childKey, bounds.treeMax) > bounds.treeMax) {
-      ctx.addIssue({ code: 'custom', fatal: true, message: `must have at most ${bounds.treeMax} ${bounds.what} (${bounds.childKey} included)` });
-    }
-    return value;
-  }, arrayOf(item, listBounds));
+  return z.preprocess(
+    (value, ctx) => {
+      if (!Array.isArray(value)) return value;
+      if (value.length > listBounds.max) tooMany(ctx, listBounds.max);
+      else if (countTreeEntries(value, bounds.childKey, bounds.treeMax) > bounds.treeMax) {
+        ctx.addIssue({
+          code: 'custom',
+          fatal: true,
+          message: `must have at most ${bounds.treeMax} ${bounds.what} (${bounds.childKey} included)`,
+        });
+      }
+      return value;
+    },
+    arrayOf(item, listBounds),
+  );
 }

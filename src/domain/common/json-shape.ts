@@ -140,14 +140,19 @@ class ShapeScanner {
   private count(): void {
     this.values += 1;
     const max = this.limits.maxValues;
-    if (this.values > max) this.fail(`is past the limit of ${max} JSON values in one body (objects, arrays, strings, numbers, booleans and nulls)`);
+    if (this.values > max)
+      this.fail(
+        `is past the limit of ${max} JSON values in one body (objects, arrays, strings, numbers, booleans and nulls)`,
+      );
   }
 
   private open(object: boolean, top: Level | undefined): void {
     this.count();
-    if (this.stack.length >= this.limits.maxDepth) this.fail(`is nested deeper than the limit of ${this.limits.maxDepth} levels`);
+    if (this.stack.length >= this.limits.maxDepth)
+      this.fail(`is nested deeper than the limit of ${this.limits.maxDepth} levels`);
     const inMetadata =
-      this.limits.metadata || (top !== undefined && (top.inMetadata || (top.object && keyIs(this.text, top.keyStart, top.keyEnd, 'metadata'))));
+      this.limits.metadata ||
+      (top !== undefined && (top.inMetadata || (top.object && keyIs(this.text, top.keyStart, top.keyEnd, 'metadata'))));
     this.stack.push({ object, index: 0, keyStart: -1, keyEnd: -1, expectKey: object, inMetadata });
   }
 
@@ -159,7 +164,8 @@ class ShapeScanner {
     top.keyStart = start;
     top.keyEnd = end;
     top.expectKey = false;
-    if (!top.inMetadata && keyIs(this.text, start, end, '__proto__')) this.fail('is not an allowed key: __proto__ is only kept inside metadata');
+    if (!top.inMetadata && keyIs(this.text, start, end, '__proto__'))
+      this.fail('is not an allowed key: __proto__ is only kept inside metadata');
   }
 }
 
@@ -176,7 +182,8 @@ export function checkJsonShape(text: string, options: JsonShapeOptions = {}): vo
   }).scan();
 }
 
-const isDelimiter = (code: number) => code === COMMA || code === CLOSE_ARRAY || code === CLOSE_OBJECT || code === COLON || isSpace(code);
+const isDelimiter = (code: number) =>
+  code === COMMA || code === CLOSE_ARRAY || code === CLOSE_OBJECT || code === COLON || isSpace(code);
 
 /** JSON.parse behind the shape check: the only way bodies (and JSON inside strings) are read. */
 export function parseGuardedJson(text: string, options: JsonShapeOptions = {}): unknown {

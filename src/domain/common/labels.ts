@@ -28,7 +28,10 @@ export const LabelObjectSchema: z.ZodType<LabelObject> = extendApi(
     required: ['choice'],
     properties: {
       choice: { type: 'string' },
-      subchoices: { type: 'array', items: { anyOf: [{ type: 'string' }, { $ref: '#/components/schemas/LabelObject' }] } },
+      subchoices: {
+        type: 'array',
+        items: { anyOf: [{ type: 'string' }, { $ref: '#/components/schemas/LabelObject' }] },
+      },
       instance_label: { type: 'boolean' },
       display: { type: 'string' },
     },

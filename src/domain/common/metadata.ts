@@ -19,7 +19,9 @@ export const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stri
 
 /** A JSON object, kept as the object it is (zod's record would rebuild it); a filter, for instance. */
 export const JsonObjectSchema = extendApi(
-  z.custom<Record<string, unknown>>(isPlainObject, (value) => ({ message: `must be an object (got ${z.getParsedType(value)})` })),
+  z.custom<Record<string, unknown>>(isPlainObject, (value) => ({
+    message: `must be an object (got ${z.getParsedType(value)})`,
+  })),
   { type: ['object'], additionalProperties: {} },
 );
 
@@ -27,7 +29,10 @@ const metadataObject = () =>
   JsonObjectSchema.superRefine((value, ctx) => {
     const size = jsonBytes(value);
     if (size > METADATA_MAX_BYTES) {
-      ctx.addIssue({ code: 'custom', message: `must be at most 10 KB (${METADATA_MAX_BYTES} bytes) as JSON (got ${size} bytes)` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be at most 10 KB (${METADATA_MAX_BYTES} bytes) as JSON (got ${size} bytes)`,
+      });
     }
   });
 
@@ -41,7 +46,10 @@ export const MetadataSchema = extendApi(metadataObject(), {
 });
 
 /** The body of a setMetadata route: the metadata object itself, same rules. */
-export const MetadataBodySchema = extendApi(metadataObject(), { ...METADATA_DOC, description: 'The metadata object itself, at most 10 KB as JSON' });
+export const MetadataBodySchema = extendApi(metadataObject(), {
+  ...METADATA_DOC,
+  description: 'The metadata object itself, at most 10 KB as JSON',
+});
 
 /**
  * Metadata of a stored object (responses, state imports), kept as it is. A state import holds it to

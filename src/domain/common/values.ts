@@ -11,7 +11,10 @@ export const TimestampSchema = extendApi(z.string(), {
   example: '2026-01-01T00:00:00.000Z',
 });
 
-export const TaskIdSchema = extendApi(z.string(), { description: '24 hex digits', example: '5c84d0fe958593004f13e5ba' });
+export const TaskIdSchema = extendApi(z.string(), {
+  description: '24 hex digits',
+  example: '5c84d0fe958593004f13e5ba',
+});
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -44,7 +47,7 @@ export const CallbackTargetSchema = extendApi(
 );
 
 /** Metadata and the input limits have their own modules; re-exported where the other shared values are. */
-export { METADATA_MAX_BYTES, MAX_TAGS } from './input-limits.js';
+export { MAX_TAGS, METADATA_MAX_BYTES } from './input-limits.js';
 export { MetadataBodySchema, MetadataSchema } from './metadata.js';
 
 export const TagSchema = z.string().refine((s) => s.trim() !== '', 'must be a non-empty string');
@@ -57,9 +60,11 @@ export const TagsSchema = extendApi(boundedArray(TagSchema, { max: MAX_TAGS }), 
 
 /** Task priority: exactly 10, 20 or 30. */
 export const TaskPrioritySchema = extendApi(
-  z.number().int().refine((v) => v === 10 || v === 20 || v === 30, 'must be 10, 20 or 30'),
+  z
+    .number()
+    .int()
+    .refine((v) => v === 10 || v === 20 || v === 30, 'must be 10, 20 or 30'),
   { enum: [10, 20, 30] },
 );
-
 
 export const ResultSuccessSchema = z.object({ result: z.literal('success') });

@@ -1,14 +1,17 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
-import { AttachmentUrlSchema, MetadataSchema, TimestampSchema } from '../common/values.js';
-import { FILE_MAX_BYTES } from './limits.js';
 import { ApiError } from '../../errors.js';
 import { parseGuardedJson } from '../common/json-shape.js';
 import { StoredMetadataSchema } from '../common/metadata.js';
+import { AttachmentUrlSchema, MetadataSchema, TimestampSchema } from '../common/values.js';
+import { FILE_MAX_BYTES } from './limits.js';
 
 /** Wire shapes of files. */
 
-export const FileIdSchema = extendApi(z.string(), { description: '24 hex digits', example: '65f1c0ffee0123456789abcd' });
+export const FileIdSchema = extendApi(z.string(), {
+  description: '24 hex digits',
+  example: '65f1c0ffee0123456789abcd',
+});
 
 export const FileSchema = z.object({
   id: FileIdSchema,
@@ -41,7 +44,10 @@ export const jsonObjectText = (example: string, name = 'metadata') =>
         return parseGuardedJson(text, { root: name, metadata: true });
       } catch (err) {
         if (err instanceof ApiError) throw err;
-        ctx.addIssue({ code: 'custom', message: `must be a JSON object sent as a string, e.g. ${example} (got invalid JSON)` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a JSON object sent as a string, e.g. ${example} (got invalid JSON)`,
+        });
         return z.NEVER;
       }
     }),
@@ -59,7 +65,10 @@ export const UploadFieldsSchema = z
     display_name: optionalText,
     project_name: optionalText,
     reference_id: optionalText,
-    metadata: z.preprocess((v) => (v === '' ? undefined : v), jsonObjectText('{"k":"v"}').pipe(MetadataSchema).optional()),
+    metadata: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      jsonObjectText('{"k":"v"}').pipe(MetadataSchema).optional(),
+    ),
   })
   .strict();
 

@@ -10,16 +10,23 @@ export const StateFileSchema = FileSchema.extend({
   id: z.string().refine((id) => /^[0-9a-f]{24}$/.test(id), 'must be 24 lowercase hex digits'),
   created_at: z.string().datetime({ offset: true }),
   updated_at: z.string().datetime({ offset: true }),
-  content_base64: extendApi(z.string().refine((text) => BASE64.test(text), 'must be base64').nullable(), {
-    description: 'The bytes, base64; null for a file imported by URL',
-  }),
+  content_base64: extendApi(
+    z
+      .string()
+      .refine((text) => BASE64.test(text), 'must be base64')
+      .nullable(),
+    {
+      description: 'The bytes, base64; null for a file imported by URL',
+    },
+  ),
 })
   .strict()
   .superRefine((file, ctx) => {
     if (file.content_base64 !== null && !BASE64.test(file.content_base64)) return; // reported above
     const bytes = file.content_base64 === null ? null : Buffer.byteLength(file.content_base64, 'base64');
     if (bytes !== file.size) {
-      const expected = bytes === null ? 'null when content_base64 is null' : `${bytes}, the byte length of content_base64`;
+      const expected =
+        bytes === null ? 'null when content_base64 is null' : `${bytes}, the byte length of content_base64`;
       ctx.addIssue({ code: 'custom', path: ['size'], message: `must be ${expected}` });
     }
   });
@@ -30,11 +37,17 @@ export const StateFilesSchema = z.array(StateFileSchema).superRefine((files, ctx
   const ids = new Map<string, number>();
   const references = new Map<string, string>();
   files.forEach((file, index) => {
-    if (ids.has(file.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `repeats ${file.id} (files[${ids.get(file.id)}])` });
+    if (ids.has(file.id))
+      ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `repeats ${file.id} (files[${ids.get(file.id)}])` });
     ids.set(file.id, index);
     if (file.reference_id === undefined) return;
     const holder = references.get(file.reference_id);
-    if (holder) ctx.addIssue({ code: 'custom', path: [index, 'reference_id'], message: `"${file.reference_id}" is also used by file ${holder}` });
+    if (holder)
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, 'reference_id'],
+        message: `"${file.reference_id}" is also used by file ${holder}`,
+      });
     else references.set(file.reference_id, file.id);
   });
 });

@@ -1,4 +1,4 @@
-import { z, type ZodTypeAny } from 'zod';
+import { type ZodTypeAny, z } from 'zod';
 import type { TaskTypeDefinition } from '../tasks/type-definition.js';
 
 /** Task-level keys that make no sense as project defaults. */
@@ -18,7 +18,9 @@ export function innerObject(schema: ZodTypeAny): z.AnyZodObject | undefined {
 export function projectParamsSchema(def: TaskTypeDefinition): ZodTypeAny {
   const object = innerObject(def.createSchema);
   if (!object) return z.record(z.unknown());
-  const omit = Object.fromEntries(NOT_PROJECT_PARAMS.filter((key) => key in object.shape).map((key) => [key, true as const]));
+  const omit = Object.fromEntries(
+    NOT_PROJECT_PARAMS.filter((key) => key in object.shape).map((key) => [key, true as const]),
+  );
   return object.omit(omit).partial();
 }
 

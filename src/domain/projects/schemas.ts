@@ -2,6 +2,7 @@ import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import { boundedTree } from '../common/bounded.js';
 import { MAX_LABELS } from '../common/input-limits.js';
+import { repeatedValues } from '../common/repeated.js';
 import { TimestampSchema } from '../common/values.js';
 
 /** Wire shapes of projects. */
@@ -10,20 +11,32 @@ export const PipelineSchema = z.enum(['standard_task', 'consensus_task']);
 
 /** One parameter version: version, created_at, instruction and the version's parameters, flat. */
 export const ParamHistoryEntrySchema = extendApi(
-  z.object({ version: z.number().int(), created_at: TimestampSchema, instruction: z.string().optional() }).passthrough(),
+  z
+    .object({ version: z.number().int(), created_at: TimestampSchema, instruction: z.string().optional() })
+    .passthrough(),
   { description: 'A parameter version; the version parameters sit beside version, created_at and instruction' },
 );
 
 export const OntologyChoiceSchema: z.ZodType<unknown> = extendApi(
-  z.lazy(() => z.object({ choice: z.string().min(1), subchoices: z.array(OntologyEntrySchema).optional() }).passthrough()),
-  { type: 'object', required: ['choice'], properties: { choice: { type: 'string' }, subchoices: { type: 'array', items: {} } } },
+  z.lazy(() =>
+    z.object({ choice: z.string().min(1), subchoices: z.array(OntologyEntrySchema).optional() }).passthrough(),
+  ),
+  {
+    type: 'object',
+    required: ['choice'],
+    properties: { choice: { type: 'string' }, subchoices: { type: 'array', items: {} } },
+  },
 );
 export const OntologyEntrySchema: z.ZodType<unknown> = z.union([z.string().min(1), OntologyChoiceSchema], {
   errorMap: () => ({ message: 'must be a choice name or an object {choice, subchoices?}' }),
 });
 
 /** At most MAX_LABELS choices and subchoices in all, counted before any is checked. */
-const OntologyListSchema = boundedTree(OntologyEntrySchema, { treeMax: MAX_LABELS, childKey: 'subchoices', what: 'choices' });
+const OntologyListSchema = boundedTree(OntologyEntrySchema, {
+  treeMax: MAX_LABELS,
+  childKey: 'subchoices',
+  what: 'choices',
+});
 
 export const OntologyVersionSchema = z.object({
   name: z.string(),
@@ -85,14 +98,22 @@ export const CreateProjectBodySchema = z
   })
   .strict()
   .superRefine((body, ctx) => {
-    if (body.rapid && body.studio) ctx.addIssue({ code: 'custom', path: ['studio'], message: 'cannot be true together with rapid' });
-    if (body.pipeline !== undefined && !body.studio) ctx.addIssue({ code: 'custom', path: ['pipeline'], message: 'is only allowed for studio projects' });
+    if (body.rapid && body.studio)
+      ctx.addIssue({ code: 'custom', path: ['studio'], message: 'cannot be true together with rapid' });
+    if (body.pipeline !== undefined && !body.studio)
+      ctx.addIssue({ code: 'custom', path: ['pipeline'], message: 'is only allowed for studio projects' });
     if (body.consensus_attempts !== undefined && !(body.studio && body.pipeline === 'consensus_task')) {
-      ctx.addIssue({ code: 'custom', path: ['consensus_attempts'], message: 'is only allowed for studio projects with pipeline consensus_task' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['consensus_attempts'],
+        message: 'is only allowed for studio projects with pipeline consensus_task',
+      });
     }
   });
 
-export const SetParamsBodySchema = z.object({ patch: z.boolean().optional(), instruction: z.string().optional() }).passthrough();
+export const SetParamsBodySchema = z
+  .object({ patch: z.boolean().optional(), instruction: z.string().optional() })
+  .passthrough();
 
 /** Every choice and subchoice name, depth first; iterative, so no tree can exhaust the stack. */
 export function ontologyNames(entries: unknown[]): string[] {
@@ -116,15 +137,22 @@ export const SetOntologyBodySchema = z
   .object({ name: z.string().min(1), ontology: OntologyListSchema })
   .strict()
   .superRefine((body, ctx) => {
-    const seen = new Set<string>();
-    const repeated = ontologyNames(body.ontology).filter((name) => (seen.has(name) ? true : (seen.add(name), false)));
+    const repeated = repeatedValues(ontologyNames(body.ontology));
     if (repeated.length > 0) {
-      ctx.addIssue({ code: 'custom', path: ['ontology'], message: `must not repeat choices or subchoices (repeated: ${[...new Set(repeated)].join(', ')})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ontology'],
+        message: `must not repeat choices or subchoices (repeated: ${[...new Set(repeated)].join(', ')})`,
+      });
     }
   });
 
 export const PipelineConfigBodySchema = z
-  .object({ name: z.string().min(1).optional(), pipeline: PipelineSchema, consensus_attempts: z.number().int().min(1).optional() })
+  .object({
+    name: z.string().min(1).optional(),
+    pipeline: PipelineSchema,
+    consensus_attempts: z.number().int().min(1).optional(),
+  })
   .strict();
 
 export const ProjectNameParamsSchema = z.object({ name: z.string() });

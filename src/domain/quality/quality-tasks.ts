@@ -31,7 +31,10 @@ export const QualityTaskBodyDocSchema = extendApi(
       initial_response: z.record(z.unknown()).optional(),
     })
     .passthrough(),
-  { description: 'The creation parameters of the task type (project required, a rapid project), plus expected_response in the type\'s response shape' },
+  {
+    description:
+      "The creation parameters of the task type (project required, a rapid project), plus expected_response in the type's response shape",
+  },
 );
 
 export const QualityTaskSchema = z.object({

@@ -17,9 +17,12 @@ const attemptFields = {
 };
 
 /** One labeler's attempt at a quality (training) task. Extra fields given when seeding are kept. */
-export const TrainingAttemptSchema = extendApi(z.object({ ...attemptFields, created_at: IsoTimestampSchema }).passthrough(), {
-  description: 'A labeler\'s attempt at a quality task; fields seeded beyond these are kept as given',
-});
+export const TrainingAttemptSchema = extendApi(
+  z.object({ ...attemptFields, created_at: IsoTimestampSchema }).passthrough(),
+  {
+    description: "A labeler's attempt at a quality task; fields seeded beyond these are kept as given",
+  },
+);
 export type TrainingAttempt = z.infer<typeof TrainingAttemptSchema>;
 
 export const TrainingAttemptListSchema = z.object({
@@ -32,6 +35,9 @@ export const TrainingAttemptListSchema = z.object({
 /** `POST /_mock/quality/attempts`: record attempts (created_at defaults to the tenant's clock). */
 export const RecordAttemptsBodySchema = z
   .object({
-    attempts: z.array(z.object({ ...attemptFields, created_at: IsoTimestampSchema.optional() }).passthrough()).min(1).max(1000),
+    attempts: z
+      .array(z.object({ ...attemptFields, created_at: IsoTimestampSchema.optional() }).passthrough())
+      .min(1)
+      .max(1000),
   })
   .strict();

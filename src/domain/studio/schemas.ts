@@ -5,7 +5,7 @@ import { EmailSchema, withEmails } from '../teams/schemas.js';
 /** Wire shapes of Studio: assignments, labeler groups, studio batches. */
 
 export const AssignmentsSchema = extendApi(z.record(z.array(z.string())), {
-  description: 'Each active teammate\'s e-mail with the Studio projects assigned to them',
+  description: "Each active teammate's e-mail with the Studio projects assigned to them",
   example: { 'labeler@example.com': ['street-signs'] },
 });
 
@@ -40,7 +40,9 @@ const MemberEmailsSchema = z.array(EmailSchema).max(1000).default([]);
 
 export const CreateGroupBodySchema = z.object({ name: GroupNameSchema, emails: MemberEmailsSchema }).strict();
 
-export const UpdateGroupBodySchema = z.object({ add_emails: MemberEmailsSchema, remove_emails: MemberEmailsSchema }).strict();
+export const UpdateGroupBodySchema = z
+  .object({ add_emails: MemberEmailsSchema, remove_emails: MemberEmailsSchema })
+  .strict();
 
 export const ProjectParamsSchema = z.object({ project: z.string() });
 export const GroupParamsSchema = z.object({ project: z.string(), group: z.string() });
@@ -59,7 +61,9 @@ export const StudioBatchSchema = z.object({
 });
 export type StudioBatch = z.infer<typeof StudioBatchSchema>;
 
-export const StudioBatchListSchema = extendApi(z.array(StudioBatchSchema), { description: 'Pending Studio batches, highest priority first' });
+export const StudioBatchListSchema = extendApi(z.array(StudioBatchSchema), {
+  description: 'Pending Studio batches, highest priority first',
+});
 
 export const BatchParamsSchema = z.object({ batch: z.string() });
 
@@ -68,7 +72,12 @@ export const SetBatchGroupsBodySchema = z.object({ groups: z.array(z.string().mi
 
 /** Every pending Studio batch, in the new order; whole batch objects from the list are fine. */
 export const SetPrioritiesBodySchema = z
-  .object({ batches: z.array(z.object({ name: z.string().min(1) }).passthrough()).min(1).max(10_000) })
+  .object({
+    batches: z
+      .array(z.object({ name: z.string().min(1) }).passthrough())
+      .min(1)
+      .max(10_000),
+  })
   .strict();
 
 export const ProjectNameParamsSchema = z.object({ projectName: z.string() });

@@ -1,8 +1,8 @@
+import { own } from '../common/own.js';
 import { formatPath } from '../zod-messages.js';
 import type { AnnotationAttributes } from './attributes.js';
 import { attributeChoices } from './attributes.js';
-import { geometryLeafLabels, type Geometries, type GeometryKind } from './geometries.js';
-import { own } from '../common/own.js';
+import { type Geometries, type GeometryKind, geometryLeafLabels } from './geometries.js';
 
 export interface FitIssue {
   path: (string | number)[];
@@ -11,7 +11,13 @@ export interface FitIssue {
 
 /** The message of a 400 for rule violations found outside zod: same style as schema errors. */
 export function describeFitIssues(issues: FitIssue[], lead = 'Parameter is invalid, reason: '): string {
-  return lead + issues.slice(0, 5).map((issue) => `"${formatPath(issue.path)}" ${issue.message}`).join('; ');
+  return (
+    lead +
+    issues
+      .slice(0, 5)
+      .map((issue) => `"${formatPath(issue.path)}" ${issue.message}`)
+      .join('; ')
+  );
 }
 
 /** Which geometry settings an annotation of a given `type` may come from. */
@@ -102,7 +108,10 @@ export function checkAttributeValues(
     const given = Array.isArray(value) ? value : [value];
     const unknown = choices ? given.filter((v) => !choices.set.has(String(v))) : [];
     if (unknown.length > 0) {
-      issues.push({ path: [...path, name], message: `has value(s) ${unknown.map((v) => JSON.stringify(v)).join(', ')}, not among its choices (${choices?.text})` });
+      issues.push({
+        path: [...path, name],
+        message: `has value(s) ${unknown.map((v) => JSON.stringify(v)).join(', ')}, not among its choices (${choices?.text})`,
+      });
     }
   }
   return issues;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LabelListSchema, leafLabels, type LabelDescription } from '../common/labels.js';
+import { type LabelDescription, LabelListSchema, leafLabels } from '../common/labels.js';
 import { own } from '../common/own.js';
 
 /**
@@ -13,9 +13,7 @@ const OneOrManySchema = z.union([z.string(), z.array(z.string()).min(1)]);
 export const AttributeConditionsSchema = z
   .object({
     label_condition: z.union([OneOrManySchema, z.object({ label: OneOrManySchema }).strict()]).optional(),
-    attribute_conditions: z
-      .union([z.record(OneOrManySchema), z.array(z.record(OneOrManySchema))])
-      .optional(),
+    attribute_conditions: z.union([z.record(OneOrManySchema), z.array(z.record(OneOrManySchema))]).optional(),
   })
   .strict();
 
@@ -29,7 +27,11 @@ export const AnnotationAttributeSchema = z
   .passthrough()
   .superRefine((attr, ctx) => {
     if ((attr.type ?? 'category') === 'category' && (!attr.choices || attr.choices.length === 0)) {
-      ctx.addIssue({ code: 'custom', path: ['choices'], message: 'is required and must not be empty for a category attribute' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['choices'],
+        message: 'is required and must not be empty for a category attribute',
+      });
     }
   });
 
@@ -75,20 +77,32 @@ export function checkAttributeConditions(
     const path = [...basePath, name, 'conditions'];
     for (const label of conditionLabels(attr.conditions)) {
       if (!knownLabels.has(label)) {
-        ctx.addIssue({ code: 'custom', path: [...path, 'label_condition'], message: `names label "${label}", which is not one of the task's labels` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, 'label_condition'],
+          message: `names label "${label}", which is not one of the task's labels`,
+        });
       }
     }
     for (const [other, values] of Object.entries(conditionAttributes(attr.conditions))) {
       const target = own(attributes, other);
       if (!target) {
-        ctx.addIssue({ code: 'custom', path: [...path, 'attribute_conditions', other], message: `names attribute "${other}", which is not defined in annotation_attributes` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, 'attribute_conditions', other],
+          message: `names attribute "${other}", which is not defined in annotation_attributes`,
+        });
         continue;
       }
       const choices = attributeChoices(target);
       const offered = new Set(choices);
       const unknown = choices ? values.filter((v) => !offered.has(v)) : [];
       if (unknown.length > 0) {
-        ctx.addIssue({ code: 'custom', path: [...path, 'attribute_conditions', other], message: `uses value(s) ${unknown.map((v) => `"${v}"`).join(', ')} that attribute "${other}" does not offer` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, 'attribute_conditions', other],
+          message: `uses value(s) ${unknown.map((v) => `"${v}"`).join(', ')} that attribute "${other}" does not offer`,
+        });
       }
     }
   }

@@ -28,7 +28,10 @@ export const COMMON_CREATE_KEYS = Object.keys(CommonCreateShape) as (keyof typeo
 export type CommonCreate = z.infer<z.ZodObject<typeof CommonCreateShape>>;
 
 /** Splits a validated creation body into the task-level fields and the type's `params`. */
-export function splitCreateBody(body: Record<string, unknown>): { common: CommonCreate; params: Record<string, unknown> } {
+export function splitCreateBody(body: Record<string, unknown>): {
+  common: CommonCreate;
+  params: Record<string, unknown>;
+} {
   const common: Record<string, unknown> = {};
   const params: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {

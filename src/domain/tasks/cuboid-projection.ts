@@ -1,4 +1,4 @@
-import { leafLabels, type LabelDescription } from '../common/labels.js';
+import { type LabelDescription, leafLabels } from '../common/labels.js';
 import type { LidarAnnotationResponse } from './types/lidarannotation.js';
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
@@ -28,8 +28,13 @@ export function projectCuboidsFromAbove(
           [-dimensions.x / 2, -dimensions.y / 2],
           [dimensions.x / 2, -dimensions.y / 2],
         ];
-        const vertices = corners.map(([dx, dy]) => ({ x: round2(position.x + dx * cos - dy * sin), y: round2(position.y + dx * sin + dy * cos) }));
-        const kept = Object.fromEntries(Object.entries(attributes ?? {}).filter(([name]) => attributeNames.includes(name)));
+        const vertices = corners.map(([dx, dy]) => ({
+          x: round2(position.x + dx * cos - dy * sin),
+          y: round2(position.y + dx * sin + dy * cos),
+        }));
+        const kept = Object.fromEntries(
+          Object.entries(attributes ?? {}).filter(([name]) => attributeNames.includes(name)),
+        );
         return { type: 'polygon' as const, uuid, label, attributes: kept, vertices };
       }),
   };

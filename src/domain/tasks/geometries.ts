@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { duplicateLabelNames, leafLabels, labelList } from '../common/labels.js';
+import { duplicateLabelNames, labelList, leafLabels } from '../common/labels.js';
 
 /** The Geometries object of image, video, lidar top-down and lidar linking tasks. */
 
 const ObjectsToAnnotateSchema = labelList({ min: 1 }).superRefine((labels, ctx) => {
   const dupes = duplicateLabelNames(labels);
-  if (dupes.length > 0) ctx.addIssue({ code: 'custom', message: `must not repeat labels (repeated: ${dupes.join(', ')})` });
+  if (dupes.length > 0)
+    ctx.addIssue({ code: 'custom', message: `must not repeat labels (repeated: ${dupes.join(', ')})` });
 });
 
 const PixelSizeSchema = z.number().int().min(0);
@@ -22,18 +23,30 @@ export const BoxGeometrySchema = z
   .strict()
   .superRefine((box, ctx) => {
     if (box.integer_pixels && box.can_rotate) {
-      ctx.addIssue({ code: 'custom', path: ['integer_pixels'], message: 'cannot be true when can_rotate is true (rotated boxes have fractional coordinates)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['integer_pixels'],
+        message: 'cannot be true when can_rotate is true (rotated boxes have fractional coordinates)',
+      });
     }
   });
 
 const vertexBounds = <T extends { min_vertices?: number; max_vertices?: number }>(g: T, ctx: z.RefinementCtx) => {
   if (g.min_vertices !== undefined && g.max_vertices !== undefined && g.max_vertices < g.min_vertices) {
-    ctx.addIssue({ code: 'custom', path: ['max_vertices'], message: `must be at least min_vertices (${g.min_vertices})` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['max_vertices'],
+      message: `must be at least min_vertices (${g.min_vertices})`,
+    });
   }
 };
 
 export const PolygonGeometrySchema = z
-  .object({ objects_to_annotate: ObjectsToAnnotateSchema, min_vertices: VertexCountSchema.optional(), max_vertices: VertexCountSchema.optional() })
+  .object({
+    objects_to_annotate: ObjectsToAnnotateSchema,
+    min_vertices: VertexCountSchema.optional(),
+    max_vertices: VertexCountSchema.optional(),
+  })
   .strict()
   .superRefine(vertexBounds);
 
@@ -78,7 +91,10 @@ export const GeometriesSchema = z
     cuboid: CuboidGeometrySchema.optional(),
   })
   .strict()
-  .refine((g) => Object.values(g).some((v) => v !== undefined), 'must name at least one geometry (box, polygon, line, point, ellipse or cuboid)');
+  .refine(
+    (g) => Object.values(g).some((v) => v !== undefined),
+    'must name at least one geometry (box, polygon, line, point, ellipse or cuboid)',
+  );
 
 export type Geometries = z.infer<typeof GeometriesSchema>;
 export type GeometryKind = keyof Geometries;

@@ -29,7 +29,9 @@ export const PolygonAnnotationSchema = z
   .object({ ...annotationBase, type: z.enum(['polygon', 'line', 'ellipse']), vertices: z.array(PointXYSchema).min(1) })
   .passthrough();
 
-export const PointAnnotationSchema = z.object({ ...annotationBase, type: z.literal('point'), x: z.number(), y: z.number() }).passthrough();
+export const PointAnnotationSchema = z
+  .object({ ...annotationBase, type: z.literal('point'), x: z.number(), y: z.number() })
+  .passthrough();
 
 export const CUBOID_VERTEX_DESCRIPTIONS = [
   'face-topleft',
@@ -39,13 +41,27 @@ export const CUBOID_VERTEX_DESCRIPTIONS = [
   'side-topcorner',
   'side-bottomcorner',
 ] as const;
-export const CUBOID_EDGE_DESCRIPTIONS = ['face-top', 'face-right', 'face-bottom', 'face-left', 'side-top', 'side-bottom'] as const;
+export const CUBOID_EDGE_DESCRIPTIONS = [
+  'face-top',
+  'face-right',
+  'face-bottom',
+  'face-left',
+  'side-top',
+  'side-bottom',
+] as const;
 
 export const CuboidVertexSchema = z
   .object({ x: z.number(), y: z.number(), type: z.literal('vertex'), description: z.enum(CUBOID_VERTEX_DESCRIPTIONS) })
   .strict();
 export const CuboidEdgeSchema = z
-  .object({ x1: z.number(), y1: z.number(), x2: z.number(), y2: z.number(), type: z.literal('edge'), description: z.string().min(1) })
+  .object({
+    x1: z.number(),
+    y1: z.number(),
+    x2: z.number(),
+    y2: z.number(),
+    type: z.literal('edge'),
+    description: z.string().min(1),
+  })
   .strict();
 
 export const CuboidAnnotationSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { duplicateLabelNames, labelList, type LabelDescription } from '../common/labels.js';
+import { duplicateLabelNames, type LabelDescription, labelList } from '../common/labels.js';
 import { AttachmentUrlSchema } from '../common/values.js';
 import type { FitIssue } from './annotation-fit.js';
 import type { Task } from './task.js';
@@ -15,11 +15,11 @@ export const LidarAttachmentsSchema = z.array(AttachmentUrlSchema).min(1);
 export const LidarAttachmentTypeSchema = z.enum(['json', 'protobuf']);
 
 /** At most 50 entries (the interface's limit), at least one, no name twice anywhere in the tree. */
-export const LidarLabelsSchema = labelList({ min: 1, max: MAX_LIDAR_LABELS })
-  .superRefine((labels, ctx) => {
-    const dupes = duplicateLabelNames(labels);
-    if (dupes.length > 0) ctx.addIssue({ code: 'custom', message: `must not repeat labels (repeated: ${dupes.join(', ')})` });
-  });
+export const LidarLabelsSchema = labelList({ min: 1, max: MAX_LIDAR_LABELS }).superRefine((labels, ctx) => {
+  const dupes = duplicateLabelNames(labels);
+  if (dupes.length > 0)
+    ctx.addIssue({ code: 'custom', message: `must not repeat labels (repeated: ${dupes.join(', ')})` });
+});
 
 export const LabelingSampleRateSchema = z.number().int().min(1);
 
@@ -81,14 +81,18 @@ export function findCompletedTask(
   const wanted = `must name a completed ${types.join(' or ')} task of this account`;
   const task = context.findTask(taskId);
   if (!task) return { issues: [{ path: [field], message: `${wanted}; no task "${taskId}" exists` }] };
-  if (!types.includes(task.type)) return { issues: [{ path: [field], message: `${wanted}; task ${taskId} has type ${task.type}` }] };
-  if (task.status !== 'completed') return { issues: [{ path: [field], message: `${wanted}; task ${taskId} is ${task.status}` }] };
+  if (!types.includes(task.type))
+    return { issues: [{ path: [field], message: `${wanted}; task ${taskId} has type ${task.type}` }] };
+  if (task.status !== 'completed')
+    return { issues: [{ path: [field], message: `${wanted}; task ${taskId} is ${task.status}` }] };
   return { task, issues: [] };
 }
 
 /** An optional prior `lidar_task` (lidarsegmentation, lidartopdown): when given, a completed lidarannotation task. */
 export const optionalPriorLidarTask = (params: Record<string, unknown>, context: CreateContext): FitIssue[] =>
-  typeof params.lidar_task === 'string' ? findCompletedTask(params.lidar_task, ['lidarannotation'], context).issues : [];
+  typeof params.lidar_task === 'string'
+    ? findCompletedTask(params.lidar_task, ['lidarannotation'], context).issues
+    : [];
 
 /** A top-down view has no depth to draw boxes, cuboids or ellipses in: lidartopdown offers only these kinds. */
 export const TOP_DOWN_KINDS = ['polygon', 'line', 'point'] as const;

@@ -1,5 +1,6 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
+import { repeatedValues } from '../common/repeated.js';
 import type { FitIssue } from './annotation-fit.js';
 
 /** Named entity recognition: label trees, relationship definitions, and the response shape. */
@@ -9,16 +10,21 @@ const NonEmpty = (what: string) => z.string().refine((s) => s.trim() !== '', `mu
 export const NerAttributeSchema = z
   .object({
     type: z.literal('select'),
-    options: z.array(z.object({ value: NonEmpty('option value'), display_name: z.string().optional() }).strict()).min(1),
+    options: z
+      .array(z.object({ value: NonEmpty('option value'), display_name: z.string().optional() }).strict())
+      .min(1),
     display_name: z.string().optional(),
     description: z.string().optional(),
   })
   .strict()
   .superRefine((attribute, ctx) => {
-    const seen = new Set<string>();
-    // A Set, not indexOf per option: a long list must cost its length, not its square.
-    const repeated = attribute.options.map((o) => o.value).filter((v) => seen.has(v) || (seen.add(v), false));
-    if (repeated.length > 0) ctx.addIssue({ code: 'custom', path: ['options'], message: `must not repeat values (repeated: ${repeated.join(', ')})` });
+    const repeated = repeatedValues(attribute.options.map((o) => o.value));
+    if (repeated.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: `must not repeat values (repeated: ${repeated.join(', ')})`,
+      });
   });
 
 const NerLabelBaseSchema = z.object({
@@ -33,7 +39,13 @@ export interface NerLabel extends z.infer<typeof NerLabelBaseSchema> {
 export const NerLabelSchema: z.ZodType<NerLabel, z.ZodTypeDef, unknown> = NerLabelBaseSchema.extend({
   children: extendApi(
     z.lazy(() => z.array(NerLabelSchema)),
-    { type: 'array', items: { type: 'object', description: 'A label of the same shape: name, display_name, description, children, attributes' } },
+    {
+      type: 'array',
+      items: {
+        type: 'object',
+        description: 'A label of the same shape: name, display_name, description, children, attributes',
+      },
+    },
   ).optional(),
 }).strict();
 
@@ -49,13 +61,22 @@ export const NerRelationshipSchema = z
 export type NerRelationship = z.infer<typeof NerRelationshipSchema>;
 
 export const NerAnnotationSchema = z
-  .object({ id: NonEmpty('id'), start: z.number().int().nonnegative(), end: z.number().int().nonnegative(), text: z.string(), label: z.string() })
+  .object({
+    id: NonEmpty('id'),
+    start: z.number().int().nonnegative(),
+    end: z.number().int().nonnegative(),
+    text: z.string(),
+    label: z.string(),
+  })
   .strict();
 export const NerResponseRelationshipSchema = z
   .object({ id: NonEmpty('id'), source_ref: z.string(), target_ref: z.string(), name: z.string().optional() })
   .strict();
 export const NerResponseSchema = z
-  .object({ annotations: z.array(NerAnnotationSchema), relationships: z.array(NerResponseRelationshipSchema).optional() })
+  .object({
+    annotations: z.array(NerAnnotationSchema),
+    relationships: z.array(NerResponseRelationshipSchema).optional(),
+  })
   .strict();
 export type NerResponse = z.infer<typeof NerResponseSchema>;
 
@@ -83,7 +104,12 @@ export const effectiveText = (params: { text: string; merge_newlines?: boolean }
   params.merge_newlines ? params.text.replace(/[\r\n]/g, '') : params.text;
 
 /** Whether a relationship definition admits a source and target label (either way round when undirected). */
-export function relationshipFits(labels: readonly NerLabel[], def: NerRelationship, source: string, target: string): boolean {
+export function relationshipFits(
+  labels: readonly NerLabel[],
+  def: NerRelationship,
+  source: string,
+  target: string,
+): boolean {
   const sources = namesUnder(labels, def.source_label);
   const targets = namesUnder(labels, def.target_label);
   if (sources.has(source) && targets.has(target)) return true;
@@ -92,29 +118,44 @@ export function relationshipFits(labels: readonly NerLabel[], def: NerRelationsh
 }
 
 /** Creation rules over labels and relationships. */
-export function checkNerDefinitions(labels: readonly NerLabel[], relationships: readonly NerRelationship[] | undefined): FitIssue[] {
+export function checkNerDefinitions(
+  labels: readonly NerLabel[],
+  relationships: readonly NerRelationship[] | undefined,
+): FitIssue[] {
   const issues: FitIssue[] = [];
   const seen = new Map<string, Path>();
   for (const { label, path } of locateLabels(labels)) {
     const first = seen.get(label.name);
-    if (first) issues.push({ path: [...path, 'name'], message: `must be unique across all labels, children included ("${label.name}" is repeated)` });
+    if (first)
+      issues.push({
+        path: [...path, 'name'],
+        message: `must be unique across all labels, children included ("${label.name}" is repeated)`,
+      });
     else seen.set(label.name, path);
   }
   const named = relationships?.[0]?.name !== undefined;
   const names = new Set<string>();
   relationships?.forEach((def, index) => {
     const path = ['relationships', index];
-    if ((def.name !== undefined) !== named) issues.push({ path: [...path, 'name'], message: 'must be given for all relationships or for none (relationships are all named or all unnamed)' });
-    else if (named && def.display_name === undefined) issues.push({ path: [...path, 'display_name'], message: 'is required for a named relationship' });
+    if ((def.name !== undefined) !== named)
+      issues.push({
+        path: [...path, 'name'],
+        message: 'must be given for all relationships or for none (relationships are all named or all unnamed)',
+      });
+    else if (named && def.display_name === undefined)
+      issues.push({ path: [...path, 'display_name'], message: 'is required for a named relationship' });
     else if (!named) {
       for (const key of ['display_name', 'is_directed'] as const) {
-        if (def[key] !== undefined) issues.push({ path: [...path, key], message: 'is not allowed for an unnamed relationship' });
+        if (def[key] !== undefined)
+          issues.push({ path: [...path, key], message: 'is not allowed for an unnamed relationship' });
       }
     }
-    if (def.name !== undefined && names.has(def.name)) issues.push({ path: [...path, 'name'], message: `must be unique ("${def.name}" is repeated)` });
+    if (def.name !== undefined && names.has(def.name))
+      issues.push({ path: [...path, 'name'], message: `must be unique ("${def.name}" is repeated)` });
     if (def.name !== undefined) names.add(def.name);
     for (const key of ['source_label', 'target_label'] as const) {
-      if (!seen.has(def[key])) issues.push({ path: [...path, key], message: `names label "${def[key]}", which is not a label of the task` });
+      if (!seen.has(def[key]))
+        issues.push({ path: [...path, key], message: `names label "${def[key]}", which is not a label of the task` });
     }
   });
   return issues;

@@ -1,10 +1,10 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import type { LabelDescription } from '../common/labels.js';
+import { own } from '../common/own.js';
 import { AttachmentUrlSchema } from '../common/values.js';
 import { checkAttributeValues, type FitIssue } from './annotation-fit.js';
 import type { AnnotationAttributes } from './attributes.js';
-import { own } from '../common/own.js';
 
 /**
  * The segmentannotation response, after the real service's format: `labelMapping` gives each leaf
@@ -24,7 +24,8 @@ export function segmentationLeaves(labels: readonly LabelDescription[] | undefin
   const walk = (list: readonly LabelDescription[], inherited: boolean) => {
     for (const entry of list) {
       if (typeof entry === 'string') out.push({ name: entry, instance: inherited });
-      else if (entry.subchoices && entry.subchoices.length > 0) walk(entry.subchoices, inherited || Boolean(entry.instance_label));
+      else if (entry.subchoices && entry.subchoices.length > 0)
+        walk(entry.subchoices, inherited || Boolean(entry.instance_label));
       else out.push({ name: entry.choice, instance: inherited || Boolean(entry.instance_label) });
     }
   };
@@ -37,7 +38,10 @@ const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 export const LabelMappingEntrySchema = z
   .object({
-    color: extendApi(z.string().refine((v) => HEX_COLOR.test(v), 'must be a hex color such as #ff0000'), { pattern: HEX_COLOR.source }),
+    color: extendApi(
+      z.string().refine((v) => HEX_COLOR.test(v), 'must be a hex color such as #ff0000'),
+      { pattern: HEX_COLOR.source },
+    ),
     // 0 is the unlabeled value of indexedImage, so labels start at 1.
     index: z.number().int().min(1),
     /** Answers to annotation_attributes, which are limited to instances. */
@@ -57,7 +61,13 @@ export const SegmentationResponseSchema = z
         labeled: extendApi(z.record(z.union([ResultUrlSchema, z.array(ResultUrlSchema).min(1)])), {
           description: 'Leaf label to its mask URL; an instance label maps to one mask URL per instance',
         }),
-        combined: z.object({ image: ResultUrlSchema, indexedImage: ResultUrlSchema, extendedIndexedImage: ResultUrlSchema.optional() }).strict(),
+        combined: z
+          .object({
+            image: ResultUrlSchema,
+            indexedImage: ResultUrlSchema,
+            extendedIndexedImage: ResultUrlSchema.optional(),
+          })
+          .strict(),
       })
       .strict(),
   })
@@ -74,7 +84,10 @@ export function checkSegmentationResponse(params: SegmentationParams, response: 
   const issues = checkLabelMapping(params, response.labelMapping);
   issues.push(...checkMasks(response));
   if (response.annotations.unlabeled && params.allow_unlabeled !== true) {
-    issues.push({ path: ['response', 'annotations', 'unlabeled'], message: 'must be null: the task does not allow unlabeled pixels (allow_unlabeled is not true)' });
+    issues.push({
+      path: ['response', 'annotations', 'unlabeled'],
+      message: 'must be null: the task does not allow unlabeled pixels (allow_unlabeled is not true)',
+    });
   }
   return issues;
 }
@@ -91,16 +104,29 @@ function checkLabelMapping(params: SegmentationParams, mapping: SegmentationResp
       continue;
     }
     if (instance !== Array.isArray(value)) {
-      issues.push({ path, message: instance ? 'must be an array (one entry per instance): it is an instance label' : 'must be a single {color, index}: it is not an instance label' });
+      issues.push({
+        path,
+        message: instance
+          ? 'must be an array (one entry per instance): it is an instance label'
+          : 'must be a single {color, index}: it is not an instance label',
+      });
       continue;
     }
     const entries: LabelMappingEntry[] = Array.isArray(value) ? value : [value];
     entries.forEach((entry, i) => {
       const at = Array.isArray(value) ? [...path, i] : path;
       const holder = indexes.get(entry.index);
-      if (holder !== undefined) issues.push({ path: [...at, 'index'], message: `repeats index ${entry.index}, already used by "${holder}" (indexes are unique)` });
+      if (holder !== undefined)
+        issues.push({
+          path: [...at, 'index'],
+          message: `repeats index ${entry.index}, already used by "${holder}" (indexes are unique)`,
+        });
       indexes.set(entry.index, label);
-      if (entry.attributes && !instance) issues.push({ path: [...at, 'attributes'], message: 'are only allowed on instances (annotation_attributes are limited to instance labels)' });
+      if (entry.attributes && !instance)
+        issues.push({
+          path: [...at, 'attributes'],
+          message: 'are only allowed on instances (annotation_attributes are limited to instance labels)',
+        });
       else issues.push(...checkAttributeValues(entry.attributes, params.annotation_attributes, [...at, 'attributes']));
     });
   }
@@ -117,11 +143,18 @@ function checkMasks(response: SegmentationResponse): FitIssue[] {
     const entry = own(labelMapping, label);
     if (entry === undefined) issues.push({ path, message: 'has no entry in labelMapping' });
     else if (Array.isArray(entry) !== Array.isArray(masks) || (Array.isArray(entry) && entry.length !== masks.length)) {
-      issues.push({ path, message: `must match labelMapping.${label}: one mask URL per instance for an instance label, else a single URL` });
+      issues.push({
+        path,
+        message: `must match labelMapping.${label}: one mask URL per instance for an instance label, else a single URL`,
+      });
     }
   }
   for (const label of Object.keys(labelMapping)) {
-    if (!Object.hasOwn(labeled, label)) issues.push({ path: ['response', 'annotations', 'labeled'], message: `lacks the mask of "${label}" (every label in labelMapping has one)` });
+    if (!Object.hasOwn(labeled, label))
+      issues.push({
+        path: ['response', 'annotations', 'labeled'],
+        message: `lacks the mask of "${label}" (every label in labelMapping has one)`,
+      });
   }
   return issues;
 }

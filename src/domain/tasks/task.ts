@@ -1,7 +1,7 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
-import { TaskIdSchema, TimestampSchema } from '../common/values.js';
 import { StoredMetadataSchema } from '../common/metadata.js';
+import { TaskIdSchema, TimestampSchema } from '../common/values.js';
 
 export const TaskStatusSchema = z.enum(['pending', 'completed', 'canceled', 'error']);
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;

@@ -15,7 +15,9 @@ export const TextCollectionAttachmentSchema = extendApi(
     })
     .strict()
     // The service keeps only the allowed HTML tags inside text content: the stored params show the result.
-    .transform((attachment) => (attachment.type === 'text' ? { ...attachment, content: sanitizeHtml(attachment.content) } : attachment)),
+    .transform((attachment) =>
+      attachment.type === 'text' ? { ...attachment, content: sanitizeHtml(attachment.content) } : attachment,
+    ),
   {
     description:
       'Content (Markdown for type text, whose HTML is sanitized to the allowed tags) or a link to the file; ' +

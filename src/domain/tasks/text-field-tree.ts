@@ -1,5 +1,12 @@
 import type { FitIssue } from './annotation-fit.js';
-import { isFieldSet, type CategoryChoice, type ChoiceValue, type FieldCondition, type FieldEntry, type UnitField } from './text-fields.js';
+import {
+  type CategoryChoice,
+  type ChoiceValue,
+  type FieldCondition,
+  type FieldEntry,
+  isFieldSet,
+  type UnitField,
+} from './text-fields.js';
 
 /** Walking the text collection field tree: shared by creation rules, response checks and synthesis. */
 
@@ -30,7 +37,11 @@ export function levelFields(entries: readonly FieldEntry[]): UnitField[] {
 }
 
 /** Field sets directly or indirectly inside a form, with their paths (they must be inline). */
-export function fieldSetsInForms(entries: readonly FieldEntry[], base: Path, inForm = false): { inline?: boolean; path: Path }[] {
+export function fieldSetsInForms(
+  entries: readonly FieldEntry[],
+  base: Path,
+  inForm = false,
+): { inline?: boolean; path: Path }[] {
   return entries.flatMap((entry, index) => {
     const path = [...base, index];
     if (isFieldSet(entry)) {
@@ -43,7 +54,9 @@ export function fieldSetsInForms(entries: readonly FieldEntry[], base: Path, inF
 
 /** Only choices without subchoices can be selected. */
 export function leafChoices(choices: readonly CategoryChoice[] | undefined): CategoryChoice[] {
-  return (choices ?? []).flatMap((choice) => (choice.subchoices && choice.subchoices.length > 0 ? leafChoices(choice.subchoices) : [choice]));
+  return (choices ?? []).flatMap((choice) =>
+    choice.subchoices && choice.subchoices.length > 0 ? leafChoices(choice.subchoices) : [choice],
+  );
 }
 
 /** What an answer carries for a choice: its value, or its label when it has none. */
@@ -54,13 +67,17 @@ export const sameValue = (a: unknown, b: unknown) => String(a) === String(b);
 
 /** The fixed values a field offers, or undefined when any value goes (text, select from another field, ...). */
 export function offeredValues(field: UnitField): ChoiceValue[] | undefined {
-  if (field.type === 'category' || (field.type === 'select' && field.choices)) return leafChoices(field.choices).map(choiceValue);
+  if (field.type === 'category' || (field.type === 'select' && field.choices))
+    return leafChoices(field.choices).map(choiceValue);
   if (field.type === 'boolean') return [true, false];
   return undefined;
 }
 
 /** max_responses_required defaults to 1; above 1 the answer is an array of responses. */
-export const responseBounds = (field: UnitField) => ({ min: field.min_responses_required ?? 1, max: field.max_responses_required ?? 1 });
+export const responseBounds = (field: UnitField) => ({
+  min: field.min_responses_required ?? 1,
+  max: field.max_responses_required ?? 1,
+});
 
 /** Every primitive inside an answer, for condition checks: arrays (of arrays) are flattened. */
 export function answerValues(answer: unknown): unknown[] {
@@ -71,7 +88,9 @@ export function answerValues(answer: unknown): unknown[] {
 function conditionHolds(condition: FieldCondition, answers: ReadonlyMap<string, unknown>): boolean {
   const { not, ...positive } = condition;
   const all = (set: Record<string, ChoiceValue[]>) =>
-    Object.entries(set).every(([id, wanted]) => answerValues(answers.get(id)).some((v) => wanted.some((w) => sameValue(v, w))));
+    Object.entries(set).every(([id, wanted]) =>
+      answerValues(answers.get(id)).some((v) => wanted.some((w) => sameValue(v, w))),
+    );
   return all(positive as Record<string, ChoiceValue[]>) && (not === undefined || !all(not));
 }
 
@@ -81,14 +100,19 @@ export function isActive(field: UnitField, answers: ReadonlyMap<string, unknown>
 }
 
 /** Answers by field_id across the whole response (field_ids are unique over the tree). */
-export function collectAnswers(entries: readonly FieldEntry[], answers: unknown, into = new Map<string, unknown>()): Map<string, unknown> {
+export function collectAnswers(
+  entries: readonly FieldEntry[],
+  answers: unknown,
+  into = new Map<string, unknown>(),
+): Map<string, unknown> {
   if (!answers || typeof answers !== 'object' || Array.isArray(answers)) return into;
   const record = answers as Record<string, unknown>;
   for (const field of levelFields(entries)) {
     if (!Object.hasOwn(record, field.field_id)) continue;
     const answer = record[field.field_id];
     into.set(field.field_id, answer);
-    if (field.type === 'form') for (const one of Array.isArray(answer) ? answer : [answer]) collectAnswers(field.fields, one, into);
+    if (field.type === 'form')
+      for (const one of Array.isArray(answer) ? answer : [answer]) collectAnswers(field.fields, one, into);
   }
   return into;
 }

@@ -24,17 +24,28 @@ export interface CategoryChoice extends z.infer<typeof ChoiceBaseSchema> {
 export const CategoryChoiceSchema: z.ZodType<CategoryChoice> = ChoiceBaseSchema.extend({
   subchoices: extendApi(
     z.lazy(() => z.array(CategoryChoiceSchema)),
-    { type: 'array', items: { type: 'object', description: 'A choice of the same shape: label, value, hint, subchoices' } },
+    {
+      type: 'array',
+      items: { type: 'object', description: 'A choice of the same shape: label, value, hint, subchoices' },
+    },
   ).optional(),
 }).strict();
 /** At most MAX_LABELS choices with their subchoices, counted before any is checked. */
-const ChoicesSchema = boundedTree(CategoryChoiceSchema, { min: 1, treeMax: MAX_LABELS, childKey: 'subchoices', what: 'choices' });
+const ChoicesSchema = boundedTree(CategoryChoiceSchema, {
+  min: 1,
+  treeMax: MAX_LABELS,
+  childKey: 'subchoices',
+  what: 'choices',
+});
 
 const ChoiceValuesSchema = z.array(ChoiceValueSchema).min(1);
 /** field_id -> values of which one must be selected; keys combine with AND; `not` negates its own set. */
 export const FieldConditionSchema = extendApi(
   z.object({ not: z.record(ChoiceValuesSchema).optional() }).catchall(ChoiceValuesSchema),
-  { description: 'Maps field_ids to choice values (one of them must be selected); several keys must all hold; `not` holds when its own set does not' },
+  {
+    description:
+      'Maps field_ids to choice values (one of them must be selected); several keys must all hold; `not` holds when its own set does not',
+  },
 );
 export type FieldCondition = z.infer<typeof FieldConditionSchema>;
 
@@ -74,17 +85,37 @@ export const NumberFieldSchema = unit('number', {
 });
 export type DatePart = (typeof DATE_PARTS)[number];
 /** Valid values of each part, for defaults and answers. */
-export const DATE_PART_RANGES: Record<DatePart, [number, number]> = { year: [1, 9999], month: [1, 12], day: [1, 31], hour: [0, 23], minute: [0, 59] };
-const datePart = (part: DatePart) => z.number().int().min(DATE_PART_RANGES[part][0]).max(DATE_PART_RANGES[part][1]).optional();
+export const DATE_PART_RANGES: Record<DatePart, [number, number]> = {
+  year: [1, 9999],
+  month: [1, 12],
+  day: [1, 31],
+  hour: [0, 23],
+  minute: [0, 59],
+};
+const datePart = (part: DatePart) =>
+  z.number().int().min(DATE_PART_RANGES[part][0]).max(DATE_PART_RANGES[part][1]).optional();
 export const DatetimeFieldSchema = unit('datetime', {
   include: z.array(z.enum(DATE_PARTS)).min(1),
   defaults: z
-    .object({ year: datePart('year'), month: datePart('month'), day: datePart('day'), hour: datePart('hour'), minute: datePart('minute') })
+    .object({
+      year: datePart('year'),
+      month: datePart('month'),
+      day: datePart('day'),
+      hour: datePart('hour'),
+      minute: datePart('minute'),
+    })
     .strict()
     .optional(),
 });
-export const CategoryFieldSchema = unit('category', { choices: ChoicesSchema, min_choices: Count.optional(), max_choices: z.number().int().positive().optional() });
-export const SelectFieldSchema = unit('select', { choices: ChoicesSchema.optional(), choices_from_field: FieldIdSchema.optional() });
+export const CategoryFieldSchema = unit('category', {
+  choices: ChoicesSchema,
+  min_choices: Count.optional(),
+  max_choices: z.number().int().positive().optional(),
+});
+export const SelectFieldSchema = unit('select', {
+  choices: ChoicesSchema.optional(),
+  choices_from_field: FieldIdSchema.optional(),
+});
 export const TIME_RANGE_MAX_SECONDS = 86400;
 export const TimeRangeFieldSchema = unit('time_range', {
   default_seconds: z.array(z.number().int().min(0).max(TIME_RANGE_MAX_SECONDS)).length(2),
@@ -101,7 +132,11 @@ export const RankingOrderFieldSchema = unit('ranking_order', {
 const childEntries = (): z.ZodType<FieldEntry[], z.ZodTypeDef, unknown> =>
   extendApi(
     z.lazy(() => z.array(FieldEntrySchema).min(1)),
-    { type: 'array', minItems: 1, items: { type: 'object', description: 'A field or field set, as in the top-level fields' } },
+    {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'object', description: 'A field or field set, as in the top-level fields' },
+    },
   );
 
 const FormBaseSchema = unit('form', {});
@@ -111,7 +146,9 @@ export interface FormField extends z.infer<typeof FormBaseSchema> {
 export const FormFieldSchema = FormBaseSchema.extend({ fields: childEntries() });
 
 /** A field set groups fields visually; it has no type and no field_id of its own. */
-const FieldSetBaseSchema = z.object({ inline: z.boolean().optional(), title: z.string().optional(), description: z.string().optional() }).strict();
+const FieldSetBaseSchema = z
+  .object({ inline: z.boolean().optional(), title: z.string().optional(), description: z.string().optional() })
+  .strict();
 export interface FieldSet extends z.infer<typeof FieldSetBaseSchema> {
   fields: FieldEntry[];
 }
@@ -149,7 +186,10 @@ export const FieldEntrySchema: z.ZodType<FieldEntry, z.ZodTypeDef, unknown> = ex
     for (const issue of result.error.issues) ctx.addIssue({ ...issue, fatal: true });
     return z.NEVER;
   }),
-  { description: 'A field (discriminated on type), or a field set ({fields, inline, title, description}) grouping fields' },
+  {
+    description:
+      'A field (discriminated on type), or a field set ({fields, inline, title, description}) grouping fields',
+  },
 );
 // Generated only now: the forms' and field sets' lazy `fields` refer to FieldEntrySchema, and
 // generating reads them (isOptional), which would fail while FieldEntrySchema is not yet defined.

@@ -19,7 +19,10 @@ export type TextCollectionHypothesis = z.infer<typeof TextCollectionHypothesisSc
 
 const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
 
-export function checkTextCollectionHypothesis(hypothesis: TextCollectionHypothesis | undefined, byId: ReadonlyMap<string, UnitField>): FitIssue[] {
+export function checkTextCollectionHypothesis(
+  hypothesis: TextCollectionHypothesis | undefined,
+  byId: ReadonlyMap<string, UnitField>,
+): FitIssue[] {
   const issues: FitIssue[] = [];
   for (const [key, entry] of Object.entries(hypothesis?.annotations ?? {})) {
     const path = ['hypothesis', 'annotations', key];
@@ -37,11 +40,21 @@ export function checkTextCollectionHypothesis(hypothesis: TextCollectionHypothes
 
 function checkPrelabel(field: UnitField, response: unknown, path: (string | number)[]): FitIssue[] {
   if (field.type === 'text') {
-    return isStringList(response) && response.length === 1 ? [] : [issue(path, 'must be an array of one string for a text field')];
+    return isStringList(response) && response.length === 1
+      ? []
+      : [issue(path, 'must be an array of one string for a text field')];
   }
   if (field.type !== 'category') return [];
-  if (!Array.isArray(response) || !response.every(isStringList)) return [issue(path, 'must be an array of arrays of strings for a category field')];
+  if (!Array.isArray(response) || !response.every(isStringList))
+    return [issue(path, 'must be an array of arrays of strings for a category field')];
   const offered = leafChoices(field.choices).map(choiceValue);
   const unknown = response.flat().filter((v) => !offered.some((o) => sameValue(o, v)));
-  return unknown.length > 0 ? [issue(path, `has value(s) ${unknown.map((v) => `"${v}"`).join(', ')} that are not selectable choices of the field`)] : [];
+  return unknown.length > 0
+    ? [
+        issue(
+          path,
+          `has value(s) ${unknown.map((v) => `"${v}"`).join(', ')} that are not selectable choices of the field`,
+        ),
+      ]
+    : [];
 }

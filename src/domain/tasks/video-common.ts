@@ -1,5 +1,6 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
+import { repeatedValues } from '../common/repeated.js';
 import { isFullUrl } from '../common/values.js';
 import type { FitIssue } from './annotation-fit.js';
 import type { AnnotationAttributes } from './attributes.js';
@@ -27,10 +28,12 @@ export const VIDEO_URL_RULE = 'must be a URL of an mp4, webm or ogg video file';
 export const EventsToAnnotateSchema = z
   .array(z.string().refine((s) => s.trim() !== '', 'must be a non-empty event name'))
   .superRefine((events, ctx) => {
-    const seen = new Set<string>();
-    // A Set, not indexOf per event: a long list must cost its length, not its square.
-    const repeated = events.filter((event) => seen.has(event) || (seen.add(event), false));
-    if (repeated.length > 0) ctx.addIssue({ code: 'custom', message: `must not repeat events (repeated: ${[...new Set(repeated)].join(', ')})` });
+    const repeated = repeatedValues(events);
+    if (repeated.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `must not repeat events (repeated: ${[...new Set(repeated)].join(', ')})`,
+      });
   });
 
 const FrameNumberSchema = z.number().int().min(0);
@@ -49,27 +52,40 @@ export const VideoEventSchema = extendApi(
     })
     .strict()
     .superRefine((event, ctx) => {
-      if (event.type === 'range' && event.end === undefined) ctx.addIssue({ code: 'custom', path: ['end'], message: 'is required for a range event' });
-      if (event.type === 'point' && event.end !== undefined) ctx.addIssue({ code: 'custom', path: ['end'], message: 'is only allowed on a range event' });
-      if (event.end !== undefined && event.end < event.start) ctx.addIssue({ code: 'custom', path: ['end'], message: `must be at least start (${event.start})` });
+      if (event.type === 'range' && event.end === undefined)
+        ctx.addIssue({ code: 'custom', path: ['end'], message: 'is required for a range event' });
+      if (event.type === 'point' && event.end !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['end'], message: 'is only allowed on a range event' });
+      if (event.end !== undefined && event.end < event.start)
+        ctx.addIssue({ code: 'custom', path: ['end'], message: `must be at least start (${event.start})` });
     }),
   { description: 'An event: label (one of events_to_annotate), point or range, frame numbers and timestamps' },
 );
 export type VideoEvent = z.infer<typeof VideoEventSchema>;
 
 /** Events must name one of the task's events_to_annotate; `frameCount` bounds frame numbers when known. */
-export function checkEvents(events: readonly VideoEvent[] | undefined, eventsToAnnotate: readonly string[] | undefined, frameCount?: number): FitIssue[] {
+export function checkEvents(
+  events: readonly VideoEvent[] | undefined,
+  eventsToAnnotate: readonly string[] | undefined,
+  frameCount?: number,
+): FitIssue[] {
   const issues: FitIssue[] = [];
   const allowed = eventsToAnnotate ?? [];
   (events ?? []).forEach((event, index) => {
     const path = ['response', 'events', index];
     if (!allowed.includes(event.label)) {
       const offered = allowed.length > 0 ? `(${allowed.join(', ')})` : '(the task has no events_to_annotate)';
-      issues.push({ path: [...path, 'label'], message: `is "${event.label}", not one of the task's events_to_annotate ${offered}` });
+      issues.push({
+        path: [...path, 'label'],
+        message: `is "${event.label}", not one of the task's events_to_annotate ${offered}`,
+      });
     }
     const last = Math.max(event.start, event.end ?? event.start);
     if (frameCount !== undefined && last >= frameCount) {
-      issues.push({ path: [...path, event.end !== undefined ? 'end' : 'start'], message: `is frame ${last}, beyond the response's ${frameCount} frame(s)` });
+      issues.push({
+        path: [...path, event.end !== undefined ? 'end' : 'start'],
+        message: `is frame ${last}, beyond the response's ${frameCount} frame(s)`,
+      });
     }
   });
   return issues;

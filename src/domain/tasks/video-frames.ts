@@ -1,7 +1,7 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import { checkAnnotationsFit, type FitIssue } from './annotation-fit.js';
-import { ImageAnnotationSchema, type ImageAnnotation } from './image-annotations.js';
+import { type ImageAnnotation, ImageAnnotationSchema } from './image-annotations.js';
 import { checkEvents, VideoEventSchema, type VideoParams } from './video-common.js';
 
 /**
@@ -26,16 +26,30 @@ export function checkVideoAnnotationResponse(params: VideoParams, response: Vide
   const frames = response.annotations;
   const issues: FitIssue[] = [];
   // Image frames are the task's attachments: the response has exactly one frame per attachment.
-  if (params.attachment_type !== 'video' && Array.isArray(params.attachments) && frames.length !== params.attachments.length) {
+  if (
+    params.attachment_type !== 'video' &&
+    Array.isArray(params.attachments) &&
+    frames.length !== params.attachments.length
+  ) {
     issues.push({
       path: ['response', 'annotations'],
       message: `has ${frames.length} frame(s), but the task has ${params.attachments.length} attachments (one frame per attachment)`,
     });
   }
   frames.forEach((frame, index) => {
-    issues.push(...checkAnnotationsFit(frame.annotations, params.geometries, params.annotation_attributes, ['response', 'annotations', index, 'annotations']));
+    issues.push(
+      ...checkAnnotationsFit(frame.annotations, params.geometries, params.annotation_attributes, [
+        'response',
+        'annotations',
+        index,
+        'annotations',
+      ]),
+    );
   });
-  issues.push(...checkObjectIdentity(frames), ...checkEvents(response.events, params.events_to_annotate, frames.length));
+  issues.push(
+    ...checkObjectIdentity(frames),
+    ...checkEvents(response.events, params.events_to_annotate, frames.length),
+  );
   return issues;
 }
 
@@ -47,7 +61,8 @@ export function checkObjectIdentity(frames: readonly { annotations: readonly Ima
     const inFrame = new Set<string>();
     frame.annotations.forEach((annotation, i) => {
       const path = ['response', 'annotations', f, 'annotations', i];
-      if (inFrame.has(annotation.uuid)) issues.push({ path: [...path, 'uuid'], message: `repeats uuid "${annotation.uuid}" within frame ${f}` });
+      if (inFrame.has(annotation.uuid))
+        issues.push({ path: [...path, 'uuid'], message: `repeats uuid "${annotation.uuid}" within frame ${f}` });
       inFrame.add(annotation.uuid);
       const first = firstSeen.get(annotation.uuid);
       if (!first) {

@@ -38,8 +38,14 @@ export const PlaybackObjectSchema = z
   .superRefine((object, ctx) => {
     // Each frame carries the geometry's own fields: validate them with the image annotation shapes.
     object.frames.forEach((frame, index) => {
-      const parsed = ImageAnnotationSchema.safeParse({ ...frame, type: object.geometry, uuid: 'frame', label: object.label });
-      if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: ['frames', index, ...issue.path] });
+      const parsed = ImageAnnotationSchema.safeParse({
+        ...frame,
+        type: object.geometry,
+        uuid: 'frame',
+        label: object.label,
+      });
+      if (!parsed.success)
+        for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: ['frames', index, ...issue.path] });
     });
   });
 
@@ -62,13 +68,26 @@ export function checkVideoPlaybackResponse(params: PlaybackParams, response: Vid
   for (const [uuid, object] of Object.entries(response.annotations)) {
     const base = ['response', 'annotations', uuid];
     // The object-level check of image annotations, reported at the object's own fields.
-    const fit = checkAnnotationsFit([{ type: object.geometry, label: object.label }], params.geometries, undefined, base);
-    issues.push(...fit.map((issue) => ({ ...issue, path: [...base, ...issue.path.slice(base.length + 1).map((p) => (p === 'type' ? 'geometry' : p))] })));
+    const fit = checkAnnotationsFit(
+      [{ type: object.geometry, label: object.label }],
+      params.geometries,
+      undefined,
+      base,
+    );
+    issues.push(
+      ...fit.map((issue) => ({
+        ...issue,
+        path: [...base, ...issue.path.slice(base.length + 1).map((p) => (p === 'type' ? 'geometry' : p))],
+      })),
+    );
     object.frames.forEach((frame, index) => {
       const path = [...base, 'frames', index];
       const previous = object.frames[index - 1];
       if (previous && frame.key <= previous.key) {
-        issues.push({ path: [...path, 'key'], message: `is ${frame.key}, not after the previous frame's key ${previous.key} (frames are in temporal order, one per key)` });
+        issues.push({
+          path: [...path, 'key'],
+          message: `is ${frame.key}, not after the previous frame's key ${previous.key} (frames are in temporal order, one per key)`,
+        });
       }
       issues.push(...checkAttributeValues(frame.attributes, params.annotation_attributes, [...path, 'attributes']));
     });

@@ -28,7 +28,9 @@ export const TeammateSchema = z.object({
 });
 export type Teammate = z.infer<typeof TeammateSchema>;
 
-export const TeamSchema = extendApi(z.array(TeammateSchema), { description: 'Every teammate, the account owner (admin) first' });
+export const TeamSchema = extendApi(z.array(TeammateSchema), {
+  description: 'Every teammate, the account owner (admin) first',
+});
 
 export const EmailSchema = extendApi(z.string().refine(isEmail, 'must be an e-mail address (name@example.com)'), {
   format: 'email',
@@ -53,7 +55,10 @@ export function withEmails<T extends z.ZodRawShape>(shape: T) {
         ctx.addIssue({ code: 'custom', path: ['email'], message: 'cannot be given together with emails' });
       }
     })
-    .transform(({ email, emails, ...rest }) => ({ ...rest, emails: emails ?? (Array.isArray(email) ? email : [email as string]) }));
+    .transform(({ email, emails, ...rest }) => ({
+      ...rest,
+      emails: emails ?? (Array.isArray(email) ? email : [email as string]),
+    }));
 }
 
 export const InviteBodySchema = withEmails({ team_role: InviteRoleSchema });

@@ -1,21 +1,27 @@
 import { z } from 'zod';
+import { synthesizeImageResponse } from '../../../synth/image.js';
 import { allLabelNames } from '../../common/labels.js';
 import { AttachmentUrlSchema } from '../../common/values.js';
 import { checkAnnotationsFit } from '../annotation-fit.js';
 import { AnnotationAttributesSchema, checkAttributeConditions } from '../attributes.js';
 import { BaseAnnotationPermissionShape, CommonCreateShape, PaddingShape } from '../common-params.js';
-import { GEOMETRY_KINDS, GeometriesSchema, type Geometries } from '../geometries.js';
+import { GEOMETRY_KINDS, type Geometries, GeometriesSchema } from '../geometries.js';
 import { ImageAnnotationResponseSchema, ImageHypothesisSchema } from '../image-annotations.js';
 import type { TaskTypeDefinition } from '../type-definition.js';
-import { synthesizeImageResponse } from '../../../synth/image.js';
 
 export const ContextAttachmentSchema = z.object({ attachment: AttachmentUrlSchema }).strict();
 
 export const ImageMetadataSchema = z
   .object({
     date_time: z.string().optional(),
-    resolution: z.object({ resolution_ratio: z.number().positive(), resolution_unit: z.string().min(1) }).strict().optional(),
-    location: z.object({ lat: z.number().min(-90).max(90), long: z.number().min(-180).max(180) }).strict().optional(),
+    resolution: z
+      .object({ resolution_ratio: z.number().positive(), resolution_unit: z.string().min(1) })
+      .strict()
+      .optional(),
+    location: z
+      .object({ lat: z.number().min(-90).max(90), long: z.number().min(-180).max(180) })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -33,7 +39,10 @@ export function checkGeometryDependents(
   checkAttributeConditions(body.annotation_attributes, labels, ctx);
   for (const key of ['hypothesis', 'base_annotations'] as const) {
     const annotations = body[key]?.annotations ?? [];
-    for (const issue of checkAnnotationsFit(annotations, body.geometries, body.annotation_attributes, [key, 'annotations'])) {
+    for (const issue of checkAnnotationsFit(annotations, body.geometries, body.annotation_attributes, [
+      key,
+      'annotations',
+    ])) {
       ctx.addIssue({ code: 'custom', ...issue });
     }
   }
@@ -59,7 +68,11 @@ export const ImageAnnotationCreateSchema = z
   .superRefine((body, ctx) => {
     body.context_attachment?.forEach((entry, index) => {
       if (entry.attachment === body.attachment) {
-        ctx.addIssue({ code: 'custom', path: ['context_attachment', index, 'attachment'], message: 'must not equal the task attachment' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['context_attachment', index, 'attachment'],
+          message: 'must not equal the task attachment',
+        });
       }
     });
     checkGeometryDependents(body, ctx);
@@ -77,8 +90,15 @@ export const imageannotation: TaskTypeDefinition = {
   paramDefaults: { attachment_type: 'image' },
   checkResponse: (task, response) => {
     const params = task.params as ImageParams;
-    const annotations = (response.annotations ?? []) as { type: string; label: string; attributes?: Record<string, unknown> }[];
-    return checkAnnotationsFit(annotations, params.geometries, params.annotation_attributes, ['response', 'annotations']);
+    const annotations = (response.annotations ?? []) as {
+      type: string;
+      label: string;
+      attributes?: Record<string, unknown>;
+    }[];
+    return checkAnnotationsFit(annotations, params.geometries, params.annotation_attributes, [
+      'response',
+      'annotations',
+    ]);
   },
   synthesize: (task, rng) => synthesizeImageResponse(task.params as ImageParams, rng),
 };

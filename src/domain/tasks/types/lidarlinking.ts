@@ -1,25 +1,37 @@
 import { z } from 'zod';
-import { allLabelNames, LabelListSchema, type LabelDescription } from '../../common/labels.js';
+import { synthesizeLidarLinking } from '../../../synth/lidar-linking.js';
+import { allLabelNames, type LabelDescription, LabelListSchema } from '../../common/labels.js';
 import { AttachmentUrlSchema } from '../../common/values.js';
 import { checkAnnotationsFit, checkAttributeValues, type FitIssue } from '../annotation-fit.js';
 import { AnnotationAttributesSchema, checkAttributeConditions } from '../attributes.js';
 import { CommonCreateShape, PaddingShape } from '../common-params.js';
 import { GEOMETRY_KINDS, GeometriesSchema } from '../geometries.js';
-import { BoxAnnotationSchema, CuboidAnnotationSchema, PointAnnotationSchema, PolygonAnnotationSchema } from '../image-annotations.js';
+import {
+  BoxAnnotationSchema,
+  CuboidAnnotationSchema,
+  PointAnnotationSchema,
+  PolygonAnnotationSchema,
+} from '../image-annotations.js';
 import { findCompletedTask, LabelingSampleRateSchema, NameListSchema } from '../lidar-common.js';
 import type { TaskTypeDefinition } from '../type-definition.js';
-import { synthesizeLidarLinking } from '../../../synth/lidar-linking.js';
 
 export { linkingFrames } from '../lidar-common.js';
 
-export const LINKING_ANNOTATION_TYPES = ['imageannotation', 'annotation', 'cuboidannotation', 'polygonannotation'] as const;
+export const LINKING_ANNOTATION_TYPES = [
+  'imageannotation',
+  'annotation',
+  'cuboidannotation',
+  'polygonannotation',
+] as const;
 /** The lidar task types whose cuboids a linking task projects. */
 export const LINKABLE_TYPES = ['lidarannotation', 'lidarsegmentation'];
 
 const CameraIdSchema = z.number().int().min(0);
 
 /** Cameras per event; the interface does not show the object, so this shape is the mock's choice. */
-export const EventCamerasSchema = z.object({ event: z.string().min(1), camera_ids: z.array(CameraIdSchema).min(1) }).strict();
+export const EventCamerasSchema = z
+  .object({ event: z.string().min(1), camera_ids: z.array(CameraIdSchema).min(1) })
+  .strict();
 
 /** Read-only shapes per camera: a file holding one layer array per frame. */
 export const LinkingLayerSchema = z.object({ url: AttachmentUrlSchema, camera_id: CameraIdSchema }).strict();
@@ -56,7 +68,8 @@ function checkAnnotationKind(body: LinkingBody, ctx: z.RefinementCtx): void {
   if (body.annotation_type === 'imageannotation') {
     if (!body.geometries) add('geometries', 'is required when annotation_type is imageannotation');
     if (!body.default_geometry) add('default_geometry', 'is required when annotation_type is imageannotation');
-    if (body.additional_labels) add('additional_labels', 'is not allowed when annotation_type is imageannotation (use geometries)');
+    if (body.additional_labels)
+      add('additional_labels', 'is not allowed when annotation_type is imageannotation (use geometries)');
   }
   if (body.default_geometry && body.geometries && !body.geometries[body.default_geometry]) {
     add('default_geometry', `is "${body.default_geometry}", a geometry that geometries does not offer`);
@@ -66,7 +79,8 @@ function checkAnnotationKind(body: LinkingBody, ctx: z.RefinementCtx): void {
 function checkPermissions(body: LinkingBody, ctx: z.RefinementCtx): void {
   if (body.can_edit_annotations !== false) return;
   for (const key of ['can_edit_annotation_positions', 'can_delete_annotations'] as const) {
-    if (body[key] === true) ctx.addIssue({ code: 'custom', path: [key], message: 'requires can_edit_annotations true (it is false)' });
+    if (body[key] === true)
+      ctx.addIssue({ code: 'custom', path: [key], message: 'requires can_edit_annotations true (it is false)' });
   }
 }
 
@@ -77,11 +91,19 @@ function checkEventCameras(body: LinkingBody, ctx: z.RefinementCtx): void {
   body.event_camera_ids?.forEach((entry, index) => {
     if (!events.has(entry.event)) {
       const given = body.events_to_annotate ? body.events_to_annotate.join(', ') : 'not given';
-      ctx.addIssue({ code: 'custom', path: ['event_camera_ids', index, 'event'], message: `names "${entry.event}", which must be in events_to_annotate (${given})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['event_camera_ids', index, 'event'],
+        message: `names "${entry.event}", which must be in events_to_annotate (${given})`,
+      });
     }
     const outside = body.camera_ids ? entry.camera_ids.filter((id) => !cameras.has(id)) : [];
     if (outside.length > 0) {
-      ctx.addIssue({ code: 'custom', path: ['event_camera_ids', index, 'camera_ids'], message: `names camera(s) ${outside.join(', ')}, which must be in camera_ids (${body.camera_ids?.join(', ')})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['event_camera_ids', index, 'camera_ids'],
+        message: `names camera(s) ${outside.join(', ')}, which must be in camera_ids (${body.camera_ids?.join(', ')})`,
+      });
     }
   });
 }
@@ -107,18 +129,37 @@ export type LinkedAnnotation = z.infer<typeof LinkedAnnotationSchema>;
 export const LidarLinkingResponseSchema = z.object({ annotations: z.array(LinkedAnnotationSchema) }).strict();
 
 /** The one geometry each legacy annotation_type draws. */
-const KIND_OF_TYPE: Record<string, string> = { annotation: 'box', cuboidannotation: 'cuboid', polygonannotation: 'polygon' };
+const KIND_OF_TYPE: Record<string, string> = {
+  annotation: 'box',
+  cuboidannotation: 'cuboid',
+  polygonannotation: 'polygon',
+};
 
 /** With copy_all_lidar_task_attributes the lidar task's attributes come along too: only this task's own are checked. */
 function ownAttributes(params: LidarLinkingCreate, attributes: Record<string, unknown>): Record<string, unknown> {
   if (!params.copy_all_lidar_task_attributes) return attributes;
-  return Object.fromEntries(Object.entries(attributes).filter(([name]) => params.annotation_attributes?.[name] !== undefined));
+  return Object.fromEntries(
+    Object.entries(attributes).filter(([name]) => params.annotation_attributes?.[name] !== undefined),
+  );
 }
 
-function checkLegacyKind(params: LidarLinkingCreate, annotation: LinkedAnnotation, path: (string | number)[]): FitIssue[] {
+function checkLegacyKind(
+  params: LidarLinkingCreate,
+  annotation: LinkedAnnotation,
+  path: (string | number)[],
+): FitIssue[] {
   const kind = KIND_OF_TYPE[params.annotation_type];
-  if (annotation.type === kind) return checkAttributeValues(ownAttributes(params, annotation.attributes), params.annotation_attributes, [...path, 'attributes']);
-  return [{ path: [...path, 'type'], message: `is "${annotation.type}", but annotation_type ${params.annotation_type} draws ${kind} shapes` }];
+  if (annotation.type === kind)
+    return checkAttributeValues(ownAttributes(params, annotation.attributes), params.annotation_attributes, [
+      ...path,
+      'attributes',
+    ]);
+  return [
+    {
+      path: [...path, 'type'],
+      message: `is "${annotation.type}", but annotation_type ${params.annotation_type} draws ${kind} shapes`,
+    },
+  ];
 }
 
 /** Projections fit the annotation kind, carry no skipped label, use the task's cameras, and appear once per frame and camera. */
@@ -126,17 +167,33 @@ export function checkLinkingResponse(params: LidarLinkingCreate, annotations: Li
   const base = ['response', 'annotations'];
   const issues: FitIssue[] =
     params.annotation_type === 'imageannotation' && params.geometries
-      ? checkAnnotationsFit(annotations.map((a) => ({ ...a, attributes: ownAttributes(params, a.attributes) })), params.geometries, params.annotation_attributes, base)
+      ? checkAnnotationsFit(
+          annotations.map((a) => ({ ...a, attributes: ownAttributes(params, a.attributes) })),
+          params.geometries,
+          params.annotation_attributes,
+          base,
+        )
       : annotations.flatMap((a, index) => checkLegacyKind(params, a, [...base, index]));
   const seen = new Set<string>();
   annotations.forEach((annotation, index) => {
     const path = [...base, index];
-    if (params.skip_labels?.includes(annotation.label)) issues.push({ path: [...path, 'label'], message: `is "${annotation.label}", a label this task skips (skip_labels)` });
+    if (params.skip_labels?.includes(annotation.label))
+      issues.push({
+        path: [...path, 'label'],
+        message: `is "${annotation.label}", a label this task skips (skip_labels)`,
+      });
     if (params.camera_ids && !params.camera_ids.includes(annotation.camera_id)) {
-      issues.push({ path: [...path, 'camera_id'], message: `is ${annotation.camera_id}, not one of the task's camera_ids (${params.camera_ids.join(', ')})` });
+      issues.push({
+        path: [...path, 'camera_id'],
+        message: `is ${annotation.camera_id}, not one of the task's camera_ids (${params.camera_ids.join(', ')})`,
+      });
     }
     const key = `${annotation.frame_index}/${annotation.camera_id}/${annotation.uuid}`;
-    if (seen.has(key)) issues.push({ path: [...path, 'uuid'], message: `repeats uuid "${annotation.uuid}" on frame ${annotation.frame_index}, camera ${annotation.camera_id}` });
+    if (seen.has(key))
+      issues.push({
+        path: [...path, 'uuid'],
+        message: `repeats uuid "${annotation.uuid}" on frame ${annotation.frame_index}, camera ${annotation.camera_id}`,
+      });
     seen.add(key);
   });
   return issues;
@@ -148,12 +205,19 @@ function checkAgainstLidarTask(params: LidarLinkingCreate, labels: LabelDescript
   const original = allLabelNames(labels);
   params.skip_labels?.forEach((name, index) => {
     if (!original.includes(name)) {
-      issues.push({ path: ['skip_labels', index], message: `names "${name}", which is not a label of lidar task ${params.lidar_task} (${original.join(', ')})` });
+      issues.push({
+        path: ['skip_labels', index],
+        message: `names "${name}", which is not a label of lidar task ${params.lidar_task} (${original.join(', ')})`,
+      });
     }
   });
-  const geometryLabels = GEOMETRY_KINDS.flatMap((kind) => allLabelNames(params.geometries?.[kind]?.objects_to_annotate));
+  const geometryLabels = GEOMETRY_KINDS.flatMap((kind) =>
+    allLabelNames(params.geometries?.[kind]?.objects_to_annotate),
+  );
   const known = new Set([...original, ...allLabelNames(params.additional_labels), ...geometryLabels]);
-  const collect = { addIssue: (issue: FitIssue) => issues.push({ path: issue.path, message: issue.message }) } as unknown as z.RefinementCtx;
+  const collect = {
+    addIssue: (issue: FitIssue) => issues.push({ path: issue.path, message: issue.message }),
+  } as unknown as z.RefinementCtx;
   checkAttributeConditions(params.annotation_attributes, known, collect);
   return issues;
 }
@@ -170,6 +234,7 @@ export const lidarlinking: TaskTypeDefinition = {
     if (!task) return issues;
     return checkAgainstLidarTask(linking, (task.params as { labels?: LabelDescription[] }).labels ?? []);
   },
-  checkResponse: (task, response) => checkLinkingResponse(task.params as LidarLinkingCreate, response.annotations as LinkedAnnotation[]),
+  checkResponse: (task, response) =>
+    checkLinkingResponse(task.params as LidarLinkingCreate, response.annotations as LinkedAnnotation[]),
   synthesize: (task, rng) => synthesizeLidarLinking(task.params as LidarLinkingCreate, rng),
 };

@@ -1,16 +1,16 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
+import { synthesizeTopDown } from '../../../synth/lidar-topdown.js';
 import { leafLabels } from '../../common/labels.js';
 import { isFullUrl } from '../../common/values.js';
 import { checkAnnotationsFit } from '../annotation-fit.js';
 import { AnnotationAttributesSchema } from '../attributes.js';
 import { BaseAnnotationPermissionShape, CommonCreateShape } from '../common-params.js';
-import { LineGeometrySchema, PointGeometrySchema, PolygonGeometrySchema, type Geometries } from '../geometries.js';
+import { type Geometries, LineGeometrySchema, PointGeometrySchema, PolygonGeometrySchema } from '../geometries.js';
 import { PointAnnotationSchema, PolygonAnnotationSchema } from '../image-annotations.js';
-import { optionalPriorLidarTask, LidarAttachmentsSchema, NameListSchema } from '../lidar-common.js';
+import { LidarAttachmentsSchema, NameListSchema, optionalPriorLidarTask } from '../lidar-common.js';
 import type { TaskTypeDefinition } from '../type-definition.js';
 import { checkGeometryDependents } from './imageannotation.js';
-import { synthesizeTopDown } from '../../../synth/lidar-topdown.js';
 
 const OTHER_KINDS = ['box', 'cuboid', 'ellipse'];
 
@@ -20,15 +20,26 @@ export const TopDownGeometriesSchema = z.preprocess(
     if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
     const kept: Record<string, unknown> = { ...value };
     for (const kind of OTHER_KINDS.filter((k) => k in kept)) {
-      ctx.addIssue({ code: 'custom', path: [kind], message: 'is not available in a top-down view (only polygon, line and point)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [kind],
+        message: 'is not available in a top-down view (only polygon, line and point)',
+      });
       delete kept[kind];
     }
     return kept;
   },
   z
-    .object({ polygon: PolygonGeometrySchema.optional(), line: LineGeometrySchema.optional(), point: PointGeometrySchema.optional() })
+    .object({
+      polygon: PolygonGeometrySchema.optional(),
+      line: LineGeometrySchema.optional(),
+      point: PointGeometrySchema.optional(),
+    })
     .strict()
-    .refine((g) => Object.values(g).some((v) => v !== undefined), 'must name at least one geometry (polygon, line or point)'),
+    .refine(
+      (g) => Object.values(g).some((v) => v !== undefined),
+      'must name at least one geometry (polygon, line or point)',
+    ),
 );
 
 /** Aerial imagery: png or jpg. A URL without a file extension (an uploaded file, say) is taken as is. */
@@ -41,7 +52,9 @@ function isAerialImageUrl(value: string): boolean {
 }
 
 const AerialImageUrlSchema = extendApi(
-  z.string().refine(isAerialImageUrl, 'must be an absolute URL of a png or jpg image (e.g. https://example.com/aerial.png)'),
+  z
+    .string()
+    .refine(isAerialImageUrl, 'must be an absolute URL of a png or jpg image (e.g. https://example.com/aerial.png)'),
   { format: 'uri', example: 'https://example.com/aerial.png' },
 );
 
@@ -49,7 +62,14 @@ const AerialImageUrlSchema = extendApi(
 export const TopDownAnnotationSchema = z.discriminatedUnion('type', [PolygonAnnotationSchema, PointAnnotationSchema]);
 const optionalUuid = { uuid: z.string().min(1).optional() };
 export const TopDownBaseAnnotationsSchema = z
-  .object({ annotations: z.array(z.discriminatedUnion('type', [PolygonAnnotationSchema.extend(optionalUuid), PointAnnotationSchema.extend(optionalUuid)])) })
+  .object({
+    annotations: z.array(
+      z.discriminatedUnion('type', [
+        PolygonAnnotationSchema.extend(optionalUuid),
+        PointAnnotationSchema.extend(optionalUuid),
+      ]),
+    ),
+  })
   .strict();
 
 export const LidarTopDownResponseSchema = z.object({ annotations: z.array(TopDownAnnotationSchema) }).strict();
@@ -87,13 +107,21 @@ export const LidarTopDownCreateSchema = z
       ctx.addIssue({ code: 'custom', path: ['attachment'], message });
     }
     if (body.attachments && !body.region_of_interest_3d) {
-      ctx.addIssue({ code: 'custom', path: ['region_of_interest_3d'], message: 'is required for a lidar task (attachments given)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['region_of_interest_3d'],
+        message: 'is required for a lidar task (attachments given)',
+      });
     }
     const lines = leafLabels(body.geometries?.line?.objects_to_annotate);
     body.directed_line?.forEach((name, index) => {
       if (!lines.includes(name)) {
         const known = lines.length > 0 ? `line labels: ${lines.join(', ')}` : 'the task has no line geometry';
-        ctx.addIssue({ code: 'custom', path: ['directed_line', index], message: `names "${name}", which is not a line label (${known})` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['directed_line', index],
+          message: `names "${name}", which is not a line label (${known})`,
+        });
       }
     });
     if (body.geometries) checkGeometryDependents(body as typeof body & { geometries: Geometries }, ctx);
@@ -109,8 +137,15 @@ export const lidartopdown: TaskTypeDefinition = {
   checkCreate: optionalPriorLidarTask,
   checkResponse: (task, response) => {
     const params = task.params as LidarTopDownCreate;
-    const annotations = (response.annotations ?? []) as { type: string; label: string; attributes?: Record<string, unknown> }[];
-    return checkAnnotationsFit(annotations, params.geometries, params.annotation_attributes, ['response', 'annotations']);
+    const annotations = (response.annotations ?? []) as {
+      type: string;
+      label: string;
+      attributes?: Record<string, unknown>;
+    }[];
+    return checkAnnotationsFit(annotations, params.geometries, params.annotation_attributes, [
+      'response',
+      'annotations',
+    ]);
   },
   synthesize: (task, rng) => synthesizeTopDown(task.params as LidarTopDownCreate, rng),
 };

@@ -1,9 +1,15 @@
 import { z } from 'zod';
+import { synthesizeNerResponse } from '../../../synth/text-ner.js';
 import { boundedArray, boundedTree } from '../../common/bounded.js';
 import { MAX_LABELS } from '../../common/input-limits.js';
-import { synthesizeNerResponse } from '../../../synth/text-ner.js';
 import { CommonCreateShape } from '../common-params.js';
-import { checkNerDefinitions, NerLabelSchema, NerRelationshipSchema, NerResponseSchema, type NerResponse } from '../ner.js';
+import {
+  checkNerDefinitions,
+  NerLabelSchema,
+  NerRelationshipSchema,
+  type NerResponse,
+  NerResponseSchema,
+} from '../ner.js';
 import { checkNerResponse, type NerParams } from '../ner-response.js';
 import { TextCollectionAttachmentsSchema } from '../text-attachments.js';
 import type { TaskTypeDefinition } from '../type-definition.js';
@@ -25,7 +31,8 @@ export const NamedEntityRecognitionCreateSchema = z
   })
   .strict()
   .superRefine((body, ctx) => {
-    for (const found of checkNerDefinitions(body.labels, body.relationships)) ctx.addIssue({ code: 'custom', ...found });
+    for (const found of checkNerDefinitions(body.labels, body.relationships))
+      ctx.addIssue({ code: 'custom', ...found });
   });
 
 export const namedentityrecognition: TaskTypeDefinition = {

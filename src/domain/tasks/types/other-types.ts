@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { synthesizeOtherResponse } from '../../../synth/other-types.js';
 import { duplicateLabelNames, labelList } from '../../common/labels.js';
 import { AttachmentUrlSchema } from '../../common/values.js';
-import { synthesizeOtherResponse } from '../../../synth/other-types.js';
 import { CommonCreateShape } from '../common-params.js';
 import type { GeometryKind } from '../geometries.js';
-import { checkOtherResponse, otherResponseSchema, type OtherResponseKind } from '../other-responses.js';
+import { checkOtherResponse, type OtherResponseKind, otherResponseSchema } from '../other-responses.js';
 import type { TaskTypeDefinition } from '../type-definition.js';
 
 /**
@@ -16,15 +16,17 @@ import type { TaskTypeDefinition } from '../type-definition.js';
 const NonEmptyString = z.string().refine((s) => s.trim() !== '', 'must be a non-empty string');
 const UniqueLabelsSchema = labelList({ min: 1 }).superRefine((labels, ctx) => {
   const dupes = duplicateLabelNames(labels);
-  if (dupes.length > 0) ctx.addIssue({ code: 'custom', message: `must not repeat labels (repeated: ${dupes.join(', ')})` });
+  if (dupes.length > 0)
+    ctx.addIssue({ code: 'custom', message: `must not repeat labels (repeated: ${dupes.join(', ')})` });
 });
 const FieldsByKeySchema = z
   .record(z.unknown())
-  .refine((fields) => Object.keys(fields).length > 0, 'must name at least one field (an object of field name to description)');
+  .refine(
+    (fields) => Object.keys(fields).length > 0,
+    'must name at least one field (an object of field name to description)',
+  );
 
-const AttachmentListSchema = z
-  .array(z.union([NonEmptyString, z.array(NonEmptyString).min(1)]))
-  .min(1);
+const AttachmentListSchema = z.array(z.union([NonEmptyString, z.array(NonEmptyString).min(1)])).min(1);
 
 const Required = {
   /** Image-based types take a URL; categorization, transcription and data collection also take text. */
@@ -32,7 +34,11 @@ const Required = {
   anyAttachment: { attachment: NonEmptyString },
   objects: { attachment: AttachmentUrlSchema, objects_to_annotate: UniqueLabelsSchema },
   /** The legacy comparison takes the items to compare, flat or grouped (the official clients send both). */
-  comparison: { attachments: AttachmentListSchema, choices: UniqueLabelsSchema.optional(), fields: FieldsByKeySchema.optional() },
+  comparison: {
+    attachments: AttachmentListSchema,
+    choices: UniqueLabelsSchema.optional(),
+    fields: FieldsByKeySchema.optional(),
+  },
   /** The legacy audio transcription: a URL of the audio; attachment_type, when given, is audio. */
   audio: { attachment: AttachmentUrlSchema, attachment_type: z.literal('audio').optional() },
 };
@@ -50,22 +56,70 @@ interface OtherTypeSpec {
 }
 
 const legacy = (type: string, schemaName: string, geometry: GeometryKind, what: string): OtherTypeSpec => ({
-  type, schemaName, what, geometry, required: Required.objects, response: 'annotations',
+  type,
+  schemaName,
+  what,
+  geometry,
+  required: Required.objects,
+  response: 'annotations',
 });
-const unspecified = (type: string, schemaName: string, what: string): OtherTypeSpec => ({ type, schemaName, what, required: {}, response: 'placeholder' });
+const unspecified = (type: string, schemaName: string, what: string): OtherTypeSpec => ({
+  type,
+  schemaName,
+  what,
+  required: {},
+  response: 'placeholder',
+});
 
 export const OTHER_TYPE_TABLE: readonly OtherTypeSpec[] = [
-  { type: 'categorization', schemaName: 'Categorization', what: 'a categorization', required: { ...Required.anyAttachment, categories: UniqueLabelsSchema }, response: 'categorization' },
+  {
+    type: 'categorization',
+    schemaName: 'Categorization',
+    what: 'a categorization',
+    required: { ...Required.anyAttachment, categories: UniqueLabelsSchema },
+    response: 'categorization',
+  },
   legacy('annotation', 'Annotation', 'box', 'a legacy box annotation'),
   legacy('polygonannotation', 'PolygonAnnotation', 'polygon', 'a legacy polygon annotation'),
   legacy('lineannotation', 'LineAnnotation', 'line', 'a legacy line annotation'),
   legacy('pointannotation', 'PointAnnotation', 'point', 'a legacy point annotation'),
   legacy('cuboidannotation', 'CuboidAnnotation', 'cuboid', 'a legacy cuboid annotation'),
-  { type: 'documenttranscription', schemaName: 'DocumentTranscription', what: 'a document transcription', required: { ...Required.imageAttachment, features: z.array(z.record(z.unknown())).min(1) }, response: 'placeholder' },
-  { type: 'transcription', schemaName: 'Transcription', what: 'a transcription', required: { ...Required.anyAttachment, fields: FieldsByKeySchema }, response: 'fields' },
-  { type: 'datacollection', schemaName: 'DataCollection', what: 'a data collection', required: { ...Required.anyAttachment, fields: FieldsByKeySchema }, response: 'fields' },
-  { type: 'comparison', schemaName: 'Comparison', what: 'a comparison', required: Required.comparison, anyOf: ['choices', 'fields'], response: 'comparison' },
-  { type: 'audiotranscription', schemaName: 'AudioTranscription', what: 'an audio transcription', required: Required.audio, response: 'transcript' },
+  {
+    type: 'documenttranscription',
+    schemaName: 'DocumentTranscription',
+    what: 'a document transcription',
+    required: { ...Required.imageAttachment, features: z.array(z.record(z.unknown())).min(1) },
+    response: 'placeholder',
+  },
+  {
+    type: 'transcription',
+    schemaName: 'Transcription',
+    what: 'a transcription',
+    required: { ...Required.anyAttachment, fields: FieldsByKeySchema },
+    response: 'fields',
+  },
+  {
+    type: 'datacollection',
+    schemaName: 'DataCollection',
+    what: 'a data collection',
+    required: { ...Required.anyAttachment, fields: FieldsByKeySchema },
+    response: 'fields',
+  },
+  {
+    type: 'comparison',
+    schemaName: 'Comparison',
+    what: 'a comparison',
+    required: Required.comparison,
+    anyOf: ['choices', 'fields'],
+    response: 'comparison',
+  },
+  {
+    type: 'audiotranscription',
+    schemaName: 'AudioTranscription',
+    what: 'an audio transcription',
+    required: Required.audio,
+    response: 'transcript',
+  },
   unspecified('documentmodel', 'DocumentModel', 'a document model'),
   unspecified('laneannotation', 'LaneAnnotation', 'a lane annotation'),
   unspecified('videoboxannotation', 'VideoBoxAnnotation', 'a video box annotation'),
@@ -95,7 +149,14 @@ function requireAnyOf(schema: z.AnyZodObject, keys: string[] | undefined): z.Zod
   if (!keys) return schema;
   return schema.superRefine((body, ctx) => {
     if (keys.some((key) => body[key] !== undefined)) return;
-    ctx.addIssue({ code: 'custom', path: [keys[0]], message: `is required (or ${keys.slice(1).map((k) => `"${k}"`).join(', ')})` });
+    ctx.addIssue({
+      code: 'custom',
+      path: [keys[0]],
+      message: `is required (or ${keys
+        .slice(1)
+        .map((k) => `"${k}"`)
+        .join(', ')})`,
+    });
   });
 }
 

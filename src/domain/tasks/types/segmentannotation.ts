@@ -1,21 +1,23 @@
 import { z } from 'zod';
+import { synthesizeSegmentation } from '../../../synth/segmentation.js';
 import { allLabelNames, duplicateLabelNames, labelList } from '../../common/labels.js';
 import { AttachmentUrlSchema } from '../../common/values.js';
 import { AnnotationAttributesSchema, checkAttributeConditions } from '../attributes.js';
 import { CommonCreateShape } from '../common-params.js';
-import { checkSegmentationResponse, SegmentationResponseSchema, type SegmentationResponse } from '../segmentation.js';
+import { checkSegmentationResponse, type SegmentationResponse, SegmentationResponseSchema } from '../segmentation.js';
 import type { TaskTypeDefinition } from '../type-definition.js';
 import { ContextAttachmentSchema } from './imageannotation.js';
-import { synthesizeSegmentation } from '../../../synth/segmentation.js';
 
 export const MAX_SEGMENTATION_LABELS = 50;
 
-export const SegmentationLabelsSchema = labelList({ min: 1, max: MAX_SEGMENTATION_LABELS })
-  .superRefine((labels, ctx) => {
+export const SegmentationLabelsSchema = labelList({ min: 1, max: MAX_SEGMENTATION_LABELS }).superRefine(
+  (labels, ctx) => {
     // Responses key masks by label name, so a name can only mean one label.
     const dupes = duplicateLabelNames(labels);
-    if (dupes.length > 0) ctx.addIssue({ code: 'custom', message: `must not repeat labels (repeated: ${dupes.join(', ')})` });
-  });
+    if (dupes.length > 0)
+      ctx.addIssue({ code: 'custom', message: `must not repeat labels (repeated: ${dupes.join(', ')})` });
+  },
+);
 
 export const SegmentAnnotationCreateSchema = z
   .object({
@@ -34,7 +36,11 @@ export const SegmentAnnotationCreateSchema = z
   .superRefine((body, ctx) => {
     body.context_attachments?.forEach((entry, index) => {
       if (entry.attachment === body.attachment) {
-        ctx.addIssue({ code: 'custom', path: ['context_attachments', index, 'attachment'], message: 'must not equal the task attachment' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['context_attachments', index, 'attachment'],
+          message: 'must not equal the task attachment',
+        });
       }
     });
     checkAttributeConditions(body.annotation_attributes, new Set(allLabelNames(body.labels)), ctx);
@@ -50,6 +56,7 @@ export const segmentannotation: TaskTypeDefinition = {
   responseSchema: SegmentationResponseSchema,
   schemaName: 'SegmentAnnotation',
   paramDefaults: { attachment_type: 'image' },
-  checkResponse: (task, response) => checkSegmentationResponse(task.params as SegmentationParams, response as SegmentationResponse),
+  checkResponse: (task, response) =>
+    checkSegmentationResponse(task.params as SegmentationParams, response as SegmentationResponse),
   synthesize: (task, rng) => synthesizeSegmentation(task.task_id, task.params as SegmentationParams, rng),
 };

@@ -31,15 +31,24 @@ type TextCollectionParams = Pick<TextCollectionCreate, 'attachments' | 'fields' 
 
 function textCollectionIssues(body: TextCollectionParams): FitIssue[] {
   const { issues, byId } = checkFieldTree(body.fields);
-  const forms = new Set(locateFields(body.fields, []).filter(({ field }) => field.type === 'form').map(({ field }) => field.field_id));
+  const forms = new Set(
+    locateFields(body.fields, [])
+      .filter(({ field }) => field.type === 'form')
+      .map(({ field }) => field.field_id),
+  );
   body.attachments.forEach((attachment, index) => {
     attachment.forms?.forEach((id, j) => {
-      if (!forms.has(id)) issues.push(issue(['attachments', index, 'forms', j], `names "${id}", which is not the field_id of a form field`));
+      if (!forms.has(id))
+        issues.push(
+          issue(['attachments', index, 'forms', j], `names "${id}", which is not the field_id of a form field`),
+        );
     });
   });
   for (const { field, path } of locateFields(body.fields, ['fields'])) {
     if (field.type === 'ranking_order' && (field.num_items_to_rank ?? 0) > body.attachments.length) {
-      issues.push(issue([...path, 'num_items_to_rank'], `must be at most the number of attachments (${body.attachments.length})`));
+      issues.push(
+        issue([...path, 'num_items_to_rank'], `must be at most the number of attachments (${body.attachments.length})`),
+      );
     }
   }
   return [...issues, ...checkTextCollectionHypothesis(body.hypothesis, byId)];
@@ -51,7 +60,7 @@ export const TextCollectionResponseSchema = z
       description:
         'Answers keyed by field_id: text a string, boolean a boolean, number a number, datetime {year, month, day, hour, minute} ' +
         '(the included parts), category and select an array of selected values, time_range [start, end] seconds, ' +
-        'ranking_order attachment indices best first, form an object of its children\'s answers; ' +
+        "ranking_order attachment indices best first, form an object of its children's answers; " +
         'an array of such answers when max_responses_required is above 1',
     }),
   })
@@ -67,7 +76,10 @@ export const textcollection: TaskTypeDefinition = {
   taskFields: (params) => ({ attachments: params.attachments, fields: params.fields }),
   checkResponse: (task, response) => {
     const params = task.params as TextCollectionParams;
-    const context = { all: collectAnswers(params.fields, response.annotations), attachmentCount: params.attachments.length };
+    const context = {
+      all: collectAnswers(params.fields, response.annotations),
+      attachmentCount: params.attachments.length,
+    };
     return checkAnswers(params.fields, response.annotations, ['response', 'annotations'], context);
   },
   synthesize: (task, rng) => ({ annotations: synthesizeTextCollection(task.params as TextCollectionParams, rng) }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { synthesizeVideoFrames } from '../../../synth/video.js';
 import { AttachmentUrlSchema } from '../../common/values.js';
 import { AnnotationAttributesSchema } from '../attributes.js';
 import { BaseAnnotationPermissionShape, CommonCreateShape, PaddingShape } from '../common-params.js';
@@ -6,9 +7,12 @@ import { GeometriesSchema } from '../geometries.js';
 import { ImageHypothesisSchema } from '../image-annotations.js';
 import type { TaskTypeDefinition } from '../type-definition.js';
 import { checkVideoUrl, EventsToAnnotateSchema, type VideoParams } from '../video-common.js';
-import { checkVideoAnnotationResponse, VideoAnnotationResponseSchema, type VideoAnnotationResponse } from '../video-frames.js';
+import {
+  checkVideoAnnotationResponse,
+  type VideoAnnotationResponse,
+  VideoAnnotationResponseSchema,
+} from '../video-frames.js';
 import { checkGeometryDependents } from './imageannotation.js';
-import { synthesizeVideoFrames } from '../../../synth/video.js';
 
 // Which branch applies depends on attachment_type: the cross-field rules below say which one was expected.
 const AttachmentsSchema = z.union([z.array(AttachmentUrlSchema), AttachmentUrlSchema], {
@@ -39,7 +43,14 @@ export const VideoAnnotationCreateSchema = z
   .superRefine((body, ctx) => {
     if ((body.attachment_type ?? 'image') === 'image') checkImageFrames(body, ctx);
     else checkVideoFile(body, ctx);
-    checkGeometryDependents({ geometries: body.geometries, annotation_attributes: body.annotation_attributes, base_annotations: body.base_annotations }, ctx);
+    checkGeometryDependents(
+      {
+        geometries: body.geometries,
+        annotation_attributes: body.annotation_attributes,
+        base_annotations: body.base_annotations,
+      },
+      ctx,
+    );
   });
 export type VideoAnnotationCreate = z.infer<typeof VideoAnnotationCreateSchema>;
 
@@ -48,29 +59,53 @@ type Media = Pick<VideoAnnotationCreate, 'attachments' | 'attachment'>;
 /** Image frames stitched into a video: `attachments` is required and an array. */
 function checkImageFrames(body: Media, ctx: z.RefinementCtx): void {
   if (body.attachments === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['attachments'], message: 'is required when attachment_type is image (an array of frame URLs)' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['attachments'],
+      message: 'is required when attachment_type is image (an array of frame URLs)',
+    });
   } else if (!Array.isArray(body.attachments)) {
-    ctx.addIssue({ code: 'custom', path: ['attachments'], message: 'must be an array of frame URLs when attachment_type is image' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['attachments'],
+      message: 'must be an array of frame URLs when attachment_type is image',
+    });
   } else if (body.attachments.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['attachments'], message: 'must have at least 1 frame URL' });
   }
   if (body.attachment !== undefined) {
-    ctx.addIssue({ code: 'custom', path: ['attachment'], message: 'is only allowed when attachment_type is video (image frames go in attachments)' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['attachment'],
+      message: 'is only allowed when attachment_type is video (image frames go in attachments)',
+    });
   }
 }
 
 /** One video file, given as `attachment` or as a single-URL `attachments`, never both and never an array. */
 function checkVideoFile(body: Media, ctx: z.RefinementCtx): void {
   if (Array.isArray(body.attachments)) {
-    ctx.addIssue({ code: 'custom', path: ['attachments'], message: 'must be a single video URL, not an array, when attachment_type is video' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['attachments'],
+      message: 'must be a single video URL, not an array, when attachment_type is video',
+    });
     return;
   }
   if (body.attachments !== undefined && body.attachment !== undefined) {
-    ctx.addIssue({ code: 'custom', path: ['attachments'], message: 'must be omitted when attachment is given (one video URL per task)' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['attachments'],
+      message: 'must be omitted when attachment is given (one video URL per task)',
+    });
     return;
   }
   if (body.attachments === undefined && body.attachment === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['attachment'], message: 'is required when attachment_type is video (a URL of an mp4, webm or ogg file)' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['attachment'],
+      message: 'is required when attachment_type is video (a URL of an mp4, webm or ogg file)',
+    });
     return;
   }
   checkVideoUrl(body.attachments, 'attachments', ctx);
@@ -85,6 +120,7 @@ export const videoannotation: TaskTypeDefinition = {
   schemaName: 'VideoAnnotation',
   // The interface lists with_labels among the params of a video task; labels are always returned here.
   paramDefaults: { attachment_type: 'image', with_labels: true },
-  checkResponse: (task, response) => checkVideoAnnotationResponse(task.params as VideoParams, response as VideoAnnotationResponse),
+  checkResponse: (task, response) =>
+    checkVideoAnnotationResponse(task.params as VideoParams, response as VideoAnnotationResponse),
   synthesize: (task, rng) => synthesizeVideoFrames(task.params as VideoParams, rng),
 };
