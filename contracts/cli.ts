@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { registeredContracts } from './kit/contract.js';
 import { type ContractResult, runContracts } from './kit/runner.js';

@@ -8,7 +8,7 @@
  *   npm run stress -- --only 3,4,7      some items
  *   npm run stress -- --root DIR        another checkout (e.g. an older commit for "before" figures)
  *
- * The server runs as a child process (`src/server.ts --port 0`) under `ulimit -n 1024`, with a probe
+ * The server runs as a child process (`src/cli.ts --port 0`) under `ulimit -n 1024`, with a probe
  * preloaded (scripts/stress/probe.ts) that reports heap after GC and the longest event-loop stall.
  * Figures are printed, never asserted: they depend on the machine.
  */

@@ -5,11 +5,14 @@ import { controlRoutes } from './control/routes.js';
 import { ApiError, toErrorResponse } from './errors.js';
 import { authMiddleware, createKeyResolver } from './http/auth.js';
 import { bodyLimits } from './http/body-limits.js';
+import { corsMiddleware } from './http/cors.js';
 import type { AppEnv } from './http/env.js';
 import { IdempotencyGuard } from './http/idempotency.js';
 import { normalizedPath } from './http/path.js';
+import { jsonLine, type LogSink, prettyLine, requestLog, stdoutSink } from './http/request-log.js';
 import { mountRoutes } from './http/route.js';
 import { tenancy } from './http/tenancy.js';
+import { docsRoutes } from './routes/docs.js';
 import { apiRoutes } from './routes/index.js';
 import { metaRoutes } from './routes/meta.js';
 import { type Clock, systemClock } from './runtime/clock.js';
@@ -30,6 +33,8 @@ export interface CreateAppOptions {
   store?: Store;
   /** Sends callbacks; the global fetch by default (inject one to test deliveries without sockets). */
   fetch?: FetchLike;
+  /** Receives the request log's lines when `config.log` is not `off`; stdout by default. */
+  logSink?: LogSink;
 }
 
 export type MockApp = Hono<AppEnv> & {
@@ -47,7 +52,8 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   const clock = options.clock ?? systemClock;
   const limits = { maxTenants: config.maxTenants, maxFileBytesPerTenant: config.maxFileBytesPerTenant };
   const store = options.store ?? new Store(clock, config.completion, limits);
-  const services: Services = { config, clock, ids: options.ids ?? randomIds, store, scheduler: new Scheduler() };
+  const ids = options.ids ?? randomIds;
+  const services: Services = { config, clock, ids, store, scheduler: new Scheduler(), startedAt: clock.now() };
   // Dependents first: a root's callback then already lists its dependents' ids.
   store.listen(dependentsListener(services));
   const deliveries = new DeliveryLimiter(config.maxCallbacksInFlight);
@@ -56,6 +62,12 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
 
   const app = new Hono<AppEnv>({ getPath: normalizedPath });
   app.onError(toErrorResponse);
+  // First, so every request is logged and timed, those the middleware below refuse included.
+  if (config.log !== 'off') {
+    app.use(requestLog(config.log === 'json' ? jsonLine : prettyLine, clock, options.logSink ?? stdoutSink));
+  }
+  // Before auth and the 405 check: a browser's preflight carries no key and uses OPTIONS.
+  if (config.cors.length > 0) app.use(corsMiddleware(config.cors));
   // Returned, not thrown: methodNotAllowed below turns a plain 404 into a 405 when the path exists.
   app.notFound((c) =>
     toErrorResponse(
@@ -83,6 +95,14 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   const control = controlRoutes(services);
   // Documents first: they are public, so they sit before the auth middleware.
   metaRoutes(app, api, control);
+  docsRoutes(app);
+  const idempotency = new IdempotencyGuard(store.idempotency, (key) => store.findTenant(key));
+  // Keyless control routes (health) too: they answer before the auth middleware ever runs.
+  mountRoutes(
+    app,
+    control.filter((route) => route.public),
+    idempotency,
+  );
 
   const resolveKey = createKeyResolver(config.keys);
   for (const prefix of ['/v1/*', '/_mock/*']) {
@@ -90,8 +110,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     app.use(prefix, tenancy(store));
   }
 
-  const idempotency = new IdempotencyGuard(store.idempotency, (key) => store.findTenant(key));
-  mountRoutes(app, [...api, ...control], idempotency);
+  mountRoutes(app, [...api, ...control.filter((route) => !route.public)], idempotency);
 
   const sweeper = startSweeper(store);
   const dispose = () => {

@@ -2,16 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { readConfig } from '../src/config.js';
+import { ConfigError, readConfig } from '../src/config.js';
 
 describe('configuration', () => {
   it('defaults to 127.0.0.1:3000, manual completion, open keys', () => {
-    expect(readConfig([], {})).toMatchObject({
-      host: '127.0.0.1',
-      port: 3000,
-      completion: { mode: 'manual' },
-      keys: undefined,
-    });
+    const config = readConfig([], {});
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 3000, completion: { mode: 'manual' } });
+    expect(config.keys).toBeUndefined();
   });
 
   it('reads --port/--host, falling back to PORT/HOST', () => {
@@ -30,9 +27,13 @@ describe('configuration', () => {
     );
   });
 
-  it('rejects a bad port and unknown flags', () => {
-    expect(() => readConfig(['--port', 'eighty'], {})).toThrow();
-    expect(() => readConfig(['--prot', '1'], {})).toThrow(/Unknown option/);
+  it('rejects a bad port and unknown flags, one readable line each', () => {
+    expect(() => readConfig(['--port', 'eighty'], {})).toThrow(
+      new ConfigError(['--port must be an integer between 0 and 65535 (got "eighty")']),
+    );
+    expect(() => readConfig(['--prot', '1'], {})).toThrow(
+      new ConfigError(["unknown option '--prot' (Did you mean --port?)"]),
+    );
   });
 
   it('--keys FILE turns on strict keys and checks the file', () => {
@@ -44,6 +45,8 @@ describe('configuration', () => {
     expect(readConfig(['--keys', good], {}).keys).toEqual([{ key: 'sk-1', account: 'acme', mode: 'live' }]);
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify([{ key: 'sk-1', account: 'a b', mode: 'prod' }]));
-    expect(() => readConfig(['--keys', bad], {})).toThrow(/--keys .*bad.json/);
+    expect(() => readConfig(['--keys', bad], {})).toThrow(
+      /^--keys names a keys file with invalid entries: 0.account must be 1-128 .*bad.json/,
+    );
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /** Starts the real CLI on a free port; resolves with its port once the banner is out. */
 function startCli(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts', '--port', '0', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--port', '0', ...args], {
     cwd: new URL('..', import.meta.url),
     env: { ...process.env, PORT: '' },
   });
@@ -26,7 +26,7 @@ function startCli(args: string[]) {
   return { child, port, exited, output: () => output };
 }
 
-describe('npm start shutdown (src/server.ts)', () => {
+describe('npm start shutdown (src/cli.ts)', () => {
   it('SIGTERM with a half-sent POST /v1/task/imageannotation held open exits 0 once --shutdown-timeout has passed', async () => {
     const cli = startCli(['--shutdown-timeout', '300']);
     try {

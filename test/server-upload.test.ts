@@ -19,7 +19,7 @@ const auth = { authorization: `Basic ${Buffer.from('test_upload:').toString('bas
 let server: { base: string; pid: number; stop: () => void };
 
 function startServer(): Promise<typeof server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts', '--port', '0'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--port', '0'], {
     cwd: new URL('..', import.meta.url),
     env: { ...process.env, PORT: '' },
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 /** Starts the real CLI on a free port and reads the banner it prints. */
 function startServer(args: string[]): Promise<{ banner: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
     cwd: new URL('..', import.meta.url),
     env: { ...process.env, PORT: '' },
   });
@@ -22,7 +22,7 @@ function startServer(args: string[]): Promise<{ banner: string; stop: () => void
   });
 }
 
-describe('npm start (src/server.ts)', () => {
+describe('npm start (src/cli.ts)', () => {
   it('serves on 127.0.0.1, prints the base URL and keys that work', async () => {
     const { banner, stop } = await startServer(['--port', '0', '--completion', 'immediate']);
     try {

@@ -29,7 +29,7 @@ export interface StartedServer {
 }
 
 /**
- * Starts `src/server.ts` of `root` on a free port, under `ulimit -n` (as in the issue), with the
+ * Starts `src/cli.ts` of `root` on a free port, under `ulimit -n` (as in the issue), with the
  * probe preloaded and the garbage collector exposed. Resolves once the banner is out.
  */
 export function startServer(root: string, fdLimit: number, args: string[] = []): Promise<StartedServer> {
@@ -40,7 +40,7 @@ export function startServer(root: string, fdLimit: number, args: string[] = []):
     'tsx',
     '--import',
     PROBE,
-    'src/server.ts',
+    'src/cli.ts',
     '--port',
     '0',
     ...args,

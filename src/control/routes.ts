@@ -16,6 +16,7 @@ import { viewTask } from '../services/tasks.js';
 import { importState } from '../services/tenant-state.js';
 import type { Tenant } from '../store/tenant.js';
 import { fileControlRoutes } from './files.js';
+import { healthRoute } from './health.js';
 import {
   ClockAdvanceBodySchema,
   ClockAdvanceResultSchema,
@@ -192,5 +193,6 @@ export function controlRoutes(services: Services): RouteSpec[] {
     }),
     ...fileControlRoutes(services),
     ...teamControlRoutes(),
+    healthRoute(services),
   ];
 }

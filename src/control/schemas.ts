@@ -94,3 +94,14 @@ export const StateSchema = z
   })
   .strict();
 export type State = z.infer<typeof StateSchema>;
+
+/** `GET /_mock/health`: for a readiness probe or a script waiting for the mock to be up. */
+export const HealthSchema = z
+  .object({
+    status: z.literal('ok'),
+    /** The labelmock package version. */
+    version: z.string(),
+    /** Whole seconds since the app was created. */
+    uptime_s: z.number().int().min(0),
+  })
+  .strict();

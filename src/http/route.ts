@@ -56,6 +56,11 @@ export interface RouteSpec<P = any, Q = any, B = any> {
   idempotent?: boolean;
   /** Served but left out of the OpenAPI document (catch-alls). */
   hidden?: boolean;
+  /**
+   * Answered without a key (health): mounted before the auth middleware and documented without
+   * security. Its handler gets no principal and no tenant, so it must not read them.
+   */
+  public?: boolean;
   /** Read when the document is built, not when the app is: fixtures stay off the hot path. */
   examples?: () => { request?: unknown; response?: unknown };
   handler: (input: RouteInput<P, Q, B>) => unknown | Promise<unknown>;

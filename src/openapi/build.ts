@@ -31,6 +31,8 @@ export function buildOpenApi(routes: RouteSpec[], named: [string, ZodTypeAny][],
       tags: [route.tag],
       summary: route.summary,
       ...(route.description && { description: route.description }),
+      // Overrides the document's Basic security: no key is needed.
+      ...(route.public && { security: [] }),
       parameters: [
         ...objectParameters(route.params, 'path'),
         ...objectParameters(route.query, 'query'),

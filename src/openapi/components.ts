@@ -1,5 +1,11 @@
 import type { ZodTypeAny } from 'zod';
-import { ClockAdvanceResultSchema, ClockSchema, SettingsSchema, StateSchema } from '../control/schemas.js';
+import {
+  ClockAdvanceResultSchema,
+  ClockSchema,
+  HealthSchema,
+  SettingsSchema,
+  StateSchema,
+} from '../control/schemas.js';
 import { BatchListSchema, BatchSchema, CreateBatchBodySchema } from '../domain/batches/schemas.js';
 import { CallbackJournalSchema } from '../domain/callbacks/schemas.js';
 import { ErrorResponseSchema } from '../domain/common/error-response.js';
@@ -45,5 +51,6 @@ export function controlNamedSchemas(): [string, ZodTypeAny][] {
     ['Settings', SettingsSchema],
     ['State', StateSchema],
     ['CallbackJournal', CallbackJournalSchema],
+    ['Health', HealthSchema],
   ];
 }

@@ -31,6 +31,7 @@ export function metaRoutes(app: Hono<AppEnv>, api: RouteSpec[], control: RouteSp
         base_url: new URL('/v1', c.req.url).toString(),
         openapi: ['/openapi.json', '/openapi.yaml'],
         control_plane: '/_mock/openapi.json',
+        docs: '/docs',
       },
       200,
     ),

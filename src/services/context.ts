@@ -11,4 +11,6 @@ export interface Services {
   ids: IdGenerator;
   store: Store;
   scheduler: Scheduler;
+  /** When createApp built the app, on its clock (the health route's uptime). */
+  startedAt: number;
 }

@@ -1,0 +1,57 @@
+/**
+ * Start-up cost as a user sees it: from spawning the process to the first answer of
+ * `GET /v1/tasks`, for labelmock's built bin (`node dist/cli.js --port 0`) and for a bare Hono
+ * server started the same way (scripts/bench-start/bare-hono.mjs). Runs each several times,
+ * interleaved, and prints the median and the ratio. Needs a build first (`npm run build`).
+ *   npm run bench:start [-- --runs 9]
+ */
+import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' } } });
+const RUNS = Number(values.runs);
+const ROOT = new URL('..', import.meta.url).pathname;
+const AUTH = `Basic ${Buffer.from('test_bench:').toString('base64')}`;
+
+const TARGETS = {
+  labelmock: ['dist/cli.js', '--port', '0', '--log', 'off'],
+  'bare hono': ['scripts/bench-start/bare-hono.mjs'],
+};
+
+/** Milliseconds from spawn to the first 200 of GET /v1/tasks. */
+function timeToFirstAnswer(args: string[]): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', async (chunk) => {
+      out += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (!match || out.includes('\u0000')) return;
+      out += '\u0000'; // answer once
+      const res = await fetch(`${match[1]}/v1/tasks`, { headers: { authorization: AUTH } });
+      const ms = performance.now() - started;
+      child.kill('SIGTERM');
+      if (res.status === 200) resolve(ms);
+      else reject(new Error(`${args[0]} answered ${res.status}`));
+    });
+    child.on('exit', (code) => code !== 0 && code !== null && reject(new Error(`${args[0]} exited ${code}: ${out}`)));
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main(): Promise<void> {
+  const times: Record<string, number[]> = { labelmock: [], 'bare hono': [] };
+  for (let i = 0; i < RUNS; i += 1) {
+    for (const [name, args] of Object.entries(TARGETS)) times[name].push(await timeToFirstAnswer(args));
+  }
+  for (const [name, list] of Object.entries(times)) {
+    console.log(
+      `${name.padEnd(10)} median ${median(list).toFixed(0)} ms  (runs: ${list.map((ms) => ms.toFixed(0)).join(', ')})`,
+    );
+  }
+  console.log(`ratio labelmock / bare hono: ${(median(times.labelmock) / median(times['bare hono'])).toFixed(2)}`);
+}
+
+void main();

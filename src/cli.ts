@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { constants } from 'node:os';
+import { serve } from '@hono/node-server';
+import { createApp, type MockApp } from './app.js';
+import { type Config, ConfigError, parseCommandLine } from './config.js';
+import { gracefulShutdown } from './http/shutdown.js';
+
+/** The `labelmock` bin: `labelmock --port 4010 --completion immediate` (`labelmock --help` for every flag). */
+
+/** Bad flags, environment or config file: one line per problem, exit code 2 (a usage error, as for most CLIs). */
+function readCommandLine(): Config {
+  try {
+    const commandLine = parseCommandLine(process.argv.slice(2), process.env, { stdoutIsTTY: process.stdout.isTTY });
+    if (commandLine.kind === 'run') return commandLine.config;
+    process.stdout.write(commandLine.output);
+    process.exit(0);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    for (const problem of err.problems) console.error(`labelmock: ${problem}`);
+    process.exit(2);
+  }
+}
+
+function printBanner(config: Config, info: AddressInfo): void {
+  const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+  const base = `http://${host}:${info.port}`;
+  const keys = config.keys
+    ? `  strict keys: ${config.keys.length} key(s) from the keys file`
+    : '  test key: test_local    live key: live_local    (any test_<name> / live_<name> works)';
+  const delay = config.completion.mode === 'delay' ? ` ${config.completion.delay_ms} ms` : '';
+  console.log(
+    [
+      `labelmock listening on ${base}`,
+      `  base URL: ${base}/v1`,
+      keys,
+      `  completion (test keys): ${config.completion.mode}${delay}`,
+      ...(config.cors.length > 0 ? [`  CORS allowed for: ${config.cors.join(', ')}`] : []),
+      `  OpenAPI: ${base}/openapi.yaml   control plane: ${base}/_mock/openapi.json`,
+      `  try: curl -u test_local: ${base}/v1/tasks`,
+    ].join('\n'),
+  );
+}
+
+/** Why the server could not listen, said as what to do about it. */
+function listenProblem(err: NodeJS.ErrnoException, config: Config): string {
+  const where = `port ${config.port} on ${config.host}`;
+  const another = 'pick another with --port N, or --port 0 for a free one';
+  switch (err.code) {
+    case 'EADDRINUSE':
+      return `${where} is already in use; ${another}`;
+    case 'EACCES':
+      return `${where} needs privileges this user does not have (ports below 1024 usually do); ${another}`;
+    case 'EADDRNOTAVAIL':
+      return `${config.host} is not an address of this machine; use --host 127.0.0.1, or 0.0.0.0 for every interface`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `--host ${config.host} does not resolve to an address; use --host 127.0.0.1, or an address of this machine`;
+    default:
+      return `cannot listen on ${where}: ${err.message}`;
+  }
+}
+
+/**
+ * SIGINT/SIGTERM: stop the app's timers, let requests in flight finish (at most
+ * --shutdown-timeout), then exit. The exit is explicit: a callback delivery still waiting for a
+ * slow receiver (up to its timeout) would otherwise hold the process, and the CLI starts no
+ * child processes, so nothing outlives it. A second signal stops at once.
+ */
+function stopOnSignals(app: MockApp, server: Server, config: Config): void {
+  const shutdown = gracefulShutdown(server, config.shutdownTimeoutMs);
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`labelmock: second ${signal}: stopped at once, requests in flight were cut off`);
+      process.exit(128 + constants.signals[signal]);
+    }
+    stopping = true;
+    app.dispose();
+    void shutdown().then(({ forced }) => {
+      if (forced) console.error(`labelmock: requests still open after ${config.shutdownTimeoutMs} ms were cut off`);
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+function main(): void {
+  const config = readCommandLine();
+  const app = createApp({ config });
+  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) =>
+    printBanner(config, info),
+  ) as Server;
+  // Only while listening starts: an address in use is a user's situation, not a crash with a stack.
+  const onListenError = (err: NodeJS.ErrnoException) => {
+    app.dispose();
+    console.error(`labelmock: ${listenProblem(err, config)}`);
+    process.exit(1);
+  };
+  server.once('error', onListenError);
+  server.once('listening', () => server.off('error', onListenError));
+  stopOnSignals(app, server, config);
+}
+
+main();

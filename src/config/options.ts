@@ -1,0 +1,136 @@
+import type { ZodTypeAny } from 'zod';
+import { type Config, defaultConfig } from './schema.js';
+import { completionValue, corsValue, hostValue, integer, keysValue, logValue } from './values.js';
+
+/** One setting of the CLI: its flag, its environment variable, its default and how its value is read. */
+export interface OptionDef {
+  /** The long flag without its dashes; also the setting's key in a --config file. */
+  flag: string;
+  /** The value's name in --help. */
+  arg: string;
+  env: string;
+  /** The Config field it sets. */
+  key: keyof Config;
+  help: string;
+  /** The default as --help shows it. */
+  shownDefault: string;
+  /** Reads a flag or environment string, or a --config JSON value, into the Config value. */
+  value: ZodTypeAny;
+}
+
+const MiB = 1024 * 1024;
+
+/** Every setting, in --help order. The one list the flags, the environment and --config files are read by. */
+export const OPTIONS: readonly OptionDef[] = [
+  {
+    flag: 'port',
+    arg: 'N',
+    env: 'PORT',
+    key: 'port',
+    help: 'port to listen on; 0 picks a free one',
+    shownDefault: String(defaultConfig.port),
+    value: integer(0, 65535),
+  },
+  {
+    flag: 'host',
+    arg: 'HOST',
+    env: 'HOST',
+    key: 'host',
+    help: 'address to bind; use 0.0.0.0 only on purpose',
+    shownDefault: defaultConfig.host,
+    value: hostValue,
+  },
+  {
+    flag: 'completion',
+    arg: 'MODE',
+    env: 'LABELMOCK_COMPLETION',
+    key: 'completion',
+    help: 'how test tasks complete: manual, immediate (at once, as in the real test mode) or delay:<ms>',
+    shownDefault: defaultConfig.completion.mode,
+    value: completionValue,
+  },
+  {
+    flag: 'keys',
+    arg: 'FILE',
+    env: 'LABELMOCK_KEYS',
+    key: 'keys',
+    help: 'strict mode: accept only the keys listed in this JSON file',
+    shownDefault: 'open mode',
+    value: keysValue,
+  },
+  {
+    flag: 'log',
+    arg: 'FORMAT',
+    env: 'LABELMOCK_LOG',
+    key: 'log',
+    help: 'request log on stdout, one line per request: pretty, json or off',
+    shownDefault: 'pretty on a terminal, json otherwise',
+    value: logValue,
+  },
+  {
+    flag: 'cors',
+    arg: 'ORIGINS',
+    env: 'LABELMOCK_CORS',
+    key: 'cors',
+    help: 'let browser apps on these origins call the mock: a comma list (http://localhost:5173) or *',
+    shownDefault: 'off',
+    value: corsValue,
+  },
+  {
+    flag: 'max-body-bytes',
+    arg: 'N',
+    env: 'LABELMOCK_MAX_BODY_BYTES',
+    key: 'maxBodyBytes',
+    help: 'largest JSON body; above it: 413',
+    shownDefault: String(defaultConfig.maxBodyBytes),
+    value: integer(1),
+  },
+  {
+    flag: 'max-tenants',
+    arg: 'N',
+    env: 'LABELMOCK_MAX_TENANTS',
+    key: 'maxTenants',
+    help: 'tenants held at once; a new key past it: 503',
+    shownDefault: String(defaultConfig.maxTenants),
+    value: integer(1, 10_000_000),
+  },
+  {
+    flag: 'max-file-bytes-per-tenant',
+    arg: 'N',
+    env: 'LABELMOCK_MAX_FILE_BYTES_PER_TENANT',
+    key: 'maxFileBytesPerTenant',
+    help: 'uploaded file bytes one tenant may hold; past it: 413',
+    shownDefault: `${defaultConfig.maxFileBytesPerTenant} = ${defaultConfig.maxFileBytesPerTenant / MiB} MiB`,
+    value: integer(0),
+  },
+  {
+    flag: 'max-callbacks-in-flight',
+    arg: 'N',
+    env: 'LABELMOCK_MAX_CALLBACKS_IN_FLIGHT',
+    key: 'maxCallbacksInFlight',
+    help: 'callback deliveries under way at once, app-wide; the rest wait their turn',
+    shownDefault: String(defaultConfig.maxCallbacksInFlight),
+    value: integer(1, 10_000),
+  },
+  {
+    flag: 'callback-journal-size',
+    arg: 'N',
+    env: 'LABELMOCK_CALLBACK_JOURNAL_SIZE',
+    key: 'callbackJournalSize',
+    help: 'callback journal entries kept per tenant; the oldest finished ones go first',
+    shownDefault: String(defaultConfig.callbackJournalSize),
+    value: integer(1, 1_000_000),
+  },
+  {
+    flag: 'shutdown-timeout',
+    arg: 'MS',
+    env: 'LABELMOCK_SHUTDOWN_TIMEOUT',
+    key: 'shutdownTimeoutMs',
+    help: 'on SIGTERM/SIGINT, how long requests in flight may finish',
+    shownDefault: String(defaultConfig.shutdownTimeoutMs),
+    value: integer(0, 600_000),
+  },
+];
+
+/** `--config FILE` is read before the others and is not a setting itself, so it is not in OPTIONS. */
+export const CONFIG_OPTION = { flag: 'config', arg: 'FILE', env: 'LABELMOCK_CONFIG' } as const;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { CompletionSettingSchema } from '../domain/settings.js';
+import { DEFAULT_MAX_FILE_BYTES_PER_TENANT, DEFAULT_MAX_TENANTS } from '../store/limits.js';
+
+/** The shape of a validated configuration, and its defaults for library users (createApp). */
+
+export const KeyEntrySchema = z
+  .object({
+    key: z.string().min(1),
+    account: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be 1-128 of [A-Za-z0-9_-]'),
+    mode: z.enum(['test', 'live']),
+  })
+  .strict();
+export type KeyEntry = z.infer<typeof KeyEntrySchema>;
+export const KeysListSchema = z.array(KeyEntrySchema);
+export const KeysObjectSchema = z.object({ keys: KeysListSchema }).strict();
+/** A keys file: `{"keys": [...]}` or the bare array. */
+export const KeysFileSchema = z.union([KeysListSchema, KeysObjectSchema]);
+
+/** `pretty`: one aligned line per request for a person; `json`: one object per line for tools; `off`: none. */
+export const LogFormatSchema = z.enum(['pretty', 'json', 'off']);
+export type LogFormat = z.infer<typeof LogFormatSchema>;
+
+export const ConfigSchema = z.object({
+  host: z.string().min(1),
+  port: z.number().int().min(0).max(65535),
+  completion: CompletionSettingSchema,
+  /** Present in strict mode: the only keys accepted. Absent: open mode. */
+  keys: z.array(KeyEntrySchema).optional(),
+  /** Largest JSON body accepted, in bytes. */
+  maxBodyBytes: z.number().int().positive(),
+  /** Callback deliveries in flight at once, app-wide; the rest wait their turn. */
+  maxCallbacksInFlight: z.number().int().min(1).max(10_000),
+  /** Entries each tenant's callback journal keeps; the oldest finished ones leave first. */
+  callbackJournalSize: z.number().int().min(1).max(1_000_000),
+  /** On SIGTERM/SIGINT: how long in-flight requests may take before their connections are cut. */
+  shutdownTimeoutMs: z.number().int().min(0).max(600_000),
+  /** Tenants held at once; one more (a new key) is a 503. Tenants that hold nothing are not kept. */
+  maxTenants: z.number().int().min(1).max(10_000_000),
+  /** Uploaded file bytes one tenant may hold; an upload past it is a 413. */
+  maxFileBytesPerTenant: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  /** The request log on stdout (the CLI's default: pretty on a terminal, json otherwise). */
+  log: LogFormatSchema,
+  /** Browser origins allowed by CORS (`['*']`: any); empty: CORS off, as a server without it. */
+  cors: z.array(z.string()),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+export const defaultConfig: Config = {
+  host: '127.0.0.1',
+  port: 3000,
+  completion: { mode: 'manual', delay_ms: 0 },
+  maxBodyBytes: 5 * 1024 * 1024,
+  maxCallbacksInFlight: 64,
+  callbackJournalSize: 1000,
+  shutdownTimeoutMs: 5000,
+  maxTenants: DEFAULT_MAX_TENANTS,
+  maxFileBytesPerTenant: DEFAULT_MAX_FILE_BYTES_PER_TENANT,
+  // A library user embedding the app in tests wants a quiet app; the CLI picks its own default.
+  log: 'off',
+  cors: [],
+};

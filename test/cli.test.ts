@@ -1,0 +1,185 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { OPTIONS } from '../src/config/options.js';
+
+/** The real bin, through tsx, with none of the runner's settings leaking in. */
+function cli(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !isSetting(name)));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: new URL('..', import.meta.url),
+    env: { ...clean, ...env },
+  });
+  onTestFinished(() => {
+    child.kill('SIGKILL');
+  });
+  return child;
+}
+const isSetting = (name: string) => name.startsWith('LABELMOCK_') || name === 'PORT' || name === 'HOST';
+
+/** Runs the bin to its exit. */
+function run(args: string[], env?: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
+  const child = cli(args, env);
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.stderr.on('data', (chunk) => (err += chunk));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })));
+}
+
+/** Starts the bin and resolves once its banner is out, with its base URL and what it printed so far. */
+function start(args: string[], env?: Record<string, string>) {
+  const child = cli(args, env);
+  let out = '';
+  let err = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match && out.includes('try:')) resolve(match[1]);
+    });
+    child.stderr.on('data', (chunk) => (err += chunk));
+    void exited.then((code) => reject(new Error(`exited with ${code}: ${out}${err}`)));
+  });
+  return { child, base, exited, out: () => out, err: () => err };
+}
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'labelmock-cli-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+const auth = { authorization: `Basic ${Buffer.from('test_cli:').toString('base64')}` };
+
+describe('the labelmock bin (src/cli.ts)', () => {
+  it('labelmock --help lists every flag with its environment variable and default, exit 0', async () => {
+    const { code, out, err } = await run(['--help']);
+    expect(code).toBe(0);
+    expect(err).toBe('');
+    const help = out.replace(/\s+/g, ' ');
+    for (const option of OPTIONS) {
+      expect(help).toContain(`--${option.flag} <${option.arg}>`);
+      expect(help).toContain(`default: ${option.shownDefault}, env: ${option.env})`);
+    }
+    expect(help).toContain('--config <FILE>');
+    expect(help).toContain('env: LABELMOCK_CONFIG');
+    expect(help).toContain('-v, --version');
+  });
+
+  it('labelmock --version prints the package.json version, exit 0', async () => {
+    const { code, out } = await run(['--version']);
+    expect(code).toBe(0);
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(out).toBe(`${pkg.version}\n`);
+  });
+
+  it('labelmock --port abc exits 2 with one readable line, no stack and no zod dump', async () => {
+    const { code, out, err } = await run(['--port', 'abc']);
+    expect(code).toBe(2);
+    expect(err).toBe('labelmock: --port must be an integer between 0 and 65535 (got "abc")\n');
+    expect(out).toBe('');
+  });
+
+  it('labelmock with PORT=abc in the environment names the variable, exit 2', async () => {
+    const { code, err } = await run([], { PORT: 'abc' });
+    expect(code).toBe(2);
+    expect(err).toBe('labelmock: PORT must be an integer between 0 and 65535 (got "abc")\n');
+  });
+
+  it('labelmock --prot 1 exits 2 suggesting --port', async () => {
+    const { code, err } = await run(['--prot', '1']);
+    expect(code).toBe(2);
+    expect(err).toBe("labelmock: unknown option '--prot' (Did you mean --port?)\n");
+  });
+
+  it('labelmock --port on a port in use exits 1 with one line suggesting --port 0', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => {
+      blocker.close();
+    });
+    const port = (blocker.address() as { port: number }).port;
+    const { code, out, err } = await run(['--port', String(port)]);
+    expect(code).toBe(1);
+    expect(err).toBe(
+      `labelmock: port ${port} on 127.0.0.1 is already in use; pick another with --port N, or --port 0 for a free one\n`,
+    );
+    expect(out).toBe('');
+  });
+
+  it('labelmock --config FILE starts with the file settings, a flag winning over the file', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'labelmock.json');
+    writeFileSync(file, JSON.stringify({ port: 0, completion: 'delay:5', cors: 'http://localhost:5173', log: 'off' }));
+    const server = start(['--config', file, '--completion', 'immediate']);
+    await server.base;
+    expect(server.out()).toContain('completion (test keys): immediate');
+    expect(server.out()).toContain('CORS allowed for: http://localhost:5173');
+  });
+
+  it('labelmock --config FILE with a bad value exits 2 naming the key and the file', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'labelmock.json');
+    writeFileSync(file, JSON.stringify({ 'max-tenants': -1 }));
+    const { code, err } = await run(['--config', file]);
+    expect(code).toBe(2);
+    expect(err).toBe(`labelmock: "max-tenants" in ${file} must be an integer between 1 and 10000000 (got -1)\n`);
+  });
+
+  it('labelmock logs one json line per request on stdout when stdout is not a terminal, without the key', async () => {
+    const server = start(['--port', '0']);
+    const base = await server.base;
+    const res = await fetch(`${base}/v1/tasks?limit=1`, { headers: auth });
+    expect(res.status).toBe(200);
+    await res.text();
+    const health = await fetch(`${base}/_mock/health`);
+    expect(health.status).toBe(200);
+    expect((await health.json()).status).toBe('ok');
+    await expect
+      .poll(
+        () =>
+          server
+            .out()
+            .split('\n')
+            .filter((line) => line.startsWith('{')).length,
+      )
+      .toBe(2);
+    const [tasks, probe] = server
+      .out()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line));
+    expect(tasks).toMatchObject({ method: 'GET', path: '/v1/tasks', status: 200, tenant: 'test:cli' });
+    expect(probe).toMatchObject({ method: 'GET', path: '/_mock/health', status: 200, tenant: '-' });
+    expect(server.out()).not.toContain('test_cli');
+  });
+
+  it('labelmock --log off prints the banner and nothing per request', async () => {
+    const server = start(['--port', '0', '--log', 'off']);
+    const base = await server.base;
+    const res = await fetch(`${base}/v1/tasks`, { headers: auth });
+    expect(res.status).toBe(200);
+    await res.text();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.out()).not.toContain('/v1/tasks"');
+    expect(server.out().trimEnd().split('\n').at(-1)).toMatch(/^ {2}try: curl/);
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`labelmock on ${signal} stops serving and exits 0 with nothing on stderr`, async () => {
+      const server = start(['--port', '0', '--log', 'off']);
+      const base = await server.base;
+      await (await fetch(`${base}/_mock/health`, { headers: { connection: 'keep-alive' } })).text();
+      server.child.kill(signal);
+      expect(await server.exited).toBe(0);
+      expect(server.err()).toBe('');
+      await expect(fetch(`${base}/_mock/health`)).rejects.toThrow();
+    });
+  }
+});

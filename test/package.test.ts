@@ -1,0 +1,95 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * What a user gets from the registry: the packed tarball installed into an empty app, run with
+ * `npx labelmock` and imported in plain Node ESM (no TypeScript loader anywhere).
+ */
+
+const run = promisify(execFile);
+const ROOT = new URL('..', import.meta.url).pathname;
+const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const AUTH = `Basic ${Buffer.from('test_pkg:').toString('base64')}`;
+let appDir: string;
+
+beforeAll(async () => {
+  appDir = mkdtempSync(join(tmpdir(), 'labelmock-pkg-'));
+  // The tarball holds dist/: build it from this checkout first, then pack without running scripts again.
+  await run('npm', ['run', '-s', 'build'], { cwd: ROOT });
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', appDir], {
+    cwd: ROOT,
+  });
+  const [{ filename }] = JSON.parse(stdout) as { filename: string }[];
+  writeFileSync(join(appDir, 'package.json'), JSON.stringify({ name: 'an-app', private: true, type: 'module' }));
+  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(appDir, filename)], { cwd: appDir });
+}, 180_000);
+
+afterAll(() => rmSync(appDir, { recursive: true, force: true }));
+
+const npx = (...args: string[]) => run('npx', ['--no-install', 'labelmock', ...args], { cwd: appDir });
+
+/**
+ * Starts the installed bin on a free port and answers its base URL once the banner names it. The
+ * bin itself, not `npx`: npx does not pass SIGTERM on and wait, so the exit code would be npx's.
+ */
+function startBin(): Promise<{ child: ChildProcess; base: string }> {
+  const bin = join(appDir, 'node_modules', '.bin', 'labelmock');
+  const child = spawn(bin, ['--port', '0', '--log', 'off'], { cwd: appDir });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 30_000);
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, base: match[1] });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+  });
+}
+
+describe('the packed package', () => {
+  it('npx labelmock --help lists the flags; --version prints the package version', async () => {
+    const help = await npx('--help');
+    expect(help.stdout).toMatch(/--port/);
+    expect(help.stdout).toMatch(/--completion/);
+    expect((await npx('--version')).stdout.trim()).toBe(VERSION);
+  });
+
+  it('npx labelmock --port 0 serves the API and the docs script from the installed package, and stops on SIGTERM', async () => {
+    const { child, base } = await startBin();
+    const res = await fetch(`${base}/v1/tasks`, { headers: { authorization: AUTH } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ docs: [], total: 0 });
+    // The docs page's script comes from the package itself (copied at build), not from Scalar's install.
+    const script = await fetch(`${base}/docs/assets/scalar.js`);
+    expect(script.status).toBe(200);
+    expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(1_000_000);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it("import { createApp } from 'labelmock' works in plain Node ESM, and so does the contract kit", async () => {
+    const script = [
+      "import { createApp } from 'labelmock';",
+      "import { registeredContracts } from 'labelmock/contracts';",
+      'const app = createApp();',
+      `const res = await app.request('/v1/task/imageannotation', { method: 'POST', headers: { authorization: '${AUTH}', 'content-type': 'application/json' },`,
+      "  body: JSON.stringify({ attachment: 'https://example.com/a.jpg', geometries: { box: { objects_to_annotate: ['car'] } } }) });",
+      'const task = await res.json();',
+      'console.log(JSON.stringify({ status: res.status, taskStatus: task.status, contracts: registeredContracts().length }));',
+      'app.dispose();',
+    ].join('\n');
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: appDir });
+    const result = JSON.parse(stdout) as { status: number; taskStatus: string; contracts: number };
+    expect(result).toMatchObject({ status: 200, taskStatus: 'pending' });
+    expect(result.contracts).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { LogFormat } from '../src/config.js';
+import { prettyLine } from '../src/http/request-log.js';
+import { createImageTask, makeApp } from './helpers.js';
+
+/** An app whose request log lines land in an array. */
+function loggedApp(log: LogFormat) {
+  const lines: string[] = [];
+  const t = makeApp({ config: { log }, logSink: (line) => lines.push(line) });
+  return { ...t, lines };
+}
+
+describe('request log', () => {
+  it('GET /v1/tasks logs one json line: time, method, path without query, status, ms, tenant', async () => {
+    const t = loggedApp('json');
+    const res = await t.call('GET', '/v1/tasks?limit=5');
+    expect(res.status).toBe(200);
+    expect(t.lines).toHaveLength(1);
+    const entry = JSON.parse(t.lines[0]);
+    expect(Object.keys(entry)).toEqual(['time', 'method', 'path', 'status', 'ms', 'tenant']);
+    expect(entry).toMatchObject({
+      time: '2026-01-01T00:00:00.000Z',
+      method: 'GET',
+      path: '/v1/tasks',
+      status: 200,
+      tenant: 'test:acme',
+    });
+    expect(entry.ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('GET /v1/tasks with a bad key logs the 401 with tenant - and never the key', async () => {
+    const t = loggedApp('json');
+    const res = await t.call('GET', '/v1/tasks', { key: 'not-a-key-s3cret' });
+    expect(res.status).toBe(401);
+    expect(JSON.parse(t.lines[0])).toMatchObject({ path: '/v1/tasks', status: 401, tenant: '-' });
+    expect(t.lines.join('\n')).not.toContain('s3cret');
+  });
+
+  it('POST /v1/task/imageannotation logs the live tenant as live:<account>, not its key', async () => {
+    const t = loggedApp('json');
+    await createImageTask(t, {}, 'live_shop');
+    expect(JSON.parse(t.lines[0])).toMatchObject({ method: 'POST', status: 200, tenant: 'live:shop' });
+    expect(t.lines[0]).not.toContain('live_shop');
+  });
+
+  it('GET /v1/task/{id} of an unknown task logs the 404 the error handler answered', async () => {
+    const t = loggedApp('json');
+    expect((await t.call('GET', '/v1/task/nope')).status).toBe(404);
+    expect(JSON.parse(t.lines[0])).toMatchObject({ path: '/v1/task/nope', status: 404, tenant: 'test:acme' });
+  });
+
+  it('GET /v1/tasks logs one pretty line: time, method, path, status, duration, tenant', async () => {
+    const t = loggedApp('pretty');
+    await t.call('GET', '/v1/tasks?limit=5');
+    expect(t.lines).toHaveLength(1);
+    expect(t.lines[0]).toMatch(/^00:00:00\.000 GET {4}\/v1\/tasks {20}200 +\d+\.\d ms {2}test:acme$/);
+  });
+
+  it('GET /v1/tasks logs nothing with log off, the default of createApp', async () => {
+    const off = loggedApp('off');
+    await off.call('GET', '/v1/tasks');
+    expect(off.lines).toEqual([]);
+    const lines: string[] = [];
+    const byDefault = makeApp({ logSink: (line) => lines.push(line) });
+    expect((await byDefault.call('GET', '/v1/tasks')).status).toBe(200);
+    expect(lines).toEqual([]);
+  });
+
+  it('pretty lines keep their columns aligned across methods, statuses and durations', () => {
+    const base = { time: '2026-01-01T12:00:01.250Z', path: '/v1/tasks', tenant: 'test:acme' };
+    const a = prettyLine({ ...base, method: 'GET', status: 200, ms: 3.14 });
+    const b = prettyLine({ ...base, method: 'DELETE', status: 404, ms: 1234.5 });
+    expect(a).toBe('12:00:01.250 GET    /v1/tasks                    200    3.1 ms  test:acme');
+    expect(b).toBe('12:00:01.250 DELETE /v1/tasks                    404 1234.5 ms  test:acme');
+  });
+});
