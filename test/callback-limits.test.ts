@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createImageTask, makeApp, type TestApp } from './helpers.js';
-import { startReceiver, waitFor } from './receiver.js';
+import { receiverPool, waitFor } from './receiver.js';
 
-const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((r) => r.close()));
-});
-async function receiver(answer?: Parameters<typeof startReceiver>[0]) {
-  const r = await startReceiver(answer);
-  receivers.push(r);
-  return r;
-}
+const receiver = receiverPool();
 
 /** Lets deliveries that were wrongly started reach the receiver before the test counts them. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,17 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { retryOffsetMs } from '../src/services/callbacks.js';
 import { createImageTask, makeApp, type TestApp } from './helpers.js';
-import { startReceiver, waitFor } from './receiver.js';
+import { receiverPool, startReceiver, waitFor } from './receiver.js';
 
-const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((r) => r.close()));
-});
-async function receiver(answer?: Parameters<typeof startReceiver>[0]) {
-  const r = await startReceiver(answer);
-  receivers.push(r);
-  return r;
-}
+const receiver = receiverPool();
 
 const journal = async (t: TestApp, taskId: string) =>
   (await t.call('GET', `/_mock/callbacks?task_id=${taskId}`)).body.deliveries;

@@ -63,3 +63,17 @@ export async function createImageTask(t: TestApp, overrides: Record<string, unkn
   if (res.status !== 200) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
+
+/** `count` image tasks, one a second apart on the pinned clock (so created_at orders them); their ids, oldest first. */
+export async function seedImageTasks(
+  t: TestApp,
+  count: number,
+  overrides: (i: number) => Record<string, unknown> = () => ({}),
+) {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    ids.push((await createImageTask(t, overrides(i))).task_id);
+    t.clock.advance(1000);
+  }
+  return ids;
+}

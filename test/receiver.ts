@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 
 export interface Received {
   headers: IncomingMessage['headers'];
@@ -50,4 +51,20 @@ export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 5000):
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
+}
+
+/**
+ * Receivers for one test file: each test asks for as many as it needs, and all of them are closed
+ * after it (call at the top level of the file).
+ */
+export function receiverPool() {
+  const open: Awaited<ReturnType<typeof startReceiver>>[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((r) => r.close()));
+  });
+  return async (answer?: Parameters<typeof startReceiver>[0]) => {
+    const r = await startReceiver(answer);
+    open.push(r);
+    return r;
+  };
 }

@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createImageTask, makeApp, type TestApp } from './helpers.js';
+import { makeApp, seedImageTasks } from './helpers.js';
 
 /** Offset paging (the Node SDK's way) and the time-range filters served from their indexes. */
-
-async function seed(t: TestApp, count: number, overrides: (i: number) => Record<string, unknown> = () => ({})) {
-  const ids: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    ids.push((await createImageTask(t, overrides(i))).task_id);
-    t.clock.advance(1000);
-  }
-  return ids;
-}
 
 const idsOf = (body: { docs: { task_id: string }[] }) => body.docs.map((d) => d.task_id);
 
 describe('GET /v1/tasks offset and time ranges', () => {
   it('GET /v1/tasks?offset= skips that many of the newest-first results and echoes it', async () => {
     const t = makeApp();
-    const newest = (await seed(t, 7)).reverse();
+    const newest = (await seedImageTasks(t, 7)).reverse();
     const res = await t.call('GET', '/v1/tasks?limit=2&offset=2');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 7, limit: 2, offset: 2, has_more: true });
@@ -30,14 +21,14 @@ describe('GET /v1/tasks offset and time ranges', () => {
 
   it('GET /v1/tasks?offset= past the end answers an empty last page', async () => {
     const t = makeApp();
-    await seed(t, 3);
+    await seedImageTasks(t, 3);
     const res = await t.call('GET', '/v1/tasks?offset=3');
     expect(res.body).toMatchObject({ docs: [], total: 3, offset: 3, has_more: false, next_token: null });
   });
 
   it('GET /v1/tasks?offset= skips only tasks that match every filter', async () => {
     const t = makeApp();
-    const ids = await seed(t, 8, (i) => ({ tags: i % 2 ? ['odd'] : ['even'] }));
+    const ids = await seedImageTasks(t, 8, (i) => ({ tags: i % 2 ? ['odd'] : ['even'] }));
     await t.call('POST', `/v1/task/${ids[7]}/cancel`);
     // status and tags together: the walk checks each task, and the offset counts matches only.
     const res = await t.call('GET', '/v1/tasks?status=pending&tags=odd&offset=1&limit=2');
@@ -49,7 +40,7 @@ describe('GET /v1/tasks offset and time ranges', () => {
 
   it('GET /v1/tasks continues an offset page with its next_token, which carries the position on', async () => {
     const t = makeApp();
-    const newest = (await seed(t, 5)).reverse();
+    const newest = (await seedImageTasks(t, 5)).reverse();
     const first = await t.call('GET', '/v1/tasks?limit=2&offset=1');
     const next = await t.call('GET', `/v1/tasks?limit=2&next_token=${first.body.next_token}`);
     expect(next.body).toMatchObject({ offset: 3, has_more: false });
@@ -58,7 +49,7 @@ describe('GET /v1/tasks offset and time ranges', () => {
 
   it('GET /v1/tasks refuses offset together with next_token, and a negative or non-integer offset', async () => {
     const t = makeApp();
-    await seed(t, 3);
+    await seedImageTasks(t, 3);
     const first = await t.call('GET', '/v1/tasks?limit=1');
     const both = await t.call('GET', `/v1/tasks?limit=1&offset=0&next_token=${first.body.next_token}`);
     expect(both.status).toBe(400);
@@ -72,7 +63,7 @@ describe('GET /v1/tasks offset and time ranges', () => {
 
   it('GET /v1/tasks?updated_after= follows updates: a changed task moves into the range', async () => {
     const t = makeApp();
-    const ids = await seed(t, 4);
+    const ids = await seedImageTasks(t, 4);
     const cutoff = new Date(t.clock.now()).toISOString();
     t.clock.advance(1000);
     expect((await t.call('GET', `/v1/tasks?updated_after=${cutoff}`)).body.total).toBe(0);
@@ -88,7 +79,7 @@ describe('GET /v1/tasks offset and time ranges', () => {
 
   it('GET /v1/tasks?completed_after=&completed_before= combine with other filters and created_at bounds', async () => {
     const t = makeApp();
-    const ids = await seed(t, 6, (i) => ({ tags: i < 3 ? ['early'] : ['late'] }));
+    const ids = await seedImageTasks(t, 6, (i) => ({ tags: i < 3 ? ['early'] : ['late'] }));
     const start = new Date(t.clock.now()).toISOString();
     for (const id of [ids[0], ids[2], ids[4]]) {
       await t.call('POST', `/_mock/tasks/${id}/complete`);

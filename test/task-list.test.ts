@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createImageTask, makeApp, type TestApp } from './helpers.js';
-
-async function seed(t: TestApp, count: number, overrides: (i: number) => Record<string, unknown> = () => ({})) {
-  const ids: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    ids.push((await createImageTask(t, overrides(i))).task_id);
-    t.clock.advance(1000);
-  }
-  return ids;
-}
+import { createImageTask, makeApp, seedImageTasks } from './helpers.js';
 
 describe('GET /v1/tasks', () => {
   it('GET /v1/tasks answers {docs,total,limit,offset,has_more,next_token}, newest first', async () => {
     const t = makeApp();
-    const ids = await seed(t, 3);
+    const ids = await seedImageTasks(t, 3);
     const res = await t.call('GET', '/v1/tasks');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 3, limit: 100, offset: 0, has_more: false, next_token: null });
@@ -22,7 +13,7 @@ describe('GET /v1/tasks', () => {
 
   it('GET /v1/tasks pages with next_token until has_more is false, each task once', async () => {
     const t = makeApp();
-    const ids = await seed(t, 7);
+    const ids = await seedImageTasks(t, 7);
     const seen: string[] = [];
     const offsets: number[] = [];
     let token: string | null = null;
@@ -39,7 +30,7 @@ describe('GET /v1/tasks', () => {
 
   it('GET /v1/tasks keeps paging stable when tasks are created between pages', async () => {
     const t = makeApp();
-    const ids = await seed(t, 4);
+    const ids = await seedImageTasks(t, 4);
     const first = await t.call('GET', '/v1/tasks?limit=2');
     await createImageTask(t);
     const second = await t.call('GET', `/v1/tasks?limit=2&next_token=${first.body.next_token}`);
@@ -48,7 +39,7 @@ describe('GET /v1/tasks', () => {
 
   it('GET /v1/tasks filters by status with comma lists and repeated keys', async () => {
     const t = makeApp();
-    const [a, b, c] = await seed(t, 3);
+    const [a, b, c] = await seedImageTasks(t, 3);
     await t.call('POST', `/_mock/tasks/${a}/complete`);
     await t.call('POST', `/v1/task/${b}/cancel`);
     const completed = await t.call('GET', '/v1/tasks?status=completed');
@@ -61,7 +52,7 @@ describe('GET /v1/tasks', () => {
 
   it('GET /v1/tasks filters by unique_id (repeated), tags, type and customer_review_status', async () => {
     const t = makeApp();
-    const ids = await seed(t, 4, (i) => ({ unique_id: `u-${i}`, tags: i % 2 ? ['odd'] : ['even', 'x'] }));
+    const ids = await seedImageTasks(t, 4, (i) => ({ unique_id: `u-${i}`, tags: i % 2 ? ['odd'] : ['even', 'x'] }));
     const byUid = await t.call('GET', '/v1/tasks?unique_id=u-0&unique_id=u-2');
     expect(byUid.body.docs.map((d: { task_id: string }) => d.task_id)).toEqual([ids[2], ids[0]]);
     const byTag = await t.call('GET', '/v1/tasks?tags=odd');
@@ -81,7 +72,7 @@ describe('GET /v1/tasks', () => {
 
   it('GET /v1/tasks keeps totals of combined filters exact as tasks change', async () => {
     const t = makeApp();
-    await seed(t, 3, () => ({ tags: ['a'] }));
+    await seedImageTasks(t, 3, () => ({ tags: ['a'] }));
     const query = '/v1/tasks?status=pending&tags=a&limit=1';
     expect((await t.call('GET', query)).body.total).toBe(3);
     const [doc] = (await t.call('GET', query)).body.docs;
@@ -93,7 +84,7 @@ describe('GET /v1/tasks', () => {
 
   it('GET /v1/tasks counts combined filters exactly on every counting path', async () => {
     const t = makeApp();
-    const ids = await seed(t, 6, (i) => ({ tags: i % 2 ? ['odd'] : ['even'], unique_id: `c-${i}` }));
+    const ids = await seedImageTasks(t, 6, (i) => ({ tags: i % 2 ? ['odd'] : ['even'], unique_id: `c-${i}` }));
     await t.call('POST', `/_mock/tasks/${ids[1]}/complete`);
     await t.call('POST', `/_mock/tasks/${ids[2]}/complete`);
     await t.call('POST', `/v1/task/${ids[3]}/cancel`);
@@ -107,7 +98,7 @@ describe('GET /v1/tasks', () => {
 
   it('GET /v1/tasks filters created_at by start_time and end_time as dates or datetimes', async () => {
     const t = makeApp();
-    const ids = await seed(t, 3); // created at 00:00:00, 00:00:01, 00:00:02 on 2026-01-01
+    const ids = await seedImageTasks(t, 3); // created at 00:00:00, 00:00:01, 00:00:02 on 2026-01-01
     const from = await t.call('GET', '/v1/tasks?start_time=2026-01-01T00:00:01Z');
     expect(from.body.docs.map((d: { task_id: string }) => d.task_id)).toEqual([ids[2], ids[1]]);
     const until = await t.call('GET', '/v1/tasks?end_time=2026-01-01T01:00:01%2B01:00');
@@ -123,7 +114,7 @@ describe('GET /v1/tasks', () => {
 
   it('GET /v1/tasks filters by completed and updated bounds', async () => {
     const t = makeApp();
-    const [a, b] = await seed(t, 2);
+    const [a, b] = await seedImageTasks(t, 2);
     t.clock.advance(60_000);
     await t.call('POST', `/_mock/tasks/${a}/complete`);
     const after = await t.call('GET', '/v1/tasks?completed_after=2026-01-01T00:01:00Z');
@@ -135,7 +126,7 @@ describe('GET /v1/tasks', () => {
 
   it('GET /v1/tasks limited_response=True returns only task_id, status, metadata, project', async () => {
     const t = makeApp();
-    await seed(t, 1);
+    await seedImageTasks(t, 1);
     const res = await t.call('GET', '/v1/tasks?limited_response=True&include_attachment_url=FALSE');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.docs[0]).sort()).toEqual(['metadata', 'status', 'task_id']);

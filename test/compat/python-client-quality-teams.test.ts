@@ -60,17 +60,19 @@ const qualityBody = (project: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('Python client: create_evaluation_task / create_training_task', () => {
-  it('create_evaluation_task: POST evaluation_tasks/imageannotation on a rapid project answers id and expected_response', async () => {
-    const t = makeApp();
-    expect((await createProject(t, 'rapid one', { rapid: true })).status).toBe(200);
-    const res = await py(t, {
-      method: 'POST',
-      endpoint: 'evaluation_tasks/imageannotation',
-      body: qualityBody('rapid one'),
+  for (const kind of ['evaluation', 'training'] as const) {
+    it(`create_${kind}_task: POST ${kind}_tasks/imageannotation on a rapid project answers id and expected_response`, async () => {
+      const t = makeApp();
+      expect((await createProject(t, 'rapid one', { rapid: true })).status).toBe(200);
+      const res = await py(t, {
+        method: 'POST',
+        endpoint: `${kind}_tasks/imageannotation`,
+        body: qualityBody('rapid one'),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(parsesAs(PyQualityTask, res.body).expected_response).toMatchObject(EXPECTED);
     });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(parsesAs(PyQualityTask, res.body).expected_response).toMatchObject(EXPECTED);
-  });
+  }
 
   it('create_evaluation_task: an initial_response (review-phase evaluation task) is accepted too', async () => {
     const t = makeApp();
@@ -83,18 +85,6 @@ describe('Python client: create_evaluation_task / create_training_task', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(parsesAs(PyQualityTask, res.body)).toMatchObject({ expected_response: EXPECTED, initial_response: initial });
-  });
-
-  it('create_training_task: POST training_tasks/imageannotation on a rapid project answers id and expected_response', async () => {
-    const t = makeApp();
-    await createProject(t, 'rapid one', { rapid: true });
-    const res = await py(t, {
-      method: 'POST',
-      endpoint: 'training_tasks/imageannotation',
-      body: qualityBody('rapid one'),
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(parsesAs(PyQualityTask, res.body).expected_response).toMatchObject(EXPECTED);
   });
 
   it('create_training_task and create_evaluation_task: without expected_response, or on a non-rapid project, a 400 with an error', async () => {
