@@ -1,9 +1,21 @@
 /**
  * The contract kit as a library (`import { runContracts } from 'labelmock/contracts'`): the whole
- * suite registered, a runner, and the target a team points at its own implementation.
+ * suite registered, a runner, reporters, and the target a team points at its own implementation.
  */
 import './suite/index.js';
 
-export { type ContractDefinition, registeredContracts } from './kit/contract.js';
-export { type ContractResult, type ContractStatus, runContract, runContracts } from './kit/runner.js';
-export type { Target } from './kit/target.js';
+export type { ContractDefinition, RuleFailure, Tag } from './kit/contract.js';
+export { registeredContracts } from './kit/contract.js';
+export { formatJson, formatJunit, formatPretty, summarize } from './kit/report.js';
+export {
+  type ContractResult,
+  type ContractStatus,
+  PreflightError,
+  preflight,
+  type RunOptions,
+  runContract,
+  runContracts,
+  selectContracts,
+} from './kit/runner.js';
+export { TAGS } from './kit/tags.js';
+export type { Exchange, Target } from './kit/target.js';

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { Client, type Target } from './target.js';
+import { ContractFailure, SetupFailure, SkipSignal } from './expect.js';
+import { classify, needsOf, type Tag } from './tags.js';
+import { Client, controlPlaneOf, type Exchange, normalizeBaseUrl, type Target } from './target.js';
 
-export { eventually } from './eventually.js';
+export { currentRun, eventually } from './eventually.js';
 export * from './expect.js';
+export type { Tag } from './tags.js';
 
 /**
  * The registry of contracts and the context each one runs with. Suite files call `contract(...)`
@@ -12,35 +15,64 @@ export type ContractFn = (ctx: ContractContext) => Promise<void>;
 
 export interface ContractDefinition {
   name: string;
+  /** `interface` or `labelmock`, plus `control` when the contract needs /_mock routes. */
+  tags: readonly Tag[];
+  /** The /_mock routes the contract needs (`METHOD /_mock/path`), empty for pure interface contracts. */
+  needs: readonly string[];
   fn: ContractFn;
+}
+
+export interface ContractMeta {
+  /** Overrides the classification of contracts/kit/tags.ts. */
+  kind?: 'interface' | 'labelmock';
+  /** Extra /_mock routes the source scan cannot see. */
+  needs?: readonly string[];
 }
 
 const registry: ContractDefinition[] = [];
 
-export function contract(name: string, fn: ContractFn): void {
+export function contract(name: string, fn: ContractFn, meta: ContractMeta = {}): void {
   if (registry.some((entry) => entry.name === name)) throw new Error(`Duplicate contract name: ${name}`);
-  registry.push({ name, fn });
+  const named = /^(GET|POST|PUT|PATCH|DELETE) (\/_mock\/\S*)/.exec(name);
+  const fromName = named ? [`${named[1]} ${named[2]}`] : [];
+  const needs = [...new Set([...needsOf(fn.toString()), ...fromName, ...(meta.needs ?? [])])].sort();
+  const tags: Tag[] = [meta.kind ?? classify(name)];
+  if (needs.length > 0) tags.push('control');
+  registry.push({ name, tags, needs, fn });
 }
 
 export function registeredContracts(): readonly ContractDefinition[] {
   return registry;
 }
 
-/** Thrown by `skip`: the runner reports the contract as skipped with the reason. */
-export class SkipSignal extends Error {
-  override name = 'SkipSignal';
+/** One broken rule (or failed setup step) of a contract, with the HTTP exchange that showed it. */
+export interface RuleFailure {
+  /** The rule's name inside the contract, or undefined for the contract as a whole. */
+  rule?: string;
+  /** A setup step failed: the contract could not get to its rules (not a rule failure). */
+  setup: boolean;
+  message: string;
+  exchange?: Exchange;
 }
-
-/** Probes are cached per target: one `GET /_mock/clock` per run, not one per contract. */
-const controlPlaneProbes = new WeakMap<Target, Promise<boolean>>();
 
 export class ContractContext {
   /** The main key's client. */
   readonly api: Client;
+  /** Every request this contract made, oldest first (failure reports show the last one). */
+  readonly exchanges: Exchange[] = [];
+  /** Rules that broke so far (`rule` keeps going after a failure). */
+  readonly failures: RuleFailure[] = [];
+  /** Tasks this contract created (cancelled afterwards where still pending). */
+  readonly created: { client: Client; taskId: string }[] = [];
   private readonly cleanups: (() => Promise<void>)[] = [];
 
   constructor(readonly target: Target) {
-    this.api = new Client(target, target.apiKey);
+    this.api = this.client(target.apiKey);
+  }
+
+  /** A client for any key, recording its exchanges in this contract. */
+  client(key: string): Client {
+    return new Client(this.target, key, this);
   }
 
   skip(reason: string): never {
@@ -55,28 +87,56 @@ export class ContractContext {
   /** The second tenant's client, or a skip when the target was given no second key. */
   other(): Client {
     if (!this.target.otherApiKey) this.skip('no otherApiKey given (pass --other-api-key)');
-    return new Client(this.target, this.target.otherApiKey);
+    return this.client(this.target.otherApiKey);
   }
 
-  hasControlPlane(): Promise<boolean> {
-    let probe = controlPlaneProbes.get(this.target);
-    if (!probe) {
-      probe = this.api.get('/_mock/clock').then(
-        (res) => res.status === 200,
-        () => false,
-      );
-      controlPlaneProbes.set(this.target, probe);
-    }
-    return probe;
+  /** Whether a key may be reset, imported into or have its clock moved (marked disposable by the user). */
+  isDisposable(key: string): boolean {
+    return (this.target.disposableKeys ?? []).includes(key);
+  }
+
+  async hasControlPlane(): Promise<boolean> {
+    return (await controlPlaneOf(this.target)).routes.length > 0;
   }
 
   async needControlPlane(): Promise<void> {
-    if (!(await this.hasControlPlane())) this.skip('target has no /_mock control plane');
+    if (!(await this.hasControlPlane())) this.skip('target has no /_mock control plane (no /_mock/openapi.json)');
+  }
+
+  /**
+   * Checks one named rule and keeps going when it breaks: the runner reports every broken rule of
+   * the contract. Skips and setup failures still stop the contract.
+   */
+  async rule(name: string, check: () => unknown): Promise<void> {
+    const before = this.exchanges.length;
+    try {
+      await check();
+    } catch (err) {
+      if (!(err instanceof ContractFailure) || err instanceof SetupFailure) throw err;
+      this.failures.push({
+        rule: name,
+        setup: false,
+        message: err.message,
+        exchange: err.exchange ?? this.exchanges.at(-1) ?? this.exchanges[before],
+      });
+    }
   }
 
   /** Registers an undo step; the runner runs them newest first in a finally block. */
   defer(cleanup: () => Promise<void>): void {
     this.cleanups.push(cleanup);
+  }
+
+  /** Cancels what the contract created, best effort: a shared account is left with no pending test tasks. */
+  async cancelCreated(): Promise<void> {
+    if (this.target.cancelCreated === false) return;
+    for (const { client, taskId } of this.created.splice(0)) {
+      try {
+        await client.post(`/v1/task/${taskId}/cancel`, undefined, { raw: true });
+      } catch {
+        // Best effort: a task that is gone or finished stays as it is.
+      }
+    }
   }
 
   async runCleanups(): Promise<void> {
@@ -91,3 +151,5 @@ export class ContractContext {
     if (errors.length > 0) throw new Error(`cleanup failed: ${errors.join('; ')}`);
   }
 }
+
+export { controlPlaneOf, normalizeBaseUrl, SkipSignal };

@@ -1,6 +1,6 @@
 import type { ContractContext } from './contract.js';
 import { eventually } from './eventually.js';
-import { expectEqual, expectStatus } from './expect.js';
+import { expectEqual, expectStatus, setupStep } from './expect.js';
 import type { Client } from './target.js';
 import { createTask, getTask } from './tasks.js';
 
@@ -12,7 +12,11 @@ export interface Completion {
 }
 
 /** Sets the tenant's completion mode for this contract only: the previous setting is restored afterwards. */
-export async function useCompletion(ctx: ContractContext, client: Client, completion: Completion): Promise<void> {
+export function useCompletion(ctx: ContractContext, client: Client, completion: Completion): Promise<void> {
+  return setupStep(`set completion mode ${completion.mode}`, () => setCompletion(ctx, client, completion));
+}
+
+async function setCompletion(ctx: ContractContext, client: Client, completion: Completion): Promise<void> {
   const before = await client.get('/_mock/settings');
   expectStatus(before, 200);
   const previous = before.body.completion;
@@ -52,9 +56,11 @@ export async function createCompletedTask(ctx: ContractContext, overrides: Recor
   if (await ctx.hasControlPlane()) {
     await holdTasksPending(ctx);
     const task = await createTask(ctx.api, overrides);
-    const res = await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`);
-    expectStatus(res, 200);
-    return res.body;
+    return setupStep('complete the task through POST /_mock/tasks/{id}/complete', async () => {
+      const res = await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`);
+      expectStatus(res, 200);
+      return res.body;
+    });
   }
   const task = await createTask(ctx.api, overrides);
   return awaitSelfCompletion(ctx, task.task_id, 'test task');

@@ -1,15 +1,23 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /**
  * Polls an assertion until it passes or a deadline expires. Completion, delayed modes and a real
  * service's own processing are asynchronous, so contracts wait for outcomes instead of assuming
  * they are already visible.
  */
+/** The run a contract belongs to: its wait for asynchronous outcomes (--wait), read by `eventually`. */
+export const currentRun = new AsyncLocalStorage<{ waitMs: number }>();
+
+/** The current run's wait, 5000 ms outside a run. */
+export const defaultWaitMs = (): number => currentRun.getStore()?.waitMs ?? 5000;
+
 export interface EventuallyOptions {
   timeoutMs?: number;
   intervalMs?: number;
 }
 
 export async function eventually<T>(check: () => Promise<T>, options: EventuallyOptions = {}): Promise<T> {
-  const timeoutMs = options.timeoutMs ?? 5000;
+  const timeoutMs = options.timeoutMs ?? defaultWaitMs();
   const intervalMs = options.intervalMs ?? 50;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -17,7 +25,7 @@ export async function eventually<T>(check: () => Promise<T>, options: Eventually
       return await check();
     } catch (err) {
       if (Date.now() >= deadline) {
-        (err as Error).message = `still failing after ${timeoutMs} ms: ${(err as Error).message}`;
+        (err as Error).message = `still failing after ${timeoutMs} ms (--wait): ${(err as Error).message}`;
         throw err;
       }
     }

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { HttpResult } from './target.js';
+import type { Exchange, HttpResult } from './target.js';
 
 /**
  * Small assertions whose messages say what was expected, what came back and, for HTTP results,
@@ -8,6 +8,36 @@ import type { HttpResult } from './target.js';
  */
 export class ContractFailure extends Error {
   override name = 'ContractFailure';
+  constructor(
+    message: string,
+    /** The request and answer that showed the failure, when one did. */
+    readonly exchange?: Exchange,
+  ) {
+    super(message);
+  }
+}
+
+/** A setup step (creating the task a rule needs, say) failed: reported apart from rule failures. */
+export class SetupFailure extends ContractFailure {
+  override name = 'SetupFailure';
+}
+
+/** Thrown by `ctx.skip`: the runner reports the contract as skipped with the reason. */
+export class SkipSignal extends Error {
+  override name = 'SkipSignal';
+}
+
+/**
+ * Runs a setup step: any failure in it becomes a SetupFailure naming the step, so a broken
+ * fixture is not reported as the rule the contract is about.
+ */
+export async function setupStep<T>(what: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (err instanceof SetupFailure || !(err instanceof ContractFailure)) throw err;
+    throw new SetupFailure(`setup (${what}) failed: ${err.message}`, err.exchange);
+  }
 }
 
 const MAX_SHOWN = 600;
@@ -17,8 +47,8 @@ export function show(value: unknown): string {
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}... (${text.length} chars)` : text;
 }
 
-export function fail(message: string): never {
-  throw new ContractFailure(message);
+export function fail(message: string, exchange?: Exchange): never {
+  throw new ContractFailure(message, exchange);
 }
 
 export function expectTrue(condition: unknown, message: string): asserts condition {
@@ -74,7 +104,10 @@ export function expectNoKey(object: unknown, key: string, what: string): void {
 
 export function expectStatus(res: HttpResult, status: number): void {
   if (res.status !== status)
-    fail(`${res.request}: expected HTTP ${status}, got ${res.status}; body: ${show(res.body ?? res.text)}`);
+    fail(
+      `${res.request}: expected HTTP ${status}, got ${res.status}; body: ${show(res.body ?? res.text)}`,
+      res.exchange,
+    );
 }
 
 export function expectStatusIn(
@@ -83,7 +116,8 @@ export function expectStatusIn(
   what: string,
 ): void {
   const ok = typeof allowed === 'function' ? allowed(res.status) : allowed.includes(res.status);
-  if (!ok) fail(`${res.request}: expected ${what}, got HTTP ${res.status}; body: ${show(res.body ?? res.text)}`);
+  if (!ok)
+    fail(`${res.request}: expected ${what}, got HTTP ${res.status}; body: ${show(res.body ?? res.text)}`, res.exchange);
 }
 
 /**

@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ContractContext } from './contract.js';
-import { eventually } from './eventually.js';
-import { expectEqual, expectStatus, expectTrue, show } from './expect.js';
+import { defaultWaitMs, eventually } from './eventually.js';
+import { expectEqual, expectStatus, expectTrue, setupStep, show } from './expect.js';
 import type { Client } from './target.js';
 
 /**
@@ -94,7 +94,7 @@ export async function startReceiver(
           );
           return received.slice();
         },
-        { timeoutMs: options.timeoutMs ?? 5000 },
+        { timeoutMs: options.timeoutMs ?? defaultWaitMs() },
       ),
   };
 }
@@ -144,11 +144,17 @@ export interface CallbackSettingsPatch {
 }
 
 /** Changes callback settings for this contract only: the values it touches are restored afterwards. */
-export async function useCallbackSettings(
+export function useCallbackSettings(
   ctx: ContractContext,
   patch: CallbackSettingsPatch,
   client: Client = ctx.api,
 ): Promise<any> {
+  return setupStep('change callback settings through PATCH /_mock/settings', () =>
+    setCallbackSettings(ctx, patch, client),
+  );
+}
+
+async function setCallbackSettings(ctx: ContractContext, patch: CallbackSettingsPatch, client: Client): Promise<any> {
   const before = await client.get('/_mock/settings');
   expectStatus(before, 200);
   const previous: Record<string, unknown> = {};

@@ -1,5 +1,5 @@
 import type { ContractContext } from './contract.js';
-import { expectEqual, expectStatus, expectTrue, expectType } from './expect.js';
+import { expectEqual, expectStatus, expectTrue, expectType, setupStep } from './expect.js';
 import type { Client } from './target.js';
 
 /** Teams and Studio helpers: fresh addresses, a Studio project, teammates who have joined. */
@@ -26,23 +26,31 @@ export const findMember = (team: any[], email: string) =>
   team.find((m) => String(m.email).toLowerCase() === email.toLowerCase());
 
 /** A Studio project whose tasks inherit image geometries, so tasks need only an attachment. */
-export async function createStudioProject(ctx: ContractContext, client: Client = ctx.api): Promise<string> {
-  const name = ctx.unique('studio');
-  const res = await client.post('/v1/projects', {
-    type: 'imageannotation',
-    name,
-    studio: true,
-    params: { geometries: { box: { objects_to_annotate: ['sign'] } } },
+export function createStudioProject(ctx: ContractContext, client: Client = ctx.api): Promise<string> {
+  return setupStep('create a Studio project', async () => {
+    const name = ctx.unique('studio');
+    const res = await client.post('/v1/projects', {
+      type: 'imageannotation',
+      name,
+      studio: true,
+      params: { geometries: { box: { objects_to_annotate: ['sign'] } } },
+    });
+    expectStatus(res, 200);
+    return name;
   });
-  expectStatus(res, 200);
-  return name;
 }
 
 /**
  * Teammates who joined: invited, then accepted through the control plane (only the invitee can
  * accept on a real service). Callers check `needControlPlane` first.
  */
-export async function joinedTeammates(ctx: ContractContext, count: number, role = 'labeler'): Promise<string[]> {
+export function joinedTeammates(ctx: ContractContext, count: number, role = 'labeler'): Promise<string[]> {
+  return setupStep(`invite ${count} ${role}(s) and accept through POST /_mock/teams/accept`, () =>
+    join(ctx, count, role),
+  );
+}
+
+async function join(ctx: ContractContext, count: number, role: string): Promise<string[]> {
   const emails = Array.from({ length: count }, () => freshEmail(ctx));
   expectStatus(await ctx.api.post('/v1/teams/invite', { emails, team_role: role }), 200);
   const accepted = await ctx.api.post('/_mock/teams/accept', { emails });
@@ -59,6 +67,8 @@ export async function studioWithLabelers(
 ): Promise<{ project: string; emails: string[] }> {
   const project = await createStudioProject(ctx);
   const emails = await joinedTeammates(ctx, count);
-  expectStatus(await ctx.api.post('/v1/studio/assignments/add', { emails, projects: [project] }), 200);
+  await setupStep('assign the labelers to the project', async () =>
+    expectStatus(await ctx.api.post('/v1/studio/assignments/add', { emails, projects: [project] }), 200),
+  );
   return { project, emails };
 }

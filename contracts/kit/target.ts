@@ -1,15 +1,44 @@
+import { ContractFailure, SkipSignal } from './expect.js';
+
 /**
  * The implementation under test and a tiny HTTP client for it. Nothing here knows the mock's
  * internals: a target is a base URL, keys and a fetch, so the same contracts run in process or
  * over the network against any implementation of the interface.
  */
 export interface Target {
-  /** e.g. `http://127.0.0.1:3000`; contracts add `/v1/...` and `/_mock/...` themselves. */
+  /** e.g. `http://127.0.0.1:3000` or `https://host/v1`; contracts add `/v1/...` and `/_mock/...` themselves. */
   baseUrl: string;
   apiKey: string;
   /** A key of a different account: enables the tenant-isolation contracts. */
   otherApiKey?: string;
+  /** The live key of the main key's account: enables the test/live separation contracts. */
+  liveApiKey?: string;
+  /** Keys whose data may be reset or imported over, and whose clock may be moved. None by default. */
+  disposableKeys?: readonly string[];
   fetch: typeof fetch;
+  /** Per-request timeout in ms (default 30000). */
+  timeoutMs?: number;
+  /** How long asynchronous outcomes (completion, callbacks, list reads after writes) are polled, in ms (default 5000). */
+  waitMs?: number;
+  /** At most this many requests per second (default: no limit). */
+  rps?: number;
+  /** Retries of connection errors and of 429 answers (default 3). */
+  retries?: number;
+  /** Cancel the tasks each contract created once it ends, where they are still pending (default true). */
+  cancelCreated?: boolean;
+}
+
+/** One request and its answer (or the network error), for failure reports. */
+export interface Exchange {
+  method: string;
+  /** Path and query, as sent after the base URL. */
+  path: string;
+  /** The JSON request body, keys redacted, truncated; undefined when none was sent. */
+  requestBody?: string;
+  status?: number;
+  responseBody?: string;
+  /** The network error and its cause, when no answer came. */
+  error?: string;
 }
 
 export interface HttpResult {
@@ -20,6 +49,7 @@ export interface HttpResult {
   body: any;
   text: string;
   headers: Headers;
+  exchange: Exchange;
 }
 
 type QueryValue = string | number | boolean | undefined;
@@ -35,10 +65,24 @@ export interface RequestOptions {
   authorization?: string | null;
   /** A multipart body (file uploads); fetch sets its Content-Type with the boundary. */
   form?: FormData;
+  /** No control-plane route check, no retry of 429 (probes, rate-limit contracts). */
+  raw?: boolean;
+}
+
+/** Where a client records its exchanges (the contract's context). */
+export interface ExchangeSink {
+  exchanges: Exchange[];
+  /** Tasks created through this sink's clients, to cancel when the contract ends. */
+  created: { client: Client; taskId: string }[];
 }
 
 /** HTTP Basic with the key as user name and an empty password, as the real service expects. */
 export const basicAuth = (key: string): string => `Basic ${Buffer.from(`${key}:`, 'utf8').toString('base64')}`;
+
+/** The server root: trailing slashes and a trailing `/v1` are dropped (contracts add `/v1` themselves). */
+export function normalizeBaseUrl(baseUrl: string): string {
+  return baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
+}
 
 export function queryString(query: Query | undefined): string {
   const params = new URLSearchParams();
@@ -50,11 +94,104 @@ export function queryString(query: Query | undefined): string {
   return text ? `?${text}` : '';
 }
 
+const MAX_BODY_SHOWN = 2000;
+
+/** Values of keys that look like secrets are replaced, so reports can be shared. */
+export function redact(text: string, keys: readonly string[]): string {
+  let out = text;
+  for (const key of keys) if (key) out = out.split(key).join('<redacted key>');
+  out = out.replace(/("(?:[^"]*(?:auth|key|secret|token|password)[^"]*)"\s*:\s*)"[^"]*"/gi, (m, head: string) =>
+    /next_token|unique_id|idempotency/i.test(head) ? m : `${head}"<redacted>"`,
+  );
+  return out.length > MAX_BODY_SHOWN ? `${out.slice(0, MAX_BODY_SHOWN)}... (${out.length} chars)` : out;
+}
+
+/** The cause chain of a fetch error: `fetch failed` alone says nothing. */
+export function describeNetworkError(err: unknown): string {
+  const parts: string[] = [];
+  let current: any = err;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = current.code ? `${current.code} ` : '';
+    parts.push(`${code}${current.message ?? String(current)}`.trim());
+    current = current.cause;
+  }
+  return parts.filter((part, i) => part && parts.indexOf(part) === i).join(': ');
+}
+
+/** Errors where the request surely never reached the server: safe to retry any method. */
+const NOT_SENT = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|UND_ERR_CONNECT_TIMEOUT/;
+/** Errors that may have hit a request the server saw: retried for GET only. */
+const BROKEN = /ECONNRESET|EPIPE|UND_ERR_SOCKET|other side closed/;
+
+const pacing = new WeakMap<Target, { next: number }>();
+
+async function pace(target: Target): Promise<void> {
+  if (!target.rps || target.rps <= 0) return;
+  let slot = pacing.get(target);
+  if (!slot) {
+    slot = { next: 0 };
+    pacing.set(target, slot);
+  }
+  const now = Date.now();
+  const at = Math.max(now, slot.next);
+  slot.next = at + 1000 / target.rps;
+  if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Routes of a target's control plane, from its /_mock/openapi.json; fetched once per target. */
+export interface ControlPlane {
+  routes: readonly string[];
+  has(method: string, path: string): boolean;
+}
+
+const controlPlanes = new WeakMap<Target, Promise<ControlPlane>>();
+
+export function controlPlaneOf(target: Target): Promise<ControlPlane> {
+  let probe = controlPlanes.get(target);
+  if (!probe) {
+    probe = new Client(target, target.apiKey).get('/_mock/openapi.json', { raw: true }).then(
+      (res) => parseControlPlane(res.status === 200 ? res.body : undefined),
+      () => parseControlPlane(undefined),
+    );
+    controlPlanes.set(target, probe);
+  }
+  return probe;
+}
+
+export function parseControlPlane(document: any): ControlPlane {
+  const routes: string[] = [];
+  const matchers: { method: string; pattern: RegExp }[] = [];
+  const paths = document && typeof document === 'object' ? document.paths : undefined;
+  for (const [path, item] of Object.entries<any>(paths && typeof paths === 'object' ? paths : {})) {
+    if (!path.startsWith('/_mock')) continue;
+    for (const method of Object.keys(item ?? {})) {
+      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      routes.push(`${method.toUpperCase()} ${path}`);
+      const source = path
+        .split(/\{[^}]+\}/)
+        .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+        .join('[^/]+');
+      matchers.push({ method: method.toUpperCase(), pattern: new RegExp(`^${source}/?$`) });
+    }
+  }
+  return { routes, has: (method, path) => matchers.some((m) => m.method === method && m.pattern.test(path)) };
+}
+
+/** Control routes that destroy or rewrite a tenant's data or time: only on disposable keys. */
+const DESTRUCTIVE: readonly [string, RegExp][] = [
+  ['POST', /^\/_mock\/reset\/?$/],
+  ['PUT', /^\/_mock\/state\/?$/],
+  ['POST', /^\/_mock\/clock\/advance\/?$/],
+];
+
 /** One key's view of the target. */
 export class Client {
   constructor(
     readonly target: Target,
     readonly key: string,
+    private readonly sink?: ExchangeSink,
   ) {}
 
   get(path: string, options?: RequestOptions) {
@@ -78,8 +215,9 @@ export class Client {
   }
 
   async request(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<HttpResult> {
+    if (path.startsWith('/_mock/') && !options.raw) await this.guardControl(method, path);
     const pathAndQuery = `${path}${queryString(options.query)}`;
-    const url = `${this.target.baseUrl.replace(/\/+$/, '')}${pathAndQuery}`;
+    const url = `${normalizeBaseUrl(this.target.baseUrl)}${pathAndQuery}`;
     const headers: Record<string, string> = { Accept: 'application/json' };
     const auth = options.authorization === undefined ? basicAuth(this.key) : options.authorization;
     if (auth !== null) headers.Authorization = auth;
@@ -88,20 +226,79 @@ export class Client {
     if (typeof payload === 'string') headers['Content-Type'] = 'application/json';
     Object.assign(headers, options.headers);
 
-    const response = await this.target.fetch(url, { method, headers, body: payload });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      // Not JSON: keep the text so assertions can show it.
+    const keys = [this.target.apiKey, this.target.otherApiKey ?? '', this.target.liveApiKey ?? '', this.key];
+    const exchange: Exchange = { method, path: pathAndQuery };
+    if (typeof payload === 'string') exchange.requestBody = redact(payload, keys);
+    else if (payload) exchange.requestBody = '(multipart form)';
+    this.sink?.exchanges.push(exchange);
+    const request = `${method} ${pathAndQuery}`;
+
+    const retries = this.target.retries ?? 3;
+    for (let attempt = 0; ; attempt++) {
+      await pace(this.target);
+      let response: Response;
+      let text: string;
+      try {
+        response = await this.target.fetch(url, {
+          method,
+          headers,
+          body: payload,
+          signal: AbortSignal.timeout(this.target.timeoutMs ?? 30_000),
+        });
+        text = await response.text();
+      } catch (err) {
+        const cause = describeNetworkError(err);
+        const retryable = NOT_SENT.test(cause) || (method === 'GET' && BROKEN.test(cause));
+        if (retryable && attempt < retries) {
+          await sleep(200 * 2 ** attempt);
+          continue;
+        }
+        exchange.error =
+          (err as Error)?.name === 'TimeoutError'
+            ? `no answer within ${this.target.timeoutMs ?? 30_000} ms (--timeout)`
+            : `network error: ${cause}`;
+        throw new ContractFailure(`${request}: ${exchange.error}`, exchange);
+      }
+      if (response.status === 429 && !options.raw && attempt < retries) {
+        const after = Number(response.headers.get('retry-after'));
+        await sleep(Math.min(Number.isFinite(after) && after > 0 ? after * 1000 : 1000 * 2 ** attempt, 60_000));
+        continue;
+      }
+      let parsed: unknown = text;
+      try {
+        parsed = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        // Not JSON: keep the text so assertions can show it.
+      }
+      exchange.status = response.status;
+      exchange.responseBody = redact(text, keys);
+      const taskId = (parsed as { task_id?: unknown } | undefined)?.task_id;
+      if (
+        method === 'POST' &&
+        response.status === 200 &&
+        /^\/v1\/task\/[a-z]+$/.test(path) &&
+        typeof taskId === 'string'
+      )
+        this.sink?.created.push({ client: this, taskId });
+      return { request, status: response.status, body: parsed, text, headers: response.headers, exchange };
     }
-    return {
-      request: `${method} ${pathAndQuery}`,
-      status: response.status,
-      body: parsed,
-      text,
-      headers: response.headers,
-    };
+  }
+
+  private async guardControl(method: string, path: string): Promise<void> {
+    const route = `${method} ${path.split('?')[0]}`;
+    if (DESTRUCTIVE.some(([m, pattern]) => m === method && pattern.test(path.split('?')[0]))) {
+      if (!(this.target.disposableKeys ?? []).includes(this.key))
+        throw new SkipSignal(
+          `${route} ${route.includes('clock') ? "moves a tenant's clock" : "resets or rewrites a tenant's data"}: only run on keys passed with --disposable-key`,
+        );
+    }
+    const plane = await controlPlaneOf(this.target);
+    if (route === 'GET /_mock/openapi.json') {
+      if (plane.routes.length === 0)
+        throw new SkipSignal('target has no /_mock control plane (no /_mock/openapi.json)');
+      return;
+    }
+    if (!plane.has(method, path.split('?')[0]))
+      throw new SkipSignal(`target's control plane has no ${route} (not in its /_mock/openapi.json)`);
   }
 }

@@ -5,6 +5,7 @@ import {
   expectEqual,
   expectErrorBody,
   expectStatus,
+  setupStep,
 } from '../kit/contract.js';
 import { holdTasksPending } from '../kit/control.js';
 import { createTaskRequest } from '../kit/tasks.js';
@@ -57,9 +58,18 @@ contract('POST /v1/batches/{name}/finalize on a plain project batch answers 200 
 
 contract('POST /v1/batches with a used name answers 409; with an unknown project 404', async (ctx) => {
   const { project, batch } = await projectWithBatch(ctx);
-  expectErrorBody(await ctx.api.post('/v1/batches', { project, name: batch.name }), 409);
-  expectErrorBody(await ctx.api.post('/v1/batches', { project: ctx.unique('absent'), name: ctx.unique('batch') }), 404);
-  expectErrorBody(await ctx.api.get(batchPath(ctx.unique('absent'))), 404);
+  await ctx.rule('a used batch name answers 409', async () =>
+    expectErrorBody(await ctx.api.post('/v1/batches', { project, name: batch.name }), 409),
+  );
+  await ctx.rule('a batch of an unknown project answers 404', async () =>
+    expectErrorBody(
+      await ctx.api.post('/v1/batches', { project: ctx.unique('absent'), name: ctx.unique('batch') }),
+      404,
+    ),
+  );
+  await ctx.rule('an unknown batch answers 404', async () =>
+    expectErrorBody(await ctx.api.get(batchPath(ctx.unique('absent'))), 404),
+  );
 });
 
 contract('GET /v1/batches answers {docs, totalDocs, total, limit, offset, has_more}, newest first', async (ctx) => {
@@ -87,10 +97,14 @@ contract('GET /v1/batches answers {docs, totalDocs, total, limit, offset, has_mo
 
 contract('POST /v1/batches/{name}/prioritize answers {result: success}; out of 10..30 is a 400', async (ctx) => {
   const { batch } = await projectWithBatch(ctx);
-  const ok = await ctx.api.post(batchPath(batch.name, '/prioritize'), { priority: 30 });
-  expectStatus(ok, 200);
-  expectEqual(ok.body, { result: 'success' }, 'body');
-  expectErrorBody(await ctx.api.post(batchPath(batch.name, '/prioritize'), { priority: 31 }), 400, 'priority');
+  await ctx.rule('prioritize within 10..30 answers {result: success}', async () => {
+    const ok = await ctx.api.post(batchPath(batch.name, '/prioritize'), { priority: 30 });
+    expectStatus(ok, 200);
+    expectEqual(ok.body, { result: 'success' }, 'body');
+  });
+  await ctx.rule('prioritize outside 10..30 answers 400 naming priority', async () =>
+    expectErrorBody(await ctx.api.post(batchPath(batch.name, '/prioritize'), { priority: 31 }), 400, 'priority'),
+  );
 });
 
 contract('POST /v1/batches/{name}/setMetadata replaces the metadata', async (ctx) => {
@@ -105,23 +119,55 @@ contract('a batch completes once its tasks are finished, with correct status cou
   await holdTasksPending(ctx);
   const { project, batch } = await projectWithBatch(ctx);
   const ids: string[] = [];
-  for (let i = 0; i < 3; i += 1) {
+  for (let i = 0; i < 4; i += 1) {
     const res = await createTaskRequest(ctx.api, { batch: batch.name, geometries: undefined });
     expectStatus(res, 200);
-    expectEqual(res.body.project, project, 'project implied by the batch');
+    if (i === 0)
+      await ctx.rule('a task created in a batch belongs to its project', () =>
+        expectEqual(res.body.project, project, 'project implied by the batch'),
+      );
     ids.push(res.body.task_id);
   }
-  const status = await ctx.api.get(batchPath(batch.name, '/status'));
-  expectEqual(status.body, { status: 'in_progress', pending: 3, completed: 0, error: 0, canceled: 0 }, 'status before');
-  expectStatus(await ctx.api.post(`/_mock/tasks/${ids[0]}/complete`), 200);
-  expectStatus(await ctx.api.post(`/v1/task/${ids[1]}/cancel`), 200);
-  expectStatus(await ctx.api.post(`/_mock/tasks/${ids[2]}/complete`), 200);
-  const done = await eventually(async () => {
+  const counts = async () => {
     const res = await ctx.api.get(batchPath(batch.name, '/status'));
-    expectEqual(res.body.status, 'completed', 'batch status');
+    expectStatus(res, 200);
     return res.body;
+  };
+  const before = await counts();
+  await ctx.rule('a new batch of pending tasks is in_progress and counts them pending', () =>
+    expectEqual(before, { status: 'in_progress', pending: 4, completed: 0, error: 0, canceled: 0 }, 'status before'),
+  );
+  await setupStep('finish three of the tasks (complete, cancel, fail)', async () => {
+    expectStatus(await ctx.api.post(`/_mock/tasks/${ids[0]}/complete`), 200);
+    expectStatus(await ctx.api.post(`/v1/task/${ids[1]}/cancel`), 200);
+    expectStatus(await ctx.api.post(`/_mock/tasks/${ids[2]}/fail`, { error: 'attachment could not be read' }), 200);
   });
-  expectEqual(done, { status: 'completed', pending: 0, completed: 2, error: 0, canceled: 1 }, 'status after');
+  const partial = await eventually(async () => {
+    const body = await counts();
+    expectEqual(body.pending, 1, 'pending count');
+    return body;
+  }).catch(() => counts());
+  for (const [status, expected] of [
+    ['pending', 1],
+    ['completed', 1],
+    ['canceled', 1],
+    ['error', 1],
+  ] as const)
+    await ctx.rule(`the status counts ${status} tasks`, () =>
+      expectEqual(partial[status], expected, `${status} count`),
+    );
+  await ctx.rule('a batch with a pending task stays in_progress', () =>
+    expectEqual(partial.status, 'in_progress', 'batch status'),
+  );
+  await setupStep('complete the last task', async () =>
+    expectStatus(await ctx.api.post(`/_mock/tasks/${ids[3]}/complete`), 200),
+  );
+  await ctx.rule('a batch whose tasks are all finished is completed', () =>
+    eventually(async () => {
+      const body = await counts();
+      expectEqual(body, { status: 'completed', pending: 0, completed: 2, error: 1, canceled: 1 }, 'status after');
+    }),
+  );
 });
 
 contract('a completed batch takes a new task and is in progress again until that task is finished', async (ctx) => {

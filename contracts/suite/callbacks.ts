@@ -7,6 +7,7 @@ import {
   expectNoKey,
   expectStatus,
   expectTrue,
+  setupStep,
 } from '../kit/contract.js';
 import { advanceClock, holdTasksPending } from '../kit/control.js';
 import {
@@ -76,29 +77,62 @@ contract(
     expectStatus(settings, 200);
     const receiver = await startReceiver(ctx);
     const task = await createTask(ctx.api, { callback_url: receiver.url });
-    const done = await completeTask(ctx, task.task_id);
+    const done = await setupStep('complete the task', () => completeTask(ctx, task.task_id));
     const [call] = await receiver.waitForRequests(1);
-    expectEqual(
-      call.headers['scale-callback-auth'],
-      settings.body.callback_auth_key,
-      'scale-callback-auth header (the tenant callback_auth_key)',
+    await ctx.rule('the callback carries the scale-callback-auth header with the callback auth key', () =>
+      expectEqual(
+        call.headers['scale-callback-auth'],
+        settings.body.callback_auth_key,
+        'scale-callback-auth header (the tenant callback_auth_key)',
+      ),
     );
-    expectCallbackBody(call, task.task_id, 'completed');
-    expectEqual(call.body.response, done.response, 'callback body.response (the completed task response)');
-    expectEqual(call.body.task.response, done.response, 'callback body.task.response');
-    expectEqual(call.body.task.completed_at, done.completed_at, 'callback body.task.completed_at');
-    await flagsEventually(ctx, task.task_id, true);
-    const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) =>
-      expectEqual(d[0]?.state, 'succeeded', 'journal state'),
+    await ctx.rule('the callback is a JSON POST of {task_id, status, response, task}', () => {
+      expectCallbackBody(call, task.task_id, 'completed');
+      expectEqual(call.body.response, done.response, 'callback body.response (the completed task response)');
+      expectEqual(call.body.task.response, done.response, 'callback body.task.response');
+      expectEqual(call.body.task.completed_at, done.completed_at, 'callback body.task.completed_at');
+    });
+    await ctx.rule('a 2xx answer sets callback_succeeded and callback_completed', () =>
+      flagsEventually(ctx, task.task_id, true),
     );
-    expectEqual(
-      [delivery.event, delivery.target, delivery.attempts.length],
-      ['completed', receiver.url, 1],
-      'journal [event, target, attempts]',
+    await ctx.rule('one completion sends one callback', () =>
+      expectEqual(receiver.received.length, 1, 'requests received for one completion'),
     );
-    expectEqual(receiver.received.length, 1, 'requests received for one completion');
   },
 );
+
+contract('GET /_mock/callbacks journals a delivered callback as succeeded with one attempt', async (ctx) => {
+  await prepare(ctx);
+  const receiver = await startReceiver(ctx);
+  const task = await createTask(ctx.api, { callback_url: receiver.url });
+  await completeTask(ctx, task.task_id);
+  await receiver.waitForRequests(1);
+  const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) =>
+    expectEqual(d[0]?.state, 'succeeded', 'journal state'),
+  );
+  expectEqual(
+    [delivery.event, delivery.target, delivery.attempts.length],
+    ['completed', receiver.url, 1],
+    'journal [event, target, attempts]',
+  );
+});
+
+contract('a callback answered 500 is retried until a 2xx answer, then callback_succeeded is true', async (ctx) => {
+  await prepare(ctx);
+  if (!ctx.isDisposable(ctx.api.key))
+    ctx.skip('retries come hours apart: observable only by moving the clock of a --disposable-key');
+  const receiver = await startReceiver(ctx, [500], 200);
+  const task = await createTask(ctx.api, { callback_url: receiver.url });
+  await setupStep('complete the task', () => completeTask(ctx, task.task_id));
+  await receiver.waitForRequests(1);
+  await advanceClock(ctx.api, DAY_MS);
+  const calls = await receiver.waitForRequests(2);
+  await ctx.rule('the retry repeats the callback body', () => expectCallbackBody(calls[1], task.task_id, 'completed'));
+  await ctx.rule('the retry carries the scale-callback-auth header', () =>
+    expectEqual(calls[1].headers['scale-callback-auth'], calls[0].headers['scale-callback-auth'], 'retry header'),
+  );
+  await ctx.rule('a 2xx retry sets callback_succeeded', () => flagsEventually(ctx, task.task_id, true));
+});
 
 contract('POST /_mock/tasks/{id}/fail sends a callback with status error', async (ctx) => {
   await prepare(ctx);

@@ -108,10 +108,11 @@ contract(
       await ctx.api.put(`/v1/task/${id}/tags`, ['a']),
       await ctx.api.delete(`/v1/task/${id}/tags`, ['a']),
     ];
-    for (const res of results) {
-      expectErrorBody(res, 404);
-      expectEqual(res.body.error, TASK_NOT_FOUND, `${res.request} error`);
-    }
+    for (const res of results)
+      await ctx.rule(`${res.request.replace(id, '{id}')} answers 404 "${TASK_NOT_FOUND}"`, () => {
+        expectErrorBody(res, 404);
+        expectEqual(res.body.error, TASK_NOT_FOUND, `${res.request} error`);
+      });
   },
 );
 

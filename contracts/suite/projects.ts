@@ -58,24 +58,48 @@ contract('POST /v1/projects with an unknown type or invalid params answers 400 n
   );
 });
 
-contract('POST /v1/projects/{name}/setParams appends versions 0, 1, 2; patch keeps unmentioned fields', async (ctx) => {
-  const project = await newProject(ctx);
-  const path = `/v1/projects/${encodeURIComponent(project.name)}/setParams`;
-  expectStatus(await ctx.api.post(path, { instruction: 'v0', geometries: GEOMETRIES, padding: 1 }), 200);
-  expectStatus(await ctx.api.post(path, { instruction: 'v1', geometries: GEOMETRIES }), 200);
-  const last = await ctx.api.post(path, { patch: true, padding: 3 });
-  expectStatus(last, 200);
-  const history = last.body.param_history;
-  expectEqual(
-    history.map((e: { version: number }) => e.version),
-    [0, 1, 2],
-    'versions',
-  );
-  expectEqual(history[1].padding, undefined, 'padding of version 1 (no patch: replaced)');
-  expectEqual(history[2].instruction, 'v1', 'instruction kept by patch');
-  expectEqual(history[2].padding, 3, 'padding of version 2');
-  expectEqual(last.body.projectType, 'imageannotation', 'extended field projectType');
-});
+contract(
+  'POST /v1/projects/{name}/setParams appends versions 0, 1, 2; patch keeps unmentioned fields and replaces mentioned ones whole',
+  async (ctx) => {
+    const project = await newProject(ctx);
+    const path = `/v1/projects/${encodeURIComponent(project.name)}/setParams`;
+    const setParams = async (body: Record<string, unknown>) => {
+      const res = await ctx.api.post(path, body);
+      expectStatus(res, 200);
+      expectTrue(Array.isArray(res.body?.param_history), `${res.request}: expected param_history, got ${res.text}`);
+      return res.body;
+    };
+    await setParams({ instruction: 'v0', geometries: GEOMETRIES, padding: 1 });
+    const v1 = await setParams({ instruction: 'v1', geometries: GEOMETRIES });
+    await ctx.rule('setParams without patch replaces the parameters', () =>
+      expectEqual(v1.param_history.at(-1)?.padding, undefined, 'padding of version 1 (no patch: replaced)'),
+    );
+    const last = await setParams({ patch: true, padding: 3 });
+    const history = last.param_history;
+    await ctx.rule('each setParams appends a param_history entry, versions counting from 0', () =>
+      expectEqual(
+        history.map((e: { version: number }) => e.version),
+        [0, 1, 2],
+        'versions',
+      ),
+    );
+    await ctx.rule('patch keeps the fields it does not mention', () => {
+      expectEqual(history[2]?.instruction, 'v1', 'instruction kept by patch');
+      expectEqual(history[2]?.geometries, GEOMETRIES, 'geometries kept by patch');
+    });
+    await ctx.rule('patch sets the fields it mentions', () =>
+      expectEqual(history[2]?.padding, 3, 'padding of version 2'),
+    );
+    await ctx.rule('setParams answers the extended project object', () =>
+      expectEqual(last.type ?? last.projectType, 'imageannotation', 'project type (type or projectType)'),
+    );
+    const polygonOnly = { polygon: { objects_to_annotate: ['pedestrian'] } };
+    const whole = await setParams({ patch: true, geometries: polygonOnly });
+    await ctx.rule('patch replaces an object field whole (objects are not merged)', () =>
+      expectEqual(whole.param_history.at(-1)?.geometries, polygonOnly, 'geometries of version 3'),
+    );
+  },
+);
 
 contract(
   'tasks created with project inherit the latest version, an older one, or none with project_version -1',
@@ -93,39 +117,47 @@ contract(
       geometries: undefined,
       instruction: 'Task first.',
     });
-    expectStatus(latest, 200);
-    expectEqual(latest.body.project_param_version, 2, 'project_param_version of a task on the latest version');
-    expectEqual(latest.body.params.padding, 2, 'padding inherited from version 2');
-    expectMatch(latest.body.instruction, /^Task first\.[\s\S]*rules v2$/, 'instruction: task first, then project');
+    await ctx.rule('a task inherits the latest version', () => {
+      expectStatus(latest, 200);
+      expectEqual(latest.body.project_param_version, 2, 'project_param_version of a task on the latest version');
+      expectEqual(latest.body.params?.padding, 2, 'padding inherited from version 2');
+    });
+    await ctx.rule('the task instruction comes first, then the project instruction', () =>
+      expectMatch(latest.body?.instruction, /^Task first\.[\s\S]*rules v2$/, 'instruction: task first, then project'),
+    );
 
     const older = await createTaskRequest(ctx.api, {
       project: project.name,
       geometries: undefined,
       project_version: 0,
     });
-    expectStatus(older, 200);
-    expectEqual(older.body.project_param_version, 0, 'project_param_version of a task on version 0');
-    expectEqual(older.body.params.padding, 0, 'padding inherited from version 0');
+    await ctx.rule('project_version picks an older version', () => {
+      expectStatus(older, 200);
+      expectEqual(older.body.project_param_version, 0, 'project_param_version of a task on version 0');
+      expectEqual(older.body.params?.padding, 0, 'padding inherited from version 0');
+    });
 
     const none = await createTaskRequest(ctx.api, { project: project.name, project_version: -1 });
-    expectStatus(none, 200);
-    expectEqual(none.body.project_param_version, null, 'project_param_version with project_version -1');
-    expectEqual(none.body.params.padding, undefined, 'padding with project_version -1');
+    await ctx.rule('project_version -1 inherits no project parameters', () => {
+      expectStatus(none, 200);
+      expectEqual(none.body.project_param_version, null, 'project_param_version with project_version -1');
+      expectEqual(none.body.params?.padding, undefined, 'padding with project_version -1');
+    });
   },
 );
 
-contract(
-  'POST /v1/task/imageannotation with an unknown project answers 404, with an unknown version 400',
-  async (ctx) => {
-    expectErrorBody(await createTaskRequest(ctx.api, { project: ctx.unique('absent') }), 404);
-    const project = await newProject(ctx, { params: { geometries: GEOMETRIES } });
-    expectErrorBody(
-      await createTaskRequest(ctx.api, { project: project.name, project_version: 9 }),
-      400,
-      'project_version',
-    );
-  },
-);
+contract('POST /v1/task/imageannotation with an unknown project answers 404', async (ctx) => {
+  expectErrorBody(await createTaskRequest(ctx.api, { project: ctx.unique('absent') }), 404);
+});
+
+contract('POST /v1/task/imageannotation with an unknown project_version answers 400 naming it', async (ctx) => {
+  const project = await newProject(ctx, { params: { geometries: GEOMETRIES } });
+  expectErrorBody(
+    await createTaskRequest(ctx.api, { project: project.name, project_version: 9 }),
+    400,
+    'project_version',
+  );
+});
 
 contract('POST /v1/projects/{name}/setOntology keeps versions and refuses repeated choices', async (ctx) => {
   const project = await newProject(ctx);

@@ -11,21 +11,52 @@ contract('POST /v1/task/imageannotation answers 200 with a pending task of the T
   // Every success is 200, creates included: the official Python client treats 201 as an error.
   expectStatus(res, 200);
   const task = res.body;
-  expectTaskShape(task, res.request);
-  expectEqual(task.type, 'imageannotation', 'type');
-  expectEqual(task.status, 'pending', 'status');
-  expectEqual(task.params.attachment, body.attachment, 'params.attachment');
-  expectEqual(task.params.attachment_type, 'image', 'params.attachment_type');
-  expectEqual(task.params.geometries, body.geometries, 'params.geometries');
-  expectEqual(task.instruction, body.instruction, 'instruction');
-  expectEqual(task.created_at, task.updated_at, 'updated_at of a new task');
-  expectEqual(task.callback_succeeded, false, 'callback_succeeded of a new task');
-  expectEqual(task.metadata, {}, 'default metadata');
-  expectEqual(task.audits, [], 'default audits');
-  expectEqual(task.project_param_version, null, 'project_param_version without a project');
+  await ctx.rule('the task has every field of the Task table with its type', () => expectTaskShape(task, res.request));
+  await ctx.rule('a new task is pending, of the type of its route', () => {
+    expectEqual(task.type, 'imageannotation', 'type');
+    expectEqual(task.status, 'pending', 'status');
+  });
+  await ctx.rule('the task keeps its parameters in params and its instruction', () => {
+    expectEqual(task.params?.attachment, body.attachment, 'params.attachment');
+    expectEqual(task.params?.geometries, body.geometries, 'params.geometries');
+    expectEqual(task.instruction, body.instruction, 'instruction');
+  });
+  await ctx.rule('a new task has defaults: metadata {}, no audits, no callback yet, no project version', () => {
+    expectEqual(task.callback_succeeded, false, 'callback_succeeded of a new task');
+    expectEqual(task.metadata, {}, 'default metadata');
+    expectEqual(task.audits, [], 'default audits');
+    expectEqual(task.project_param_version, null, 'project_param_version without a project');
+  });
   // The real service leaves unset optional keys out rather than sending null or [].
-  for (const key of ['unique_id', 'tags', 'completed_at', 'response', 'times_redone'])
-    expectNoKey(task, key, 'new task');
+  await ctx.rule('a new task has no unique_id, tags, completed_at or response key', () => {
+    for (const key of ['unique_id', 'tags', 'completed_at', 'response']) expectNoKey(task, key, 'new task');
+  });
+});
+
+contract(
+  'POST /v1/task/imageannotation answers labelmock extras: attachment_type, no times_redone, priority echoed',
+  async (ctx) => {
+    await holdTasksPending(ctx);
+    const res = await ctx.api.post('/v1/task/imageannotation', imageTaskBody({ priority: 20 }));
+    expectStatus(res, 200);
+    expectEqual(res.body.params.attachment_type, 'image', 'params.attachment_type');
+    expectEqual(res.body.created_at, res.body.updated_at, 'updated_at of a new task');
+    expectNoKey(res.body, 'times_redone', 'new task');
+    expectEqual(res.body.priority, 20, 'priority');
+  },
+);
+
+contract('POST /v1/task/imageannotation accepts annotation_attributes with conditions', async (ctx) => {
+  const annotation_attributes = {
+    occluded: { type: 'category', description: 'Is it occluded?', choices: ['yes', 'no'] },
+    occlusion_share: {
+      description: 'How much is hidden?',
+      choices: ['some', 'most'],
+      conditions: { label_condition: { label: 'car' }, attribute_conditions: { occluded: 'yes' } },
+    },
+  };
+  const res = await ctx.api.post('/v1/task/imageannotation', imageTaskBody({ annotation_attributes }));
+  expectStatus(res, 200);
 });
 
 contract('POST /v1/task/imageannotation gives every task a new task_id', async (ctx) => {
@@ -43,10 +74,11 @@ contract('POST /v1/task/imageannotation keeps the common parameters on the task'
     metadata: { order: 17, nested: { ok: true } },
     tags: ['street', 'night'],
     unique_id: uniqueId,
-    priority: 30,
   };
-  const task = await createTask(ctx.api, common);
-  for (const [key, value] of Object.entries(common)) expectEqual(task[key], value, key);
+  const res = await ctx.api.post('/v1/task/imageannotation', imageTaskBody({ ...common, priority: 30 }));
+  expectStatus(res, 200);
+  for (const [key, value] of Object.entries(common))
+    await ctx.rule(`the task keeps ${key}`, () => expectEqual(res.body[key], value, key));
 });
 
 contract('POST /v1/task/imageannotation accepts an e-mail address as callback_url', async (ctx) => {
@@ -83,5 +115,5 @@ contract('POST /v1/task/imageannotation accepts metadata of 9 KB and priorities 
   const metadata = { blob: 'x'.repeat(9 * 1024) };
   expectEqual((await createTask(ctx.api, { metadata })).metadata, metadata, 'metadata');
   for (const priority of [10, 20, 30])
-    expectEqual((await createTask(ctx.api, { priority })).priority, priority, 'priority');
+    expectStatus(await ctx.api.post('/v1/task/imageannotation', imageTaskBody({ priority })), 200);
 });

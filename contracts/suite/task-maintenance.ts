@@ -1,6 +1,6 @@
 import { contract, expectEqual, expectErrorBody, expectNoKey, expectStatus } from '../kit/contract.js';
 import { createCompletedTask, createPendingTask, holdTasksPending } from '../kit/control.js';
-import { createTask, createTaskRequest, expectTaskShape, getTask, idsOf, listTasks } from '../kit/tasks.js';
+import { createTask, createTaskRequest, expectListed, expectTaskShape, getTask, listTasks } from '../kit/tasks.js';
 
 /** Changing a task: cancel, setMetadata, unique_id and tags. */
 
@@ -75,11 +75,7 @@ contract('POST /v1/task/{id}/unique_id sets the unique_id, findable by the list 
   expectStatus(res, 200);
   expectEqual(res.body.unique_id, uniqueId, 'unique_id in the response');
   expectEqual((await getTask(ctx.api, task.task_id)).unique_id, uniqueId, 'unique_id read back');
-  expectEqual(
-    idsOf(await listTasks(ctx.api, { unique_id: uniqueId })),
-    [task.task_id],
-    'tasks listed by the unique_id',
-  );
+  await expectListed(ctx.api, { unique_id: uniqueId }, [task.task_id], 'tasks listed by the unique_id');
   // Setting a task's own unique_id again is no conflict.
   expectStatus(await ctx.api.post(`/v1/task/${task.task_id}/unique_id`, { unique_id: uniqueId }), 200);
 });
@@ -116,7 +112,7 @@ contract('POST /v1/task/{id}/tags replaces all tags, keeping the given order', a
   expectStatus(res, 200);
   expectEqual(res.body.tags, [c, a], 'tags after POST');
   // The list filter follows the change: the removed tag no longer finds the task.
-  expectEqual(idsOf(await listTasks(ctx.api, { tags: c })), [task.task_id], 'tasks listed by the new tag');
+  await expectListed(ctx.api, { tags: c }, [task.task_id], 'tasks listed by the new tag');
   expectEqual((await listTasks(ctx.api, { tags: b })).total, 0, 'tasks listed by the replaced tag');
 });
 

@@ -5,10 +5,11 @@ import {
   expectErrorBody,
   expectStatus,
   expectTrue,
+  setupStep,
 } from '../kit/contract.js';
 import { advanceClock, holdTasksPending, readClockMs } from '../kit/control.js';
 import { Client } from '../kit/target.js';
-import { createTask, getTask, listTasks, TASK_NOT_FOUND } from '../kit/tasks.js';
+import { createTask, getTask, imageTaskBody, listTasks, TASK_NOT_FOUND } from '../kit/tasks.js';
 
 /**
  * Tenants: an account in one mode. Another account, or the same account's live key, must not see
@@ -30,18 +31,21 @@ contract(
       await other.delete(`/v1/task/${id}/unique_id`),
       await other.post(`/v1/task/${id}/tags`, ['theirs']),
     ];
-    for (const res of results) {
-      expectErrorBody(res, 404);
-      expectEqual(res.body.error, TASK_NOT_FOUND, `${res.request} error`);
-    }
+    for (const res of results)
+      await ctx.rule(`${res.request.replace(id, '{id}')} by another tenant answers 404 "${TASK_NOT_FOUND}"`, () => {
+        expectErrorBody(res, 404);
+        expectEqual(res.body.error, TASK_NOT_FOUND, `${res.request} error`);
+      });
     const after = await getTask(ctx.api, id);
-    // A target without a control plane may have completed the task meanwhile; canceled it must not be.
-    expectEqual(
-      [after.status === 'canceled', after.metadata, after.tags],
-      [false, { owner: 'a' }, ['mine']],
-      'canceled?, metadata and tags after the foreign calls',
-    );
-    if (await ctx.hasControlPlane()) expectEqual(after.status, 'pending', 'status after the foreign calls');
+    await ctx.rule("another tenant's calls leave the task unchanged", async () => {
+      // A target without a control plane may have completed the task meanwhile; canceled it must not be.
+      expectEqual(
+        [after.status === 'canceled', after.metadata, after.tags],
+        [false, { owner: 'a' }, ['mine']],
+        'canceled?, metadata and tags after the foreign calls',
+      );
+      if (await ctx.hasControlPlane()) expectEqual(after.status, 'pending', 'status after the foreign calls');
+    });
   },
 );
 
@@ -87,8 +91,9 @@ contract("POST /_mock/clock/advance moves only the caller's clock", async (ctx) 
   expectTrue(mineMoved < hour, `this tenant's clock moved by ${mineMoved} ms when another tenant advanced its own`);
 });
 
-/** The live key of the same account, when the test key has the `test_<id>` shape. */
+/** The live key of the same account: given (--live-api-key), or derived from a `test_<id>` key. */
 function liveClient(ctx: ContractContext): Client {
+  if (ctx.target.liveApiKey) return ctx.client(ctx.target.liveApiKey);
   const match = /^test_(.+)$/.exec(ctx.target.apiKey);
   if (!match) return ctx.skip('apiKey is not of the form test_<id>, so no live key can be derived');
   return new Client(ctx.target, `live_${match[1]}`);
@@ -110,3 +115,31 @@ contract("GET /v1/task/{id} and GET /v1/tasks with the account's live key see no
   expectEqual(liveTask.is_test, false, 'is_test of a task made with a live key');
   expectStatus(await ctx.api.get(`/v1/task/${liveTask.task_id}`), 404);
 });
+
+contract(
+  'a project created with the live key cannot take test tasks, and live and test tasks stay apart',
+  async (ctx) => {
+    const liveKey = ctx.target.liveApiKey;
+    if (!liveKey) return ctx.skip('no liveApiKey given (pass --live-api-key: a live key of the same account)');
+    const live = ctx.client(liveKey);
+    const tag = ctx.unique('livetest');
+    const task = await createTask(ctx.api, { tags: [tag] });
+    await ctx.rule('the live key cannot read a test task (404)', async () =>
+      expectErrorBody(await live.get(`/v1/task/${task.task_id}`), 404),
+    );
+    await ctx.rule("the live key's task list leaves out test tasks", async () =>
+      expectEqual((await listTasks(live, { tags: tag })).docs.length, 0, 'live list by the test task tag'),
+    );
+    const project = ctx.unique('liveproject');
+    await setupStep('create a project with the live key', async () =>
+      expectStatus(await live.post('/v1/projects', { type: 'imageannotation', name: project }), 200),
+    );
+    await ctx.rule('a test key cannot create a task in a project made with the live key', async () => {
+      const res = await ctx.api.post('/v1/task/imageannotation', imageTaskBody({ project }));
+      expectTrue(
+        res.status >= 400 && res.status < 500,
+        `${res.request}: expected a 4xx for a live project used from a test key, got ${res.status} ${res.text}`,
+      );
+    });
+  },
+);

@@ -1,5 +1,5 @@
-import { contract, expectEqual, expectErrorBody, expectNotEqual, expectStatus } from '../kit/contract.js';
-import { createTask, createTaskRequest, idsOf, listTasks } from '../kit/tasks.js';
+import { contract, expectEqual, expectErrorBody, expectNotEqual, expectStatus, setupStep } from '../kit/contract.js';
+import { createTask, createTaskRequest, expectListed, idsOf, listTasks } from '../kit/tasks.js';
 
 /** unique_id on task creation: reserved per account, refused with a 409 that points at the holder. */
 
@@ -11,7 +11,7 @@ contract(
     const holder = await createTask(ctx.api, { unique_id: uniqueId, tags: [tag] });
     const res = await createTaskRequest(ctx.api, { unique_id: uniqueId, tags: [tag] });
     expectErrorBody(res, 409, holder.task_id);
-    expectEqual(idsOf(await listTasks(ctx.api, { tags: tag })), [holder.task_id], 'tasks after the refused creation');
+    await expectListed(ctx.api, { tags: tag }, [holder.task_id], 'tasks after the refused creation');
   },
 );
 
@@ -32,11 +32,7 @@ contract('POST /v1/task/imageannotation may reuse a unique_id after DELETE /v1/t
   expectStatus(await ctx.api.delete(`/v1/task/${first.task_id}/unique_id`), 200);
   const second = await createTask(ctx.api, { unique_id: uniqueId });
   expectNotEqual(second.task_id, first.task_id, 'task_id of the new holder');
-  expectEqual(
-    idsOf(await listTasks(ctx.api, { unique_id: uniqueId })),
-    [second.task_id],
-    'tasks listed by the unique_id',
-  );
+  await expectListed(ctx.api, { unique_id: uniqueId }, [second.task_id], 'tasks listed by the unique_id');
 });
 
 contract('GET /v1/tasks?unique_id= finds exactly the task created with it', async (ctx) => {
@@ -47,4 +43,19 @@ contract('GET /v1/tasks?unique_id= finds exactly the task created with it', asyn
   expectEqual(list.total, 1, 'total');
   expectEqual(idsOf(list), [task.task_id], 'tasks');
   expectEqual(list.docs[0].unique_id, uniqueId, 'unique_id of the listed task');
+});
+
+contract('POST /v1/task/imageannotation with a unique_id used in another project answers 409', async (ctx) => {
+  const projects: string[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const name = ctx.unique('uidproject');
+    await setupStep('create a project', async () =>
+      expectStatus(await ctx.api.post('/v1/projects', { type: 'imageannotation', name }), 200),
+    );
+    projects.push(name);
+  }
+  const uniqueId = ctx.unique('uid');
+  const holder = await createTask(ctx.api, { unique_id: uniqueId, project: projects[0] });
+  // unique_id is unique across all projects of the account, not per project.
+  expectErrorBody(await createTaskRequest(ctx.api, { unique_id: uniqueId, project: projects[1] }), 409, holder.task_id);
 });

@@ -1,0 +1,103 @@
+/**
+ * Which contracts check the interface and which check labelmock's own choices.
+ *
+ * - `interface`: required by service-interface.md or real-service-notes.md; any implementation must pass.
+ * - `labelmock`: labelmock's choices where the interface is silent (400 rather than clamping, 405 with
+ *   Allow, refusing unknown keys, error wording, leniencies) and the behaviour of its /_mock routes.
+ * - `control`: needs /_mock routes (derived from the contract's source: see `needsOf`).
+ *
+ * The first pattern that matches a contract's name decides between interface and labelmock; a name
+ * no pattern matches is an error at registration, so every new contract is classified on purpose.
+ */
+export type Tag = 'interface' | 'labelmock' | 'control';
+export const TAGS: readonly Tag[] = ['interface', 'labelmock', 'control'];
+
+/** Interface rules observed through a /_mock route whose name would otherwise read as labelmock's. */
+const INTERFACE_FIRST: readonly RegExp[] = [
+  /sends \{task_id, status, response, task\} to callback_url/,
+  /^a callback answered 500 is retried until a 2xx/,
+];
+
+const LABELMOCK: readonly RegExp[] = [
+  // Leniencies and open-mode key conventions.
+  /documented leniency|\(open mode\)|with the account's live key/,
+  // 400 rather than clamp or ignore; 405; unknown keys; forged tokens; content types; unknown routes.
+  /unknown top-level parameter|text\/plain body|body over 5 MB|GET \/v1\/<unknown route>|answer 405/,
+  /limit 0 or 101|next_token the server never issued|repeated tags keys|setMetadata with a JSON array/,
+  /in another key order and formatting/,
+  /answers labelmock extras/,
+  /unknown project_version answers 400/,
+  /with an invalid filter value answers 400/,
+  // Error statuses and wording the interface leaves open.
+  /audit on a pending task|dependents\/options on a finished root|invalid def answers 400 naming defs|force_creation/,
+  /a dependent whose definition names its own attachment|require_audit|a reviewer fix releases/,
+  /teams\/invite answers the whole team|invite of a labeler needs a Studio project/,
+  /set_role refuses|set_role of an invitee|assignments\/add refuses|labeler groups: a used name/,
+  /set_priorities without every pending batch|an e-mail standing for one member/,
+  /refuses an expected_response|GET \/v1\/files requires projects|GET \/v1\/files filters|metadata that is not a JSON object/,
+  /a completed batch takes a new task/,
+  // Callback journal, schedule and settings, batch callback body.
+  /retried on the virtual clock|failed after max_attempts|journaled|batch with a callback receives/,
+  /holds the callback open|redo and a second completion/,
+  // Synthesized and checked responses of /_mock/tasks/{id}/complete and /audit.
+  /^a completed \w+ task|^POST \/_mock\/tasks\/\{id\}\/(complete|audit|redo)|^GET \/_mock|^PATCH \/_mock|^PUT \/_mock/,
+  /^POST \/_mock\/(reset|clock)|^GET \/_mock\/callbacks|GET \/_mock\/clock without Authorization|pages recorded attempts/,
+  // Documents labelmock publishes.
+  /^GET \/openapi\.(json|yaml)/,
+];
+
+const INTERFACE: readonly RegExp[] = [
+  /^(GET|POST|PUT|DELETE|PATCH)[ ,]/,
+  /^a batch completes once its tasks are finished|^an uploaded attachment_url|^POST \/_mock\/tasks\/\{id\}\/fail/,
+  /^tasks created with project inherit/,
+  /^a project created with the live key cannot take test tasks/,
+];
+
+export function classify(name: string): 'interface' | 'labelmock' {
+  if (INTERFACE_FIRST.some((pattern) => pattern.test(name))) return 'interface';
+  if (LABELMOCK.some((pattern) => pattern.test(name))) return 'labelmock';
+  if (INTERFACE.some((pattern) => pattern.test(name))) return 'interface';
+  throw new Error(`Contract "${name}" matches no tag pattern in contracts/kit/tags.ts: classify it there`);
+}
+
+/**
+ * Helpers that always call a /_mock route, and the route. Helpers that only use the control plane
+ * when the target has one (holdTasksPending, createPendingTask, createCompletedTask) are left out:
+ * their contracts also run without it.
+ */
+const HELPER_ROUTES: Record<string, string> = {
+  needControlPlane: 'GET /_mock/openapi.json',
+  pendingOf: 'PATCH /_mock/settings',
+  completedOf: 'POST /_mock/tasks/{id}/complete',
+  useCompletion: 'PATCH /_mock/settings',
+  useCallbackSettings: 'PATCH /_mock/settings',
+  callbackJournal: 'GET /_mock/callbacks',
+  journalEventually: 'GET /_mock/callbacks',
+  advanceClock: 'POST /_mock/clock/advance',
+  readClockMs: 'GET /_mock/clock',
+  joinedTeammates: 'POST /_mock/teams/accept',
+  studioWithLabelers: 'POST /_mock/teams/accept',
+  // Helpers of single suite files.
+  completedTask: 'POST /_mock/tasks/{id}/complete',
+  completeTask: 'POST /_mock/tasks/{id}/complete',
+  complete: 'POST /_mock/tasks/{id}/complete',
+  completed: 'POST /_mock/tasks/{id}/complete',
+  completedLidarTask: 'POST /_mock/tasks/{id}/complete',
+  prepare: 'GET /_mock/openapi.json',
+  pendingTask: 'GET /_mock/openapi.json',
+  rootWithOptions: 'GET /_mock/openapi.json',
+  studioBatches: 'POST /_mock/teams/accept',
+};
+
+/** The /_mock routes a contract needs, read from its source (helper names and literal paths). */
+export function needsOf(source: string): string[] {
+  const needs = new Set<string>();
+  // `helper(` in plain JS; `(0, module.helper)(` after a bundler's or vitest's transform.
+  for (const [helper, route] of Object.entries(HELPER_ROUTES))
+    if (new RegExp(`\\b${helper}\\)?\\s*\\(`).test(source)) needs.add(route);
+  for (const match of source.matchAll(/\.(get|post|put|patch|delete)\(\s*[`'"](\/_mock\/[^`'"?]*)/g)) {
+    const path = match[2].replace(/\$\{[^}]*\}/g, '{id}').replace(/\/+$/, '');
+    needs.add(`${match[1].toUpperCase()} ${path}`);
+  }
+  return [...needs].sort();
+}
