@@ -12,7 +12,7 @@ import { advanceClock } from '../services/clock.js';
 import { completeTask, failTask, redoTask } from '../services/completion.js';
 import type { Services } from '../services/context.js';
 import { stateChunks } from '../services/state-stream.js';
-import { viewTask } from '../services/tasks.js';
+import { taskAnswer } from '../services/tasks.js';
 import { importState } from '../services/tenant-state.js';
 import type { Tenant } from '../store/tenant.js';
 import { fileControlRoutes } from './files.js';
@@ -52,7 +52,7 @@ export function controlRoutes(services: Services): RouteSpec[] {
       body: CompleteBodySchema,
       response: TaskSchema,
       errors: ['invalid_request', 'unauthorized', 'not_found'],
-      handler: ({ tenant, params, body }) => viewTask(completeTask(tenant, params.taskId, body.response)),
+      handler: ({ tenant, params, body }) => taskAnswer(completeTask(tenant, params.taskId, body.response)),
     }),
     defineRoute({
       method: 'post',
@@ -63,7 +63,7 @@ export function controlRoutes(services: Services): RouteSpec[] {
       body: FailBodySchema,
       response: TaskSchema,
       errors: ['invalid_request', 'unauthorized', 'not_found'],
-      handler: ({ tenant, params, body }) => viewTask(failTask(tenant, params.taskId, body.error)),
+      handler: ({ tenant, params, body }) => taskAnswer(failTask(tenant, params.taskId, body.error)),
     }),
     defineRoute({
       method: 'post',
@@ -73,7 +73,7 @@ export function controlRoutes(services: Services): RouteSpec[] {
       params: TaskIdParams,
       response: TaskSchema,
       errors: ['invalid_request', 'unauthorized', 'not_found'],
-      handler: ({ tenant, params }) => viewTask(redoTask(tenant, params.taskId)),
+      handler: ({ tenant, params }) => taskAnswer(redoTask(tenant, params.taskId)),
     }),
     defineRoute({
       method: 'post',
@@ -85,7 +85,7 @@ export function controlRoutes(services: Services): RouteSpec[] {
       response: TaskSchema,
       errors: ['invalid_request', 'unauthorized', 'not_found'],
       handler: ({ tenant, params, body }) =>
-        viewTask(reviewerAudit(tenant, params.taskId, body.result, body.response, body.comments)),
+        taskAnswer(reviewerAudit(tenant, params.taskId, body.result, body.response, body.comments)),
     }),
     defineRoute({
       method: 'get',

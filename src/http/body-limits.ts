@@ -24,7 +24,12 @@ export function bodyLimits(maxJsonBytes: number): MiddlewareHandler {
     if (declared > uploadMax && !c.req.header('transfer-encoding')) throw uploadTooLarge('body');
     return next();
   };
-  return (c, next) => (c.req.path === FILE_UPLOAD_PATH ? upload(c, next) : json(c, next));
+  return (c, next) => {
+    // A GET or HEAD never carries a body (the Request API refuses one), and asking for it would make
+    // @hono/node-server build a whole Request per read: skip the check, it has nothing to bound.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return c.req.path === FILE_UPLOAD_PATH ? upload(c, next) : json(c, next);
+  };
 }
 
 /** The 413 of an upload: the file part (or the body around it) over the interface's 80 MB. */

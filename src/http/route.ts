@@ -1,12 +1,14 @@
 import type { Context, Hono } from 'hono';
 import type { ZodType, ZodTypeAny } from 'zod';
 import type { JsonShapeOptions } from '../domain/common/json-shape.js';
+import { JsonText } from '../domain/common/json-text.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { ErrorKind } from '../errors.js';
 import type { Tenant } from '../store/tenant.js';
 import { canonicalJson, type ParsedBody, readRawBody, tryParseJsonBody } from './body.js';
 import type { AppEnv, Principal } from './env.js';
 import type { IdempotencyGuard, Outcome } from './idempotency.js';
+import { querySchemaFor } from './query-schema.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -82,17 +84,19 @@ function fingerprint(method: string, path: string, raw: string, parsed: ParsedBo
 /** Mounts route specs on a Hono app: validation once at the edge, then the handler, always 200. */
 export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency: IdempotencyGuard): void {
   for (const route of routes) {
+    // Made once per route, not per request.
+    const queryFor = querySchemaFor(route.query);
+    const jsonLimits = { root: route.bodyName, ...route.jsonLimits };
     app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
       const raw = route.method === 'get' || route.multipart ? '' : await readRawBody(c);
       // Parsed once, before the guard (the fingerprint needs it); a failure is thrown inside it.
-      const parsed = tryParseJsonBody(raw, c.req.header('content-type') ?? '', {
-        root: route.bodyName,
-        ...route.jsonLimits,
-      });
+      const parsed = tryParseJsonBody(raw, c.req.header('content-type') ?? '', jsonLimits);
       let answered: Response | undefined;
+      let bytes: Uint8Array | undefined;
       const run = async (): Promise<Outcome> => {
         const params = parseOrThrow(route.params, c.req.param(), '');
-        const query = parseOrThrow(route.query, c.req.queries(), '');
+        const rawQuery = c.req.queries();
+        const query = parseOrThrow(queryFor ? queryFor(rawQuery) : route.query, rawQuery, '');
         if (!parsed.ok) throw parsed.error;
         const given = parsed.value === undefined && route.absentBody ? route.absentBody() : parsed.value;
         const body = parseOrThrow(route.body, given, route.bodyName ?? '');
@@ -108,6 +112,12 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency:
           answered = result;
           return { status: result.status, body: '' };
         }
+        if (result instanceof JsonText) {
+          // Bytes serialized before (a task's, kept per revision) go out as they are; an idempotent
+          // route also keeps their text, for its replays.
+          bytes = result.bytes;
+          return { status: 200, body: route.idempotent ? result.text : '' };
+        }
         return { status: 200, body: JSON.stringify(result) };
       };
       const key = c.req.header('idempotency-key');
@@ -117,6 +127,12 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency:
           ? await idempotency.run(c.get('tenant'), key, fingerprint(route.method, c.req.path, raw, parsed), run)
           : await run();
       if (answered) return answered;
+      // A fresh JsonText answer; a replayed one (bytes unset) is the stored text.
+      if (bytes && outcome.status === 200) {
+        // Buffers made here (Buffer.concat, allocUnsafeSlow) own a plain ArrayBuffer, never a shared one.
+        const body = bytes as Uint8Array<ArrayBuffer>;
+        return c.body(body, 200, { 'Content-Type': 'application/json', ...outcome.headers });
+      }
       return c.body(outcome.body, outcome.status as 200, { 'Content-Type': 'application/json', ...outcome.headers });
     });
   }

@@ -17,7 +17,7 @@ import {
   requireTask,
   setMetadata,
   setUniqueId,
-  viewTask,
+  taskAnswer,
 } from '../services/tasks.js';
 import {
   AuditBodySchema,
@@ -84,7 +84,7 @@ export function taskRoutes(services: Services): RouteSpec[] {
       params: TaskIdParamsSchema,
       response: TaskSchema,
       errors: [...TASK_ERRORS],
-      handler: ({ tenant, params }) => viewTask(requireTask(tenant, params.taskId)),
+      handler: ({ tenant, params }) => taskAnswer(requireTask(tenant, params.taskId)),
     }),
     defineRoute({
       method: 'get',
@@ -109,7 +109,7 @@ export function taskRoutes(services: Services): RouteSpec[] {
       response: TaskSchema,
       errors: ['invalid_request', ...TASK_ERRORS],
       handler: ({ tenant, params, query }) =>
-        viewTask(cancelTask(tenant, params.taskId, query.clear_unique_id ?? false)),
+        taskAnswer(cancelTask(tenant, params.taskId, query.clear_unique_id ?? false)),
     }),
     defineRoute({
       method: 'post',
@@ -124,7 +124,7 @@ export function taskRoutes(services: Services): RouteSpec[] {
       response: TaskSchema,
       errors: ['invalid_request', ...TASK_ERRORS],
       absentBody: () => ({}),
-      handler: ({ tenant, params, body }) => viewTask(setMetadata(tenant, params.taskId, body)),
+      handler: ({ tenant, params, body }) => taskAnswer(setMetadata(tenant, params.taskId, body)),
     }),
     defineRoute({
       method: 'post',
@@ -135,7 +135,7 @@ export function taskRoutes(services: Services): RouteSpec[] {
       body: UniqueIdBodySchema,
       response: TaskSchema,
       errors: ['invalid_request', 'conflict', ...TASK_ERRORS],
-      handler: ({ tenant, params, body }) => viewTask(setUniqueId(tenant, params.taskId, body.unique_id)),
+      handler: ({ tenant, params, body }) => taskAnswer(setUniqueId(tenant, params.taskId, body.unique_id)),
     }),
     defineRoute({
       method: 'delete',
@@ -145,7 +145,7 @@ export function taskRoutes(services: Services): RouteSpec[] {
       params: TaskIdParamsSchema,
       response: TaskSchema,
       errors: [...TASK_ERRORS],
-      handler: ({ tenant, params }) => viewTask(deleteUniqueId(tenant, params.taskId)),
+      handler: ({ tenant, params }) => taskAnswer(deleteUniqueId(tenant, params.taskId)),
     }),
     defineRoute({
       method: 'post',
@@ -157,7 +157,7 @@ export function taskRoutes(services: Services): RouteSpec[] {
       body: DependentOptionsBodySchema,
       response: TaskSchema,
       errors: ['invalid_request', ...TASK_ERRORS],
-      handler: ({ tenant, params, body }) => viewTask(setDependentOptions(tenant, params.taskId, body)),
+      handler: ({ tenant, params, body }) => taskAnswer(setDependentOptions(tenant, params.taskId, body)),
     }),
     defineRoute({
       method: 'post',
@@ -168,7 +168,7 @@ export function taskRoutes(services: Services): RouteSpec[] {
       response: TaskSchema,
       // Never 409 here: the Python client crashes on a 409 from a body-less task route.
       errors: ['invalid_request', ...TASK_ERRORS],
-      handler: ({ tenant, params }) => viewTask(forceDependents(services, tenant, params.taskId)),
+      handler: ({ tenant, params }) => taskAnswer(forceDependents(services, tenant, params.taskId)),
     }),
     defineRoute({
       method: 'post',
@@ -180,7 +180,7 @@ export function taskRoutes(services: Services): RouteSpec[] {
       response: TaskSchema,
       errors: ['invalid_request', ...TASK_ERRORS],
       handler: ({ tenant, params, body }) =>
-        viewTask(customerAudit(tenant, params.taskId, body.accepted, body.comments)),
+        taskAnswer(customerAudit(tenant, params.taskId, body.accepted, body.comments)),
     }),
     ...(['post', 'put', 'delete'] as const).map((method) =>
       defineRoute({
@@ -198,7 +198,7 @@ export function taskRoutes(services: Services): RouteSpec[] {
         errors: ['invalid_request', ...TASK_ERRORS],
         absentBody: () => [],
         handler: ({ tenant, params, body }) =>
-          viewTask(
+          taskAnswer(
             changeTags(
               tenant,
               params.taskId,

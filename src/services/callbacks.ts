@@ -75,9 +75,13 @@ export class CallbackDispatcher {
       tenant,
       { task_id: task.task_id, event: TASK_EVENTS[event.kind], target: task.callback_url, body },
       (ok) => {
-        // Not a task change a client made: updated_at stays as it is.
-        task.callback_succeeded = ok;
-        task.callback_completed = ok;
+        // Not a task change a client made: updated_at stays as it is. A task the tenant no longer
+        // holds (reset or replaced by an import since) is left alone.
+        if (tenant.tasks.get(task.task_id) !== record) return;
+        tenant.tasks.update(record, (current) => {
+          current.callback_succeeded = ok;
+          current.callback_completed = ok;
+        });
       },
     );
   };

@@ -1,3 +1,4 @@
+import { JsonText } from '../domain/common/json-text.js';
 import { MAX_TAGS } from '../domain/common/values.js';
 import { describeFitIssues } from '../domain/tasks/annotation-fit.js';
 import { splitCreateBody } from '../domain/tasks/common-params.js';
@@ -6,12 +7,18 @@ import type { Task } from '../domain/tasks/task.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { toIso } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
-import type { TaskRecord } from '../store/task-collection.js';
+import { type TaskRecord, taskJson } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import { syncBatchStatus } from './batches.js';
 
-/** What callers get: a copy, so later state changes never leak into a response already built. */
-export const viewTask = (record: TaskRecord): Task => structuredClone(record.task);
+/**
+ * What callers get: the current revision itself, deep-frozen, so no copy is needed: later changes
+ * make a new revision (never leaking into a response already built), and a caller cannot change it.
+ */
+export const viewTask = (record: TaskRecord): Task => record.task;
+
+/** The current revision as the JSON answer of a task route: serialized once, reused until it changes. */
+export const taskAnswer = (record: TaskRecord): JsonText<Task> => new JsonText(taskJson(record));
 
 export function requireTask(tenant: Tenant, taskId: string): TaskRecord {
   const record = tenant.tasks.get(taskId);

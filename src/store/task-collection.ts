@@ -1,4 +1,6 @@
+import { ownBytes } from '../domain/common/json-text.js';
 import type { Task } from '../domain/tasks/task.js';
+import { deepFreeze } from './frozen.js';
 import { SeqIndex } from './seq-index.js';
 import { TimeIndex } from './time-index.js';
 
@@ -10,11 +12,29 @@ export interface TaskInternal {
 }
 
 export interface TaskRecord {
-  seq: number;
+  readonly seq: number;
   /** created_at in ms, kept numeric for range searches. */
-  createdMs: number;
-  task: Task;
+  readonly createdMs: number;
+  /**
+   * The current revision, deep-frozen: handed out as is (no copy per read), since neither a caller
+   * nor the store can change it. A change replaces it with a new revision (TaskCollection.update).
+   */
+  readonly task: Task;
   internal: TaskInternal;
+}
+
+/** The fields only the collection writes: a new revision and the JSON of the current one. */
+interface StoredRecord extends TaskRecord {
+  task: Task;
+  /** JSON.stringify(task) as UTF-8, made when first asked and dropped with its revision. */
+  json?: Buffer;
+}
+
+/** The task's JSON (UTF-8), serialized once per revision: reads of an unchanged task reuse it. */
+export function taskJson(record: TaskRecord): Uint8Array {
+  const stored = record as StoredRecord;
+  if (stored.json === undefined) stored.json = ownBytes(JSON.stringify(stored.task));
+  return stored.json;
 }
 
 /** The indexed fields; list filters on any of them walk one index instead of every task. */
@@ -79,7 +99,7 @@ export class TaskCollection {
 
   insert(task: Task, createdMs: number, internal: TaskInternal = {}): TaskRecord {
     this.changed();
-    const record: TaskRecord = { seq: this.nextSeq++, createdMs, task, internal };
+    const record: StoredRecord = { seq: this.nextSeq++, createdMs, task: deepFreeze(task), internal };
     this.byId.set(task.task_id, record);
     this.ordered.push(record);
     for (const field of INDEXED_FIELDS)
@@ -88,12 +108,19 @@ export class TaskCollection {
     return record;
   }
 
-  /** Applies `change` to the task and re-indexes the fields it touched. */
+  /**
+   * Applies `change` to a copy of the task, stores the copy (frozen) as the new revision and
+   * re-indexes the fields it touched. Revisions handed out before stay as they were.
+   */
   update(record: TaskRecord, change: (task: Task) => void): TaskRecord {
     this.changed();
     const before = INDEXED_FIELDS.map((field) => indexKeys(record.task, field));
     const timesBefore = TIMED_FIELDS.map((field) => timeOf(record.task, field));
-    change(record.task);
+    const next = structuredClone(record.task);
+    change(next);
+    const stored = record as StoredRecord;
+    stored.task = deepFreeze(next);
+    stored.json = undefined;
     TIMED_FIELDS.forEach((field, i) => {
       this.timeIndex(field).move(record.seq, timesBefore[i], timeOf(record.task, field));
     });

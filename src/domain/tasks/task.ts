@@ -70,3 +70,4 @@ export const TaskListSchema = z.object({
   has_more: z.boolean(),
   next_token: z.string().nullable(),
 });
+export type TaskList = z.infer<typeof TaskListSchema>;

@@ -1,0 +1,268 @@
+/**
+ * The hot paths over HTTP, as a user's client sees them: labelmock's built server
+ * (`node dist/cli.js`) against a bare Hono server answering the very bytes labelmock answered
+ * (scripts/bench-http/bare-hono.mjs), so a ratio is labelmock's own work beyond serializing its
+ * answer. Both are driven by autocannon in one interleaved run: every round of every case runs the
+ * mock and then the bare server, so load from elsewhere on the machine weighs on both alike.
+ * Cases: GET a task; a list page (limit 100) with the small and the large store, unfiltered and
+ * with each filter family; create imageannotation and textcollection; a completion with a callback.
+ * Also prints the mock's RSS before and after the large tenant is seeded (bytes per task).
+ * Needs a build first (`npm run bench:http` builds).
+ *   npm run bench:http [-- --rounds 3 --seconds 2 --connections 20 --large 100000 --small 1000 --only list]
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '20' },
+    large: { type: 'string', default: '100000' },
+    small: { type: 'string', default: '1000' },
+    only: { type: 'string' },
+  },
+});
+const ROUNDS = Number(values.rounds);
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
+const LARGE = Number(values.large);
+const SMALL = Number(values.small);
+const ROOT = new URL('..', import.meta.url).pathname;
+const COMPLETED_PER_TENANT = 300;
+
+const headers = (key: string) => ({
+  authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
+  'content-type': 'application/json',
+});
+
+function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolve({ child, url: match[1] });
+    });
+    child.on('exit', (code, signal) => {
+      // After it started too: a server that dies mid-run would otherwise show only as failed requests.
+      console.error(`${args[0]} exited (code ${code}, signal ${signal})`);
+      reject(new Error(`${args[0]} exited ${code}: ${out}`));
+    });
+  });
+}
+
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+
+async function call(url: string, key: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: headers(key),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return text;
+}
+
+const imageBody = (n: number, extra: Record<string, unknown> = {}) => ({
+  attachment: `https://example.com/images/${n}.jpg`,
+  instruction: 'Draw a box around every car.',
+  geometries: { box: { objects_to_annotate: ['car', 'truck'], min_height: 10, min_width: 10 } },
+  project: 'p',
+  batch: 'b',
+  tags: ['t', `n${n % 10}`],
+  unique_id: `u${n}`,
+  metadata: { source: 'bench', n },
+  ...extra,
+});
+
+/** `count` tasks in the tenant of `key` (a project and a batch first), with autocannon for speed. */
+async function seed(url: string, key: string, count: number, extra: Record<string, unknown> = {}): Promise<string[]> {
+  await call(url, key, 'POST', '/v1/projects', { type: 'imageannotation', name: 'p' });
+  await call(url, key, 'POST', '/v1/batches', { project: 'p', name: 'b' });
+  const ids: string[] = [];
+  let n = 0;
+  const result = await autocannon({
+    url: `${url}/v1/task/imageannotation`,
+    connections: CONNECTIONS,
+    amount: count,
+    method: 'POST',
+    headers: headers(key),
+    requests: [
+      {
+        setupRequest: (req) => ({ ...req, body: JSON.stringify(imageBody(n++, extra)) }),
+        onResponse: (_status, body) => {
+          ids.push(JSON.parse(body).task_id);
+        },
+      },
+    ],
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`seeding ${key}: ${result.non2xx} non-2xx`);
+  return ids;
+}
+
+interface Case {
+  name: string;
+  method: 'GET' | 'POST';
+  key: string;
+  /** The path of each request (a completion takes a new task each time). */
+  path: () => string;
+  body?: string;
+}
+
+interface Measure {
+  rps: number[];
+  p50: number[];
+  p99: number[];
+  non2xx: number;
+}
+
+async function drive(url: string, c: Case, seconds: number, m?: Measure): Promise<void> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: c.method,
+    headers: headers(c.key),
+    requests: [{ setupRequest: (req) => ({ ...req, path: c.path(), body: c.body }) }],
+  });
+  if (!m) return;
+  m.rps.push(result.requests.average);
+  m.p50.push(result.latency.p50);
+  m.p99.push(result.latency.p99);
+  m.non2xx += result.non2xx + result.errors;
+}
+
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+
+async function main(): Promise<void> {
+  const mock = await start(['dist/cli.js', '--port', '0', '--log', 'off']);
+  const bare = await start(['scripts/bench-http/bare-hono.mjs']);
+  const receiver = await start(['scripts/bench-http/receiver.mjs']);
+  try {
+    await run(mock.url, bare.url, receiver.url, mock.child.pid as number);
+  } finally {
+    for (const p of [mock, bare, receiver]) {
+      p.child.removeAllListeners('exit');
+      p.child.kill('SIGTERM');
+    }
+  }
+}
+
+async function run(url: string, bareUrl: string, receiverUrl: string, pid: number): Promise<void> {
+  const since = new Date().toISOString();
+  const rssBefore = rssOf(pid);
+  const largeIds = await seed(url, 'test_large', LARGE);
+  const rssAfter = rssOf(pid);
+  const smallIds = await seed(url, 'test_small', SMALL);
+  // Some completed tasks in each store, for the completed_at range.
+  for (const [key, ids] of [
+    ['test_large', largeIds],
+    ['test_small', smallIds],
+  ] as const) {
+    for (const id of ids.slice(0, COMPLETED_PER_TENANT)) await call(url, key, 'POST', `/_mock/tasks/${id}/complete`);
+  }
+  const perTask = (rssAfter - rssBefore) / LARGE;
+  console.log(
+    `mock RSS: ${(rssBefore / 2 ** 20).toFixed(0)} MB before seeding, ${(rssAfter / 2 ** 20).toFixed(0)} MB with ${LARGE} tasks ` +
+      `(${perTask.toFixed(0)} bytes per task)`,
+  );
+
+  const filters: [string, string][] = [
+    ['unfiltered', ''],
+    ['status', '&status=pending'],
+    ['type', '&type=imageannotation'],
+    ['project', '&project=p'],
+    ['batch', '&batch=b'],
+    ['review status', '&customer_review_status=pending'],
+    ['tags', '&tags=t'],
+    ['unique_id', '&unique_id=u7'],
+    ['created range', `&start_time=${since}&end_time=2999-01-01T00:00:00.000Z`],
+    ['updated range', `&updated_after=${since}`],
+    ['completed range', `&completed_after=${since}`],
+  ];
+  const cases: Case[] = [
+    { name: 'GET task', method: 'GET', key: 'test_large', path: () => `/v1/task/${largeIds[500]}` },
+  ];
+  for (const [store, key] of [
+    [`${SMALL}`, 'test_small'],
+    [`${LARGE}`, 'test_large'],
+  ] as const) {
+    for (const [label, query] of filters) {
+      const path = `/v1/tasks?limit=100${query}`;
+      cases.push({ name: `list ${label} (${store})`, method: 'GET', key, path: () => path });
+    }
+  }
+  const textBody = JSON.parse(readFileSync(`${ROOT}fixtures/tasks/textcollection.create.json`, 'utf8'));
+  delete textBody.callback_url;
+  cases.push(
+    {
+      name: 'create imageannotation',
+      method: 'POST',
+      key: 'test_create',
+      path: () => '/v1/task/imageannotation',
+      body: JSON.stringify({ ...imageBody(0), project: undefined, batch: undefined, unique_id: undefined }),
+    },
+    {
+      name: 'create textcollection',
+      method: 'POST',
+      key: 'test_create',
+      path: () => '/v1/task/textcollection',
+      body: JSON.stringify(textBody),
+    },
+  );
+  // Completions use each task once: enough pending tasks with a callback for every round.
+  const callbackIds = await seed(url, 'test_callbacks', 15_000, {
+    callback_url: `${receiverUrl}/cb`,
+    unique_id: undefined,
+  });
+  let nextCallback = 0;
+  cases.push({
+    name: 'complete with callback',
+    method: 'POST',
+    key: 'test_callbacks',
+    path: () => `/_mock/tasks/${callbackIds[nextCallback++ % callbackIds.length]}/complete`,
+  });
+
+  const selected = cases.filter((c) => values.only === undefined || c.name.includes(values.only));
+  // The bare server's answers: the mock's own bytes for each case (a completion's: one of them).
+  const answers: Record<string, string> = {};
+  for (const c of selected) {
+    const path = c.path();
+    const text = await call(url, c.key, c.method, path, c.body === undefined ? undefined : JSON.parse(c.body));
+    answers[`${c.method} ${c.name === 'complete with callback' ? '/complete' : path}`] = text;
+  }
+  await fetch(`${bareUrl}/__answers`, { method: 'POST', body: JSON.stringify(answers) });
+
+  console.log(
+    `autocannon: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per target, interleaved (mock, bare, mock, ...)`,
+  );
+  console.log(
+    `${'case'.padEnd(34)} ${'mock req/s'.padStart(10)} ${'p50/p99 ms'.padStart(11)} ${'bare req/s'.padStart(10)} ${'p50/p99 ms'.padStart(11)} ${'ratio'.padStart(6)}`,
+  );
+  for (const c of selected) {
+    const bareCase = { ...c, path: c.name === 'complete with callback' ? () => '/complete' : c.path };
+    const mockM: Measure = { rps: [], p50: [], p99: [], non2xx: 0 };
+    const bareM: Measure = { rps: [], p50: [], p99: [], non2xx: 0 };
+    await drive(url, c, 0.5);
+    await drive(bareUrl, bareCase, 0.5);
+    for (let r = 0; r < ROUNDS; r += 1) {
+      await drive(url, c, SECONDS, mockM);
+      await drive(bareUrl, bareCase, SECONDS, bareM);
+    }
+    const lat = (m: Measure) => `${median(m.p50)}/${median(m.p99)}`.padStart(11);
+    const ratio = median(mockM.rps) / median(bareM.rps);
+    const flag = mockM.non2xx + bareM.non2xx > 0 ? `  (${mockM.non2xx}/${bareM.non2xx} non-2xx)` : '';
+    console.log(
+      `${c.name.padEnd(34)} ${median(mockM.rps).toFixed(0).padStart(10)} ${lat(mockM)} ` +
+        `${median(bareM.rps).toFixed(0).padStart(10)} ${lat(bareM)} ${ratio.toFixed(2).padStart(6)}${flag}`,
+    );
+  }
+}
+
+void main();
