@@ -1,3 +1,4 @@
+import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import { boundedArray } from '../domain/common/bounded.js';
 import { MAX_TAGS_BODY } from '../domain/common/input-limits.js';
@@ -41,7 +42,9 @@ export const TaskListQuerySchema = z
     updated_before: queryTimeEnd,
     limit: queryInt(1, 100),
     // The Node SDK pages by offset; the Python client by next_token. Either works, not both at once.
-    offset: queryInt(0, 1_000_000_000),
+    offset: extendApi(queryInt(0, 1_000_000_000), {
+      description: 'Skip this many of the matching tasks, newest first (the Node SDK pages so); not with next_token',
+    }),
     next_token: queryString,
     include_attachment_url: queryBoolean,
     limited_response: queryBoolean,

@@ -34,7 +34,10 @@ export const TaskSchema = extendApi(
       callback_succeeded: z.boolean(),
       callback_completed: z.boolean(),
       // On every task from creation: pending until a review decides.
-      customer_review_status: ReviewStatusSchema,
+      customer_review_status: extendApi(ReviewStatusSchema, {
+        description:
+          "On every task from creation: pending until a review decides (accepted, rejected, or fixed by the service's reviewers); a redo sets it back to pending",
+      }),
       customer_review_comments: z.array(z.string()).optional(),
       times_redone: z.number().int().optional(),
       metadata: StoredMetadataSchema,
