@@ -76,9 +76,13 @@ contract('GET /v1/batches answers {docs, totalDocs, total, limit, offset, has_mo
   const { project, batch } = await projectWithBatch(ctx);
   const second = await ctx.api.post('/v1/batches', { project, name: ctx.unique('batch') });
   expectStatus(second, 200);
-  const res = await ctx.api.get('/v1/batches', { query: { project, limit: 1, offset: 0 } });
-  expectStatus(res, 200);
-  expectEqual(res.body.totalDocs, 2, 'totalDocs');
+  // Polled up to --wait: a real service's lists may lag behind its writes.
+  const res = await eventually(async () => {
+    const first = await ctx.api.get('/v1/batches', { query: { project, limit: 1, offset: 0 } });
+    expectStatus(first, 200);
+    expectEqual(first.body.totalDocs, 2, 'totalDocs');
+    return first;
+  });
   expectEqual(res.body.total, 2, 'total');
   expectEqual(res.body.has_more, true, 'has_more');
   expectEqual(

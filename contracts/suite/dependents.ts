@@ -83,15 +83,22 @@ contract(
   'POST /v1/task/{id}/dependents/options on a pending root: completion creates the dependents on the root attachment',
   async (ctx) => {
     const root = await rootWithOptions(ctx, { defs: [DEF, { ...DEF, instruction: 'Second pass over the wheels.' }] });
-    expectNoDependents(await getTask(ctx.api, root.task_id), 'root before completion');
-    await complete(ctx, root.task_id);
-    const dependents = await dependentsEventually(ctx, root, 2);
-    expectEqual(
-      dependents.map((d) => d.instruction),
-      [DEF.instruction, 'Second pass over the wheels.'],
-      'dependent instructions, in defs order',
+    await ctx.rule('a pending root has no dependents yet', async () =>
+      expectNoDependents(await getTask(ctx.api, root.task_id), 'root before completion'),
     );
-    expectTrue(!dependents.some((d) => d.task_id === root.task_id), 'dependents are new tasks, not the root');
+    await complete(ctx, root.task_id);
+    await ctx.rule(
+      'completion creates one new pending task per def, in defs order, on the root attachment',
+      async () => {
+        const dependents = await dependentsEventually(ctx, root, 2);
+        expectEqual(
+          dependents.map((d) => d.instruction),
+          [DEF.instruction, 'Second pass over the wheels.'],
+          'dependent instructions, in defs order',
+        );
+        expectTrue(!dependents.some((d) => d.task_id === root.task_id), 'dependents are new tasks, not the root');
+      },
+    );
   },
 );
 
@@ -100,23 +107,29 @@ contract(
   async (ctx) => {
     const root = await rootWithOptions(ctx, { defs: [DEF], require_audit: true });
     const done = await complete(ctx, root.task_id);
-    expectNoDependents(done, 'root completed, not yet audited');
+    await ctx.rule('completion alone creates no dependents', () =>
+      expectNoDependents(done, 'root completed, not yet audited'),
+    );
     expectStatus(
       await ctx.api.post(`/v1/task/${root.task_id}/audit`, { accepted: false, comments: 'redo the boxes' }),
       200,
     );
-    expectNoDependents(await getTask(ctx.api, root.task_id), 'root after a rejecting audit');
+    await ctx.rule('a rejecting audit creates no dependents', async () =>
+      expectNoDependents(await getTask(ctx.api, root.task_id), 'root after a rejecting audit'),
+    );
     expectStatus(await ctx.api.post(`/v1/task/${root.task_id}/audit`, { accepted: true }), 200);
-    await dependentsEventually(ctx, root, 1);
+    await ctx.rule('an accepting audit creates the dependents', () => dependentsEventually(ctx, root, 1));
   },
 );
 
 contract('a reviewer fix releases dependents that wait for an audit', async (ctx) => {
   const root = await rootWithOptions(ctx, { defs: [DEF], require_audit: true });
   await complete(ctx, root.task_id);
-  expectNoDependents(await getTask(ctx.api, root.task_id), 'root completed, not yet audited');
+  await ctx.rule('completion alone creates no dependents', async () =>
+    expectNoDependents(await getTask(ctx.api, root.task_id), 'root completed, not yet audited'),
+  );
   expectStatus(await ctx.api.post(`/_mock/tasks/${root.task_id}/audit`, { result: 'fixed' }), 200);
-  await dependentsEventually(ctx, root, 1);
+  await ctx.rule('the fix creates the dependents', () => dependentsEventually(ctx, root, 1));
 });
 
 contract(
@@ -124,19 +137,25 @@ contract(
   async (ctx) => {
     const root = await rootWithOptions(ctx, { defs: [DEF], require_audit: true });
     // The official Python client crashes on a 409 from a body-less task route: refusals here are 400.
-    expectErrorBody(await ctx.api.post(`/v1/task/${root.task_id}/dependents/force_creation`), 400);
+    await ctx.rule('force_creation on an unfinished root answers 400', async () =>
+      expectErrorBody(await ctx.api.post(`/v1/task/${root.task_id}/dependents/force_creation`), 400),
+    );
     await complete(ctx, root.task_id);
     const forced = await ctx.api.post(`/v1/task/${root.task_id}/dependents/force_creation`);
     expectStatus(forced, 200);
     const [dependent] = await dependentsEventually(ctx, root, 1);
-    expectErrorBody(await ctx.api.post(`/v1/task/${root.task_id}/dependents/force_creation`), 400);
-    // A later accepting audit makes no second set.
-    expectStatus(await ctx.api.post(`/v1/task/${root.task_id}/audit`, { accepted: true }), 200);
-    expectEqual(
-      (await getTask(ctx.api, root.task_id)).dependents,
-      [dependent.task_id],
-      'root dependents after the audit',
+    await ctx.rule('a second force_creation answers 400', async () =>
+      expectErrorBody(await ctx.api.post(`/v1/task/${root.task_id}/dependents/force_creation`), 400),
     );
+    // A later accepting audit makes no second set.
+    await ctx.rule('a later accepting audit makes no second set', async () => {
+      expectStatus(await ctx.api.post(`/v1/task/${root.task_id}/audit`, { accepted: true }), 200);
+      expectEqual(
+        (await getTask(ctx.api, root.task_id)).dependents,
+        [dependent.task_id],
+        'root dependents after the audit',
+      );
+    });
   },
 );
 
@@ -145,26 +164,40 @@ contract('POST /v1/task/{id}/dependents/options on a finished root answers 400',
   await holdTasksPending(ctx);
   const root = await createTask(ctx.api);
   await complete(ctx, root.task_id);
-  expectErrorBody(await ctx.api.post(`/v1/task/${root.task_id}/dependents/options`, { defs: [DEF] }), 400);
+  await ctx.rule('options on a completed root answer 400', async () =>
+    expectErrorBody(await ctx.api.post(`/v1/task/${root.task_id}/dependents/options`, { defs: [DEF] }), 400),
+  );
   const canceled = await createTask(ctx.api);
   expectStatus(await ctx.api.post(`/v1/task/${canceled.task_id}/cancel`), 200);
-  expectErrorBody(await ctx.api.post(`/v1/task/${canceled.task_id}/dependents/options`, { defs: [DEF] }), 400);
-  expectNoDependents(await getTask(ctx.api, root.task_id), 'finished root after the refused options');
+  await ctx.rule('options on a canceled root answer 400', async () =>
+    expectErrorBody(await ctx.api.post(`/v1/task/${canceled.task_id}/dependents/options`, { defs: [DEF] }), 400),
+  );
+  await ctx.rule('the refused options create no dependents', async () =>
+    expectNoDependents(await getTask(ctx.api, root.task_id), 'finished root after the refused options'),
+  );
 });
 
 contract('POST /v1/task/{id}/dependents/options with an invalid def answers 400 naming defs[0]', async (ctx) => {
   await ctx.needControlPlane();
   await holdTasksPending(ctx);
   const root = await createTask(ctx.api);
-  for (const def of [
-    { ...DEF, geometries: {} },
-    { ...DEF, type: 'no_such_task_type' },
-  ]) {
-    expectErrorBody(await ctx.api.post(`/v1/task/${root.task_id}/dependents/options`, { defs: [def] }), 400, 'defs[0]');
+  for (const [what, def] of [
+    ['no geometries', { ...DEF, geometries: {} }],
+    ['an unknown type', { ...DEF, type: 'no_such_task_type' }],
+  ] as const) {
+    await ctx.rule(`a def with ${what} answers 400 naming defs[0]`, async () =>
+      expectErrorBody(
+        await ctx.api.post(`/v1/task/${root.task_id}/dependents/options`, { defs: [def] }),
+        400,
+        'defs[0]',
+      ),
+    );
   }
   // Nothing was stored: completing the root creates no dependents.
   await complete(ctx, root.task_id);
-  expectNoDependents(await getTask(ctx.api, root.task_id), 'root completed after refused options');
+  await ctx.rule('refused options are not stored: completion creates no dependents', async () =>
+    expectNoDependents(await getTask(ctx.api, root.task_id), 'root completed after refused options'),
+  );
 });
 
 contract('a dependent whose definition names its own attachment keeps that attachment', async (ctx) => {

@@ -1,6 +1,7 @@
 import {
   type ContractContext,
   contract,
+  eventually,
   expectEqual,
   expectErrorBody,
   expectMatch,
@@ -128,11 +129,14 @@ contract('GET /v1/files filters by project and metadata, newest first', async (c
     expectType(res.body.docs, 'array', `${res.request} docs`);
     return res.body.docs.map((file: { id: string }) => file.id);
   };
-  expectEqual(await ids({ projects: a }), [second.id, first.id], 'files of one project');
-  expectEqual(
-    await ids({ projects: `${a},${b}`, metadata: '{"lot":1}' }),
-    [inB.id, first.id],
-    'files of both projects with lot 1',
+  // Polled up to --wait: a real service's lists may lag behind its writes.
+  await eventually(async () => expectEqual(await ids({ projects: a }), [second.id, first.id], 'files of one project'));
+  await eventually(async () =>
+    expectEqual(
+      await ids({ projects: `${a},${b}`, metadata: '{"lot":1}' }),
+      [inB.id, first.id],
+      'files of both projects with lot 1',
+    ),
   );
 });
 

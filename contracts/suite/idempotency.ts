@@ -25,12 +25,16 @@ contract(
     const first = await createWithKey(ctx.api, key, body);
     expectStatus(first, 200);
     const second = await createWithKey(ctx.api, key, body);
-    expectStatus(second, 200);
-    expectEqual(second.body, first.body, 'replayed response');
+    await ctx.rule('the repeated request answers the first response', () => {
+      expectStatus(second, 200);
+      expectEqual(second.body, first.body, 'replayed response');
+    });
     // No second task: the tag finds only the first one.
-    const list = await listTasks(ctx.api, { tags: tag });
-    expectEqual(list.total, 1, 'tasks created by two requests with one Idempotency-Key');
-    expectEqual(idsOf(list), [first.body.task_id], 'task ids');
+    await ctx.rule('the repeated request creates no second task', async () => {
+      const list = await listTasks(ctx.api, { tags: tag });
+      expectEqual(list.total, 1, 'tasks created by two requests with one Idempotency-Key');
+      expectEqual(idsOf(list), [first.body.task_id], 'task ids');
+    });
   },
 );
 
@@ -47,9 +51,13 @@ contract(
       rawBody: JSON.stringify(reordered, null, 2),
       headers: { 'Idempotency-Key': key },
     });
-    expectStatus(second, 200);
-    expectEqual(second.body.task_id, first.body.task_id, 'task_id of the replay');
-    expectEqual((await listTasks(ctx.api, { tags: tag })).total, 1, 'tasks created');
+    await ctx.rule('the reordered request replays the first task', () => {
+      expectStatus(second, 200);
+      expectEqual(second.body.task_id, first.body.task_id, 'task_id of the replay');
+    });
+    await ctx.rule('the reordered request creates no second task', async () =>
+      expectEqual((await listTasks(ctx.api, { tags: tag })).total, 1, 'tasks created'),
+    );
   },
 );
 
@@ -58,8 +66,12 @@ contract('POST /v1/task/imageannotation with a repeated Idempotency-Key and anot
   const tag = ctx.unique('idem');
   expectStatus(await createWithKey(ctx.api, key, imageTaskBody({ tags: [tag] })), 200);
   // imageTaskBody draws a fresh attachment URL, so the second body differs from the first.
-  expectErrorBody(await createWithKey(ctx.api, key, imageTaskBody({ tags: [tag] })), 409);
-  expectEqual((await listTasks(ctx.api, { tags: tag })).total, 1, 'tasks created');
+  await ctx.rule('the same key with another body answers 409', async () =>
+    expectErrorBody(await createWithKey(ctx.api, key, imageTaskBody({ tags: [tag] })), 409),
+  );
+  await ctx.rule('the refused request creates no task', async () =>
+    expectEqual((await listTasks(ctx.api, { tags: tag })).total, 1, 'tasks created'),
+  );
 });
 
 contract('POST /v1/task/imageannotation with an Idempotency-Key another user stored answers 409', async (ctx) => {
@@ -67,11 +79,15 @@ contract('POST /v1/task/imageannotation with an Idempotency-Key another user sto
   const key = randomUUID();
   const body = imageTaskBody({ tags: [ctx.unique('idem')] });
   expectStatus(await createWithKey(ctx.api, key, body), 200);
-  expectErrorBody(await createWithKey(other, key, body), 409);
-  expectEqual(
-    (await listTasks(other, { tags: body.tags as string[] })).total,
-    0,
-    "tasks created in the other user's tenant",
+  await ctx.rule("another user's request with the key answers 409", async () =>
+    expectErrorBody(await createWithKey(other, key, body), 409),
+  );
+  await ctx.rule("the refused request creates no task in the other user's tenant", async () =>
+    expectEqual(
+      (await listTasks(other, { tags: body.tags as string[] })).total,
+      0,
+      "tasks created in the other user's tenant",
+    ),
   );
 });
 
@@ -93,8 +109,12 @@ contract('POST /v1/task/imageannotation replays a stored 409 even after the conf
   expectErrorBody(await createWithKey(ctx.api, key, body), 409, holder.task_id);
   expectStatus(await ctx.api.delete(`/v1/task/${holder.task_id}/unique_id`), 200);
   // A fresh request would now succeed; the stored response is replayed instead.
-  expectErrorBody(await createWithKey(ctx.api, key, body), 409, holder.task_id);
-  expectEqual((await listTasks(ctx.api, { unique_id: uniqueId })).total, 0, 'tasks holding the unique_id');
+  await ctx.rule('the repeated request replays the stored 409', async () =>
+    expectErrorBody(await createWithKey(ctx.api, key, body), 409, holder.task_id),
+  );
+  await ctx.rule('the repeated request creates no task', async () =>
+    expectEqual((await listTasks(ctx.api, { unique_id: uniqueId })).total, 0, 'tasks holding the unique_id'),
+  );
 });
 
 contract(
@@ -116,13 +136,19 @@ contract('POST /v1/task/imageannotation with one Idempotency-Key sent twice at o
   const body = imageTaskBody({ tags: [tag] });
   const results = await Promise.all([createWithKey(ctx.api, key, body), createWithKey(ctx.api, key, body)]);
   // The loser either sees the winner's stored response or a 429 (in flight; retrying is fine).
-  for (const res of results) {
-    if (res.status === 429) expectErrorBody(res, 429);
-    else expectStatus(res, 200);
-  }
-  const ids = new Set(results.filter((res) => res.status === 200).map((res) => res.body.task_id));
-  expectEqual(ids.size, 1, 'distinct task ids answered');
-  expectEqual((await listTasks(ctx.api, { tags: tag })).total, 1, 'tasks created');
+  await ctx.rule('each request answers 200 or a 429 with the error body', () => {
+    for (const res of results) {
+      if (res.status === 429) expectErrorBody(res, 429);
+      else expectStatus(res, 200);
+    }
+  });
+  await ctx.rule('the 200 answers name one task', () => {
+    const ids = new Set(results.filter((res) => res.status === 200).map((res) => res.body.task_id));
+    expectEqual(ids.size, 1, 'distinct task ids answered');
+  });
+  await ctx.rule('one task is created', async () =>
+    expectEqual((await listTasks(ctx.api, { tags: tag })).total, 1, 'tasks created'),
+  );
 });
 
 contract('POST /v1/task/imageannotation forgets an Idempotency-Key one day later', async (ctx) => {
@@ -134,10 +160,16 @@ contract('POST /v1/task/imageannotation forgets an Idempotency-Key one day later
   expectStatus(first, 200);
   await advanceClock(ctx.api, DAY_MS - 60_000);
   const withinDay = await createWithKey(ctx.api, key, body);
-  expectEqual(withinDay.body.task_id, first.body.task_id, 'task_id replayed within the day');
+  await ctx.rule('the key is replayed within the day', () =>
+    expectEqual(withinDay.body?.task_id, first.body.task_id, 'task_id replayed within the day'),
+  );
   await advanceClock(ctx.api, 60_000 + 1);
   const afterDay = await createWithKey(ctx.api, key, body);
-  expectStatus(afterDay, 200);
-  expectNotEqual(afterDay.body.task_id, first.body.task_id, 'task_id after the key expired');
-  expectEqual((await listTasks(ctx.api, { tags: tag })).total, 2, 'tasks created');
+  await ctx.rule('after the day the key creates a new task', () => {
+    expectStatus(afterDay, 200);
+    expectNotEqual(afterDay.body.task_id, first.body.task_id, 'task_id after the key expired');
+  });
+  await ctx.rule('two tasks exist in the end', async () =>
+    expectEqual((await listTasks(ctx.api, { tags: tag })).total, 2, 'tasks created'),
+  );
 });

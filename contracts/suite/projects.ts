@@ -1,6 +1,7 @@
 import {
   type ContractContext,
   contract,
+  eventually,
   expectEqual,
   expectErrorBody,
   expectMatch,
@@ -35,13 +36,16 @@ contract('GET /v1/projects/{name} of an unknown project answers 404', async (ctx
 
 contract('GET /v1/projects answers a bare array that includes a new project', async (ctx) => {
   const project = await newProject(ctx);
-  const res = await ctx.api.get('/v1/projects');
-  expectStatus(res, 200);
-  expectTrue(Array.isArray(res.body), 'the list is a bare array');
-  expectTrue(
-    res.body.some((p: { name: string }) => p.name === project.name),
-    'the new project is listed',
-  );
+  // Polled up to --wait: a real service's lists may lag behind its writes.
+  await eventually(async () => {
+    const res = await ctx.api.get('/v1/projects');
+    expectStatus(res, 200);
+    expectTrue(Array.isArray(res.body), 'the list is a bare array');
+    expectTrue(
+      res.body.some((p: { name: string }) => p.name === project.name),
+      'the new project is listed',
+    );
+  });
 });
 
 contract('POST /v1/projects with a used name answers 409', async (ctx) => {

@@ -1,4 +1,12 @@
-import { contract, expectEqual, expectErrorBody, expectStatus, expectTrue, expectType } from '../kit/contract.js';
+import {
+  contract,
+  eventually,
+  expectEqual,
+  expectErrorBody,
+  expectStatus,
+  expectTrue,
+  expectType,
+} from '../kit/contract.js';
 import { createStudioProject, expectTeammate, findMember, freshEmail, joinedTeammates } from '../kit/studio.js';
 
 /** Teams: the teammate list, invitations and role changes. */
@@ -24,7 +32,10 @@ contract('POST /v1/teams/invite answers the whole team, the invitee with role in
   const invitee = findMember(res.body, email);
   expectEqual(invitee?.role, 'invited', `role of ${email}`);
   expectType(invitee.expiry, 'string', 'expiry of the invitee');
-  expectTrue(findMember((await ctx.api.get('/v1/teams')).body, email), 'GET /v1/teams lists the invitee');
+  // Polled up to --wait: a real service's lists may lag behind its writes.
+  await eventually(async () =>
+    expectTrue(findMember((await ctx.api.get('/v1/teams')).body, email), 'GET /v1/teams lists the invitee'),
+  );
 });
 
 contract('POST /v1/teams/invite with a malformed e-mail, an unknown role or no emails answers 400', async (ctx) => {

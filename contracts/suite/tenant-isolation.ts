@@ -8,6 +8,7 @@ import {
   setupStep,
 } from '../kit/contract.js';
 import { advanceClock, holdTasksPending, readClockMs } from '../kit/control.js';
+import { findMember, freshEmail } from '../kit/studio.js';
 import { Client } from '../kit/target.js';
 import { createTask, getTask, imageTaskBody, listTasks, TASK_NOT_FOUND } from '../kit/tasks.js';
 
@@ -143,3 +144,92 @@ contract(
     });
   },
 );
+
+/** The live key of the same account, given with --live-api-key, or a skip with the reason. */
+function givenLive(ctx: ContractContext): Client {
+  const liveKey = ctx.target.liveApiKey;
+  if (!liveKey) return ctx.skip('no liveApiKey given (pass --live-api-key: a live key of the same account)');
+  return ctx.client(liveKey);
+}
+
+const fourXx = (res: { status: number; request: string; text: string }, what: string) =>
+  expectTrue(
+    res.status >= 400 && res.status < 500,
+    `${res.request}: expected a 4xx for ${what}, got ${res.status} ${res.text}`,
+  );
+
+/** Creates a project and a batch in it with `client`; their names. */
+async function projectAndBatch(ctx: ContractContext, client: Client, label: string) {
+  const project = ctx.unique(`${label}project`);
+  const batch = ctx.unique(`${label}batch`);
+  await setupStep(`create a project and a batch with the ${label} key`, async () => {
+    expectStatus(await client.post('/v1/projects', { type: 'imageannotation', name: project }), 200);
+    expectStatus(await client.post('/v1/batches', { project, name: batch }), 200);
+  });
+  return { project, batch };
+}
+
+contract(
+  'a batch created with the test key takes no live tasks, and one created with the live key no test tasks',
+  async (ctx) => {
+    const live = givenLive(ctx);
+    const liveSide = await projectAndBatch(ctx, live, 'live');
+    await ctx.rule('a test key cannot create a task in a batch made with the live key', async () => {
+      const res = await ctx.api.post('/v1/task/imageannotation', imageTaskBody({ batch: liveSide.batch }));
+      if (res.status === 200 && typeof res.body?.task_id === 'string')
+        ctx.created.push({ client: ctx.api, taskId: res.body.task_id });
+      fourXx(res, 'a live batch used from a test key');
+    });
+    // A live task is billed work on a real service: try one only where a control plane shows a mock.
+    if (!(await ctx.hasControlPlane())) return;
+    const testSide = await projectAndBatch(ctx, ctx.api, 'test');
+    await ctx.rule('the live key cannot create a task in a batch made with the test key', async () => {
+      const res = await live.post('/v1/task/imageannotation', imageTaskBody({ batch: testSide.batch }));
+      if (res.status === 200 && typeof res.body?.task_id === 'string')
+        ctx.created.push({ client: live, taskId: res.body.task_id });
+      fourXx(res, 'a test batch used from the live key');
+    });
+  },
+);
+
+contract(
+  "a file imported with the test key is neither listed for nor usable by the live key (tenant's files)",
+  async (ctx) => {
+    const live = givenLive(ctx);
+    const project = ctx.unique('testfiles');
+    const file = await setupStep('import a file with the test key', async () => {
+      expectStatus(await ctx.api.post('/v1/projects', { type: 'imageannotation', name: project }), 200);
+      const res = await ctx.api.post('/v1/files/import', {
+        file_url: 'https://example.com/pixel.png',
+        project_name: project,
+      });
+      expectStatus(res, 200);
+      return res.body;
+    });
+    await ctx.rule("the live key's file listing of the project leaves the file out", async () => {
+      const res = await live.get('/v1/files', { query: { projects: project } });
+      if (res.status === 200) {
+        const ids = (res.body?.docs ?? []).map((doc: { id: string }) => doc.id);
+        expectTrue(!ids.includes(file.id), `${res.request}: the live key lists the test file ${file.id}`);
+      } else fourXx(res, "a test project's files read with the live key");
+    });
+    if (!(await ctx.hasControlPlane())) return;
+    await ctx.rule("the live key cannot use the test file's attachment_url", async () => {
+      const res = await live.post('/v1/task/imageannotation', imageTaskBody({ attachment: file.attachment_url }));
+      if (res.status === 200 && typeof res.body?.task_id === 'string')
+        ctx.created.push({ client: live, taskId: res.body.task_id });
+      expectErrorBody(res, 400, 'attachment');
+    });
+  },
+);
+
+contract("a teammate invited with the test key is not on the live key's team (tenant's team)", async (ctx) => {
+  const live = givenLive(ctx);
+  const email = freshEmail(ctx, 'testinvitee');
+  await setupStep('invite a teammate with the test key', async () =>
+    expectStatus(await ctx.api.post('/v1/teams/invite', { emails: [email], team_role: 'member' }), 200),
+  );
+  const res = await live.get('/v1/teams');
+  expectStatus(res, 200);
+  expectTrue(!findMember(res.body, email), `${res.request} lists ${email}, invited with the test key`);
+});
