@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { QualityTaskSchema, TaskTemplateSchema } from '../src/domain/quality/quality-tasks.js';
 import { fixture } from '../src/fixtures.js';
 import { makeApp, type TestApp } from './helpers.js';
 
@@ -44,6 +45,8 @@ describe('quality tasks and task templates', () => {
       initial_response: { annotations: [] },
       created_at: '2026-01-01T00:00:00.000Z',
     });
+    // The answer is what the route documents.
+    expect(QualityTaskSchema.strict().safeParse(res.body).success).toBe(true);
     // No labeling task is created, and no batch is needed on the rapid project.
     expect((await t.call('GET', '/v1/tasks')).body.total).toBe(0);
   });
@@ -115,6 +118,7 @@ describe('quality tasks and task templates', () => {
       updated_at: '2026-01-01T00:00:00.000Z',
       template_variables: {},
     });
+    expect(TaskTemplateSchema.strict().safeParse(empty.body).success).toBe(true);
     t.clock.advance(1000);
     await t.call('POST', '/v1/projects/chatty/setParams', {
       body: { instruction: 'Answer {{question}} about {{ topic }}.' },

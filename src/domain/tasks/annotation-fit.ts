@@ -116,3 +116,12 @@ export function checkAttributeValues(
   }
   return issues;
 }
+
+/** A completed image-shape response (`{annotations: [...]}`) checked against the task's geometries and attributes. */
+export function checkResponseAnnotationsFit(
+  response: Record<string, unknown>,
+  params: { geometries: Geometries; annotation_attributes?: AnnotationAttributes },
+): FitIssue[] {
+  const annotations = (response.annotations ?? []) as AnnotationLike[];
+  return checkAnnotationsFit(annotations, params.geometries, params.annotation_attributes, ['response', 'annotations']);
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { synthesizeImageResponse } from '../../../synth/image.js';
 import { allLabelNames } from '../../common/labels.js';
 import { AttachmentUrlSchema } from '../../common/values.js';
-import { checkAnnotationsFit } from '../annotation-fit.js';
+import { checkAnnotationsFit, checkResponseAnnotationsFit } from '../annotation-fit.js';
 import { AnnotationAttributesSchema, checkAttributeConditions } from '../attributes.js';
 import { BaseAnnotationPermissionShape, CommonCreateShape, PaddingShape } from '../common-params.js';
 import { GEOMETRY_KINDS, type Geometries, GeometriesSchema } from '../geometries.js';
@@ -88,17 +88,6 @@ export const imageannotation: TaskTypeDefinition = {
   responseSchema: ImageAnnotationResponseSchema,
   schemaName: 'ImageAnnotation',
   paramDefaults: { attachment_type: 'image' },
-  checkResponse: (task, response) => {
-    const params = task.params as ImageParams;
-    const annotations = (response.annotations ?? []) as {
-      type: string;
-      label: string;
-      attributes?: Record<string, unknown>;
-    }[];
-    return checkAnnotationsFit(annotations, params.geometries, params.annotation_attributes, [
-      'response',
-      'annotations',
-    ]);
-  },
+  checkResponse: (task, response) => checkResponseAnnotationsFit(response, task.params as ImageParams),
   synthesize: (task, rng) => synthesizeImageResponse(task.params as ImageParams, rng),
 };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { synthesizeTopDown } from '../../../synth/lidar-topdown.js';
 import { leafLabels } from '../../common/labels.js';
 import { isFullUrl } from '../../common/values.js';
-import { checkAnnotationsFit } from '../annotation-fit.js';
+import { checkResponseAnnotationsFit } from '../annotation-fit.js';
 import { AnnotationAttributesSchema } from '../attributes.js';
 import { BaseAnnotationPermissionShape, CommonCreateShape } from '../common-params.js';
 import { type Geometries, LineGeometrySchema, PointGeometrySchema, PolygonGeometrySchema } from '../geometries.js';
@@ -135,17 +135,6 @@ export const lidartopdown: TaskTypeDefinition = {
   responseSchema: LidarTopDownResponseSchema,
   schemaName: 'LidarTopDown',
   checkCreate: optionalPriorLidarTask,
-  checkResponse: (task, response) => {
-    const params = task.params as LidarTopDownCreate;
-    const annotations = (response.annotations ?? []) as {
-      type: string;
-      label: string;
-      attributes?: Record<string, unknown>;
-    }[];
-    return checkAnnotationsFit(annotations, params.geometries, params.annotation_attributes, [
-      'response',
-      'annotations',
-    ]);
-  },
+  checkResponse: (task, response) => checkResponseAnnotationsFit(response, task.params as LidarTopDownCreate),
   synthesize: (task, rng) => synthesizeTopDown(task.params as LidarTopDownCreate, rng),
 };
