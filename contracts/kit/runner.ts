@@ -104,18 +104,9 @@ export interface RunOptions extends Partial<Omit<Target, 'baseUrl' | 'apiKey'>>,
 /**
  * Runs contracts one after another (they share the target's tenants and clocks) and answers one
  * result per contract. `runContracts({ baseUrl, apiKey, otherApiKey, tags: ['interface'] })`.
- * The older form `runContracts(target, { contracts, onResult })` is kept.
  */
-export async function runContracts(options: RunOptions): Promise<ContractResult[]>;
-export async function runContracts(
-  target: Target,
-  options?: Pick<RunOptions, 'contracts' | 'onResult' | 'bail'>,
-): Promise<ContractResult[]>;
-export async function runContracts(
-  first: RunOptions | Target,
-  extra?: Pick<RunOptions, 'contracts' | 'onResult' | 'bail'>,
-): Promise<ContractResult[]> {
-  const options: RunOptions = { preflight: extra === undefined, ...first, ...extra };
+export async function runContracts(given: RunOptions): Promise<ContractResult[]> {
+  const options: RunOptions = { preflight: true, ...given };
   const target: Target = { ...options, fetch: options.fetch ?? globalThis.fetch };
   if (options.preflight) await preflight(target);
   const contracts = options.contracts ?? selectContracts(options);
