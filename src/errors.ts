@@ -46,6 +46,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Named message templates: a client error names the field and the rule it broke. `field` is the
+ * path as the client wrote it (`params.geometries.box[0]`), `rule` reads after it ("must be ...").
+ */
+export const invalidParameter = (field: string, rule: string) =>
+  new ApiError('invalid_request', `Parameter is invalid, reason: "${field}" ${rule}`);
+/** A rule that spans fields; `reason` quotes the fields it names. */
+export const invalidCombination = (reason: string) =>
+  new ApiError('invalid_request', `Parameter is invalid, reason: ${reason}`);
+
 /** Shorthands that read like the rule they enforce. */
 export const invalid = (message: string) => new ApiError('invalid_request', message);
 export const notFound = (message: string) => new ApiError('not_found', message);
