@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
+import { ERROR_CATALOG, type ErrorKind } from '../src/errors.js';
+import { NOT_REACHED_BY_CONTRACTS } from '../test/catalog-reach.js';
 import { registeredContracts } from './kit/contract.js';
 import { formatPretty } from './kit/report.js';
 import { runContract } from './kit/runner.js';
@@ -15,6 +17,9 @@ import './suite/index.js';
 const app = createApp();
 afterAll(() => app.dispose());
 
+/** Every status the app answered the suite with. */
+const answered = new Set<number>();
+
 const suffix = randomBytes(6).toString('hex');
 const apiKey = `test_contracts_${suffix}`;
 const otherApiKey = `test_contracts_other_${suffix}`;
@@ -25,15 +30,33 @@ const target: Target = {
   liveApiKey: `live_contracts_${suffix}`,
   // Fresh tenants of an in-process app: resetting, importing and moving clocks is fine.
   disposableKeys: [apiKey, otherApiKey],
-  // app.request accepts full URLs and answers without a network.
-  fetch: async (input, init) => app.request(input instanceof Request ? input : String(input), init),
+  // app.request accepts full URLs and answers without a network. Each status is noted for the catalog check.
+  fetch: async (input, init) => {
+    const res = await app.request(input instanceof Request ? input : String(input), init);
+    answered.add(res.status);
+    return res;
+  },
 };
 
 describe('contracts (in process)', () => {
-  for (const definition of registeredContracts()) {
+  const definitions = registeredContracts();
+  let ran = 0;
+  for (const definition of definitions) {
     it(`${definition.name} [${definition.tags.join(',')}]`, async () => {
+      ran += 1;
       const result = await runContract(definition, target);
       if (result.status !== 'passed') throw new Error(`${result.status}: ${formatPretty(result)}`);
     });
   }
+
+  // Last, so it sees what every contract above was answered (vitest runs a file's tests in order).
+  it('every error kind of the catalog was answered to some contract, but those catalog-reach.ts exempts', (ctx) => {
+    // Only meaningful after the whole suite (not under a -t filter that picked a few contracts).
+    if (ran < definitions.length) ctx.skip();
+    const kinds = Object.keys(ERROR_CATALOG) as ErrorKind[];
+    const seen = (kind: ErrorKind) => answered.has(ERROR_CATALOG[kind].status);
+    expect(kinds.filter((kind) => !(kind in NOT_REACHED_BY_CONTRACTS) && !seen(kind))).toEqual([]);
+    // An exempt kind a contract did reach should lose its exemption (or, for a 500, is a bug).
+    expect(kinds.filter((kind) => kind in NOT_REACHED_BY_CONTRACTS && seen(kind))).toEqual([]);
+  });
 });

@@ -44,8 +44,8 @@ function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
     let out = '';
     child.stdout?.on('data', (chunk) => {
       out += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve({ child, url: match[1] });
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      if (url) resolve({ child, url });
     });
     child.on('exit', (code, signal) => {
       // After it started too: a server that dies mid-run would otherwise show only as failed requests.
@@ -138,7 +138,8 @@ async function drive(url: string, c: Case, seconds: number, m?: Measure): Promis
   m.non2xx += result.non2xx + result.errors;
 }
 
-const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+/** The median (upper middle) of `list`; NaN for no values. */
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? Number.NaN;
 
 async function main(): Promise<void> {
   const mock = await start(['dist/cli.js', '--port', '0', '--log', 'off']);
@@ -169,7 +170,8 @@ async function run(url: string, bareUrl: string, receiverUrl: string, pid: numbe
   }
   const perTask = (rssAfter - rssBefore) / LARGE;
   console.log(
-    `mock RSS: ${(rssBefore / 2 ** 20).toFixed(0)} MB before seeding, ${(rssAfter / 2 ** 20).toFixed(0)} MB with ${LARGE} tasks ` +
+    `mock RSS: ${(rssBefore / 2 ** 20).toFixed(0)} MB before seeding, ` +
+      `${(rssAfter / 2 ** 20).toFixed(0)} MB with ${LARGE} tasks ` +
       `(${perTask.toFixed(0)} bytes per task)`,
   );
 
@@ -240,10 +242,12 @@ async function run(url: string, bareUrl: string, receiverUrl: string, pid: numbe
   await fetch(`${bareUrl}/__answers`, { method: 'POST', body: JSON.stringify(answers) });
 
   console.log(
-    `autocannon: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per target, interleaved (mock, bare, mock, ...)`,
+    `autocannon: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per target, ` +
+      `interleaved (mock, bare, mock, ...)`,
   );
   console.log(
-    `${'case'.padEnd(34)} ${'mock req/s'.padStart(10)} ${'p50/p99 ms'.padStart(11)} ${'bare req/s'.padStart(10)} ${'p50/p99 ms'.padStart(11)} ${'ratio'.padStart(6)}`,
+    `${'case'.padEnd(34)} ${'mock req/s'.padStart(10)} ${'p50/p99 ms'.padStart(11)} ` +
+      `${'bare req/s'.padStart(10)} ${'p50/p99 ms'.padStart(11)} ${'ratio'.padStart(6)}`,
   );
   for (const c of selected) {
     const bareCase = { ...c, path: c.name === 'complete with callback' ? () => '/complete' : c.path };

@@ -64,7 +64,9 @@ async function bench(label: string, app: App, send: Send): Promise<void> {
   }
   const answer = cold.text.length > 90 ? `${cold.text.slice(0, 90)}...` : cold.text;
   console.log(
-    `${label.padEnd(58)} ${String(cold.status).padEnd(4)} cold block ${cold.block.toFixed(1).padStart(7)} ms | warm block ${worst.toFixed(1).padStart(7)} ms, wall ${wall.toFixed(1).padStart(7)} ms  ${answer}`,
+    `${label.padEnd(58)} ${String(cold.status).padEnd(4)} cold block ${cold.block.toFixed(1).padStart(7)} ms ` +
+      `| warm block ${worst.toFixed(1).padStart(7)} ms, ` +
+      `wall ${wall.toFixed(1).padStart(7)} ms  ${answer}`,
   );
 }
 
@@ -249,7 +251,8 @@ function deepBodies(): [string, string, string, string?][] {
     [
       'deep 1,000: label subchoices',
       '/v1/task/imageannotation',
-      `{"attachment":"https://example.com/a.jpg","geometries":{"box":{"objects_to_annotate":[${deepLabels(1000, 'subchoices')}]}}}`,
+      `{"attachment":"https://example.com/a.jpg",` +
+        `"geometries":{"box":{"objects_to_annotate":[${deepLabels(1000, 'subchoices')}]}}}`,
     ],
     [
       'deep 1,000: ontology',

@@ -14,15 +14,20 @@ const LOCK = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(LOCK, 'utf8'));
 const packages = lock.packages;
 
+// Operating systems, CPUs and ABI suffixes of the platform packages the lock holds (Biome's cli-*, the
+// binding-* of oxc-parser, which knip uses), e.g. cli-linux-x64-musl, binding-linux-arm-musleabihf.
+const OS = 'android|darwin|linux|win32|freebsd|openbsd|netbsd|sunos|aix|openharmony';
+const CPU = 'arm64|x64|ia32|arm|ppc64|s390x|riscv64';
+const ABI = 'musl|gnu|msvc|eabi|gnueabihf|musleabihf';
+const PLATFORM = new RegExp(`-(${OS})-(${CPU})(-(?:${ABI}))?$`);
+
 /** os, cpu and libc from a platform package's name, e.g. cli-linux-x64-musl. */
 function platformOf(name) {
-  const match =
-    /-(android|darwin|linux|win32|freebsd|openbsd|netbsd|sunos|aix)-(arm64|x64|ia32|arm|ppc64|s390x)(-musl|-gnu)?$/.exec(
-      name,
-    );
+  const match = PLATFORM.exec(name);
   if (!match) return undefined;
-  const [, os, cpu, libc] = match;
-  return { os: [os], cpu: [cpu], ...(os === 'linux' && { libc: [libc === '-musl' ? 'musl' : 'glibc'] }) };
+  const [, os, cpu, abi] = match;
+  const libc = abi?.startsWith('-musl') ? 'musl' : 'glibc';
+  return { os: [os], cpu: [cpu], ...(os === 'linux' && { libc: [libc] }) };
 }
 
 const missing = [];

@@ -1,23 +1,67 @@
 /**
- * Writes or checks openapi.yaml. The document is generated from the zod schemas through the same
- * app that serves it, so the committed file, the served file and the code cannot disagree unnoticed.
+ * Writes, checks or lints the OpenAPI documents. They are generated from the zod schemas of the
+ * same routes the app serves, so the committed file, the served file and the code cannot disagree
+ * unnoticed.
  *   tsx scripts/openapi.ts --write   regenerate openapi.yaml
  *   tsx scripts/openapi.ts --check   exit 1 when openapi.yaml differs from the code
+ *   tsx scripts/openapi.ts --lint    Redocly lint (redocly.yaml) of openapi.yaml and of the control
+ *                                    plane's document, written under node_modules/.cache for it
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createApp } from '../src/app.js';
+import { controlRoutes } from '../src/control/routes.js';
+import { apiDocument, controlDocument, toYaml } from '../src/openapi/documents.js';
+import { recordExamples } from '../src/openapi/example-scenario.js';
+import { EXAMPLES_FIXTURE } from '../src/openapi/examples.js';
+import { apiRoutes } from '../src/routes/index.js';
 
-const FILE = new URL('../openapi.yaml', import.meta.url);
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const FILE = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+
+/** Where redocly.yaml expects the control plane's document (node_modules is not committed). */
+const CONTROL = fileURLToPath(new URL('../node_modules/.cache/labelmock/control-plane.yaml', import.meta.url));
+
+/** Lints both documents as redocly.yaml says (its `apis`); the exit code is Redocly's. */
+function lint(): number {
+  const app = createApp();
+  try {
+    mkdirSync(dirname(CONTROL), { recursive: true });
+    writeFileSync(CONTROL, toYaml(controlDocument(controlRoutes(app.services))));
+    const bin = fileURLToPath(new URL('../node_modules/.bin/redocly', import.meta.url));
+    // No telemetry and no update check: the lint runs offline, in CI too.
+    const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+    const run = spawnSync(bin, ['lint', '--format=stylish'], { stdio: 'inherit', env, cwd: ROOT });
+    return run.status ?? 1;
+  } finally {
+    app.dispose();
+  }
+}
+
+const EXAMPLES = fileURLToPath(new URL(`../fixtures/${EXAMPLES_FIXTURE}`, import.meta.url));
+
+/** The recorded examples, as fixtures/examples/operations.json holds them. */
+const examplesText = async () => `${JSON.stringify(await recordExamples(), null, 2)}\n`;
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--lint')) process.exit(lint());
+  const write = process.argv.includes('--write');
+  const examples = await examplesText();
+  // Written first: the document reads them.
+  if (write) writeFileSync(EXAMPLES, examples);
   const app = createApp();
-  const res = await app.request('/openapi.yaml');
-  const generated = await res.text();
-  if (res.status !== 200) throw new Error(`cannot build openapi.yaml: ${generated}`);
-  if (process.argv.includes('--write')) {
+  const generated = toYaml(apiDocument(apiRoutes(app.services)));
+  app.dispose();
+  if (write) {
     writeFileSync(FILE, generated);
-    console.log(`openapi.yaml written (${generated.length} bytes)`);
+    console.log(`openapi.yaml written (${generated.length} bytes), and fixtures/${EXAMPLES_FIXTURE}`);
     return;
+  }
+  if (readFileSync(EXAMPLES, 'utf8') !== examples) {
+    console.error(`fixtures/${EXAMPLES_FIXTURE} is out of date with the code: run \`npm run openapi:write\`.`);
+    process.exit(1);
   }
   let committed = '';
   try {

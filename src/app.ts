@@ -1,17 +1,22 @@
 import { Hono } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
-import { type Config, defaultConfig } from './config.js';
+import { type Config, defaultConfig, selfCheckFromEnvironment } from './config.js';
 import { controlRoutes } from './control/routes.js';
-import { ApiError, toErrorResponse } from './errors.js';
+import { MAX_SUBSCRIBERS_PER_TENANT } from './domain/events/schemas.js';
+import { noRoute, methodNotAllowed as notAllowed, toErrorResponse } from './errors.js';
 import { authMiddleware, createKeyResolver } from './http/auth.js';
 import { bodyLimits } from './http/body-limits.js';
 import { corsMiddleware } from './http/cors.js';
 import type { AppEnv } from './http/env.js';
+import { faultMiddleware } from './http/faults.js';
 import { IdempotencyGuard } from './http/idempotency.js';
+import { mountRoutes } from './http/mount-routes.js';
 import { normalizedPath } from './http/path.js';
+import { requestJournal } from './http/request-journal.js';
 import { jsonLine, type LogSink, prettyLine, requestLog, stdoutSink } from './http/request-log.js';
-import { mountRoutes } from './http/route.js';
+import { selfCheck } from './http/self-check/middleware.js';
 import { tenancy } from './http/tenancy.js';
+import { apiDocument, controlDocument } from './openapi/documents.js';
 import { docsRoutes } from './routes/docs.js';
 import { apiRoutes } from './routes/index.js';
 import { metaRoutes } from './routes/meta.js';
@@ -22,6 +27,7 @@ import { CallbackDispatcher } from './services/callbacks.js';
 import type { Services } from './services/context.js';
 import { DeliveryLimiter } from './services/delivery-limiter.js';
 import { dependentsListener } from './services/dependents.js';
+import { callbackAttemptSource, EventBus, tenantEventSource } from './services/events.js';
 import { Scheduler } from './services/scheduler.js';
 import { startSweeper } from './services/sweeper.js';
 import { Store } from './store/store.js';
@@ -48,51 +54,61 @@ export type MockApp = Hono<AppEnv> & {
  * which is what lets each test build its own app in milliseconds.
  */
 export function createApp(options: CreateAppOptions = {}): MockApp {
-  const config: Config = { ...defaultConfig, ...options.config };
+  const config: Config = { ...defaultConfig, selfCheck: selfCheckFromEnvironment(), ...options.config };
   const clock = options.clock ?? systemClock;
   const limits = { maxTenants: config.maxTenants, maxFileBytesPerTenant: config.maxFileBytesPerTenant };
   const store = options.store ?? new Store(clock, config.completion, limits);
   const ids = options.ids ?? randomIds;
-  const services: Services = { config, clock, ids, store, scheduler: new Scheduler(), startedAt: clock.now() };
+  const events = new EventBus(MAX_SUBSCRIBERS_PER_TENANT);
+  const services: Services = { config, clock, ids, store, scheduler: new Scheduler(), events, startedAt: clock.now() };
+  // Events first: a completion is announced before what follows from it (dependents, callbacks).
+  store.listen(tenantEventSource(events));
   // Dependents first: a root's callback then already lists its dependents' ids.
   store.listen(dependentsListener(services));
   const deliveries = new DeliveryLimiter(config.maxCallbacksInFlight);
-  const dispatcherOptions = { limiter: deliveries, journalSize: config.callbackJournalSize, fetch: options.fetch };
+  const dispatcherOptions = {
+    limiter: deliveries,
+    journalSize: config.callbackJournalSize,
+    fetch: options.fetch,
+    onAttempt: callbackAttemptSource(events),
+  };
   store.listen(new CallbackDispatcher(services.scheduler, services.ids, dispatcherOptions).handle);
 
   const app = new Hono<AppEnv>({ getPath: normalizedPath });
   app.onError(toErrorResponse);
+  const api = apiRoutes(services);
+  const control = controlRoutes(services);
+  // Outermost: it sees every answer, those of the middleware below and of the error handler included.
+  if (config.selfCheck !== 'off') {
+    const documented = [...api, ...control].filter((route) => !route.hidden);
+    const key = documented.map((route) => `${route.method} ${route.path}`).join('\n');
+    const streamed = new Set(documented.filter((r) => r.streamed).map((r) => `${r.method} ${r.path}`));
+    app.use(selfCheck(config.selfCheck, key, () => [apiDocument(api), controlDocument(control)], streamed));
+  }
   // First, so every request is logged and timed, those the middleware below refuse included.
   if (config.log !== 'off') {
     app.use(requestLog(config.log === 'json' ? jsonLine : prettyLine, clock, options.logSink ?? stdoutSink));
   }
+  // Right after the log: it journals what the middleware below refuse too (401s excepted: no tenant).
+  if (config.journalSize > 0) {
+    app.use(
+      requestJournal({ store, events, capacity: config.journalSize, resolveKey: createKeyResolver(config.keys) }),
+    );
+  }
   // Before auth and the 405 check: a browser's preflight carries no key and uses OPTIONS.
   if (config.cors.length > 0) app.use(corsMiddleware(config.cors));
   // Returned, not thrown: methodNotAllowed below turns a plain 404 into a 405 when the path exists.
-  app.notFound((c) =>
-    toErrorResponse(
-      new ApiError('not_found', `No route ${c.req.method} ${c.req.path}; see GET /openapi.json for the routes`),
-      c,
-    ),
-  );
+  app.notFound((c) => toErrorResponse(noRoute(c.req.method, c.req.path), c));
   app.use(
     methodNotAllowed({
       app,
       onMethodNotAllowed: (c, allowed) => {
-        throw new ApiError(
-          'method_not_allowed',
-          `Method ${c.req.method} is not allowed on ${c.req.path}; allowed: ${allowed.join(', ')}`,
-          {
-            Allow: allowed.join(', '),
-          },
-        );
+        throw notAllowed(c.req.method, c.req.path, allowed);
       },
     }),
   );
   app.use(bodyLimits(config.maxBodyBytes));
 
-  const api = apiRoutes(services);
-  const control = controlRoutes(services);
   // Documents first: they are public, so they sit before the auth middleware.
   metaRoutes(app, api, control);
   docsRoutes(app);
@@ -109,6 +125,9 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     app.use(prefix, authMiddleware(resolveKey));
     app.use(prefix, tenancy(store));
   }
+  // After tenancy (rules are per tenant), before the routes (a faulted request changes nothing); /v1 only.
+  const faults = faultMiddleware(config.latency?.maxMs ? config.latency : undefined);
+  app.use('/v1/*', faults.middleware);
 
   mountRoutes(app, [...api, ...control.filter((route) => !route.public)], idempotency);
 
@@ -117,6 +136,9 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     services.scheduler.dispose();
     sweeper.stop();
     deliveries.dispose();
+    faults.dispose();
+    // Ends the event streams, so none holds a graceful shutdown up.
+    events.closeAll();
   };
   return Object.assign(app, { services, dispose });
 }

@@ -55,8 +55,10 @@ function listenProblem(err: NodeJS.ErrnoException, config: Config): string {
     case 'EADDRNOTAVAIL':
       return `${config.host} is not an address of this machine; use --host 127.0.0.1, or 0.0.0.0 for every interface`;
     case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `--host ${config.host} does not resolve to an address; use --host 127.0.0.1, or an address of this machine`;
+    case 'EAI_AGAIN': {
+      const fix = 'use --host 127.0.0.1, or an address of this machine';
+      return `--host ${config.host} does not resolve to an address; ${fix}`;
+    }
     default:
       return `cannot listen on ${where}: ${err.message}`;
   }

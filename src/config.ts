@@ -2,7 +2,7 @@ import { parseFlags } from './config/command.js';
 import { readConfigFile } from './config/file.js';
 import { CONFIG_OPTION, OPTIONS, type OptionDef } from './config/options.js';
 import { ConfigError, shown } from './config/problems.js';
-import { type Config, ConfigSchema, defaultConfig } from './config/schema.js';
+import { type Config, ConfigSchema, defaultConfig, SelfCheckModeSchema } from './config/schema.js';
 
 /**
  * The one place that reads flags, environment variables and --config files. Each setting comes
@@ -11,17 +11,19 @@ import { type Config, ConfigSchema, defaultConfig } from './config/schema.js';
  */
 
 export { ConfigError } from './config/problems.js';
-export {
-  type Config,
-  ConfigSchema,
-  defaultConfig,
-  type KeyEntry,
-  KeyEntrySchema,
-  KeysFileSchema,
-  type LogFormat,
-} from './config/schema.js';
-export { parseCompletion, readKeysFile } from './config/values.js';
-export { CompletionModeSchema, type CompletionSetting, CompletionSettingSchema } from './domain/settings.js';
+export { type Config, defaultConfig, type KeyEntry, type LogFormat } from './config/schema.js';
+
+/**
+ * The self-check mode for apps made with createApp: LABELMOCK_SELF_CHECK applies to them too, so a
+ * test run (this repository's, or a user's) can check every answer without passing an option.
+ */
+export function selfCheckFromEnvironment(env: NodeJS.ProcessEnv = process.env): Config['selfCheck'] {
+  const raw = fromEnv(env, 'LABELMOCK_SELF_CHECK');
+  if (raw === undefined) return defaultConfig.selfCheck;
+  const result = SelfCheckModeSchema.safeParse(raw);
+  if (!result.success) throw new ConfigError([`LABELMOCK_SELF_CHECK must be strict, log or off (got ${shown(raw)})`]);
+  return result.data;
+}
 
 export interface ReadOptions {
   /** Whether stdout is a terminal: the request log is then pretty by default, json otherwise. */

@@ -102,7 +102,7 @@ describe('batches', () => {
     expect((await t.call('GET', '/v1/tasks?batch=b1')).body.total).toBe(3);
   });
 
-  it('a batch in progress completes once every task is finished; a new task reopens it, and it completes again', async () => {
+  it('a batch completes once every task is finished; a new task reopens it, and it completes again', async () => {
     const t = makeApp();
     await setup(t);
     await batch(t, { callback: 'ops@example.com' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createImageTask, makeApp, type TestApp } from './helpers.js';
+import { createImageTask, makeApp, present, type TestApp } from './helpers.js';
 import { receiverPool, waitFor } from './receiver.js';
 
 const receiver = receiverPool();
@@ -17,7 +17,7 @@ async function completeWithCallback(t: TestApp, url: string, key?: string): Prom
 }
 
 describe('callback delivery limits', () => {
-  it('POST /_mock/tasks/{id}/complete beyond a tenant share of slots queues the callbacks, first in first out', async () => {
+  it('POST /_mock/tasks/{id}/complete beyond a tenant share of slots queues callbacks first in first out', async () => {
     // 8 slots app-wide: one tenant holds at most 2 of them.
     const t = makeApp({ config: { maxCallbacksInFlight: 8 } });
     const r = await receiver(() => 'hang');
@@ -26,12 +26,14 @@ describe('callback delivery limits', () => {
     await waitFor(() => expect(r.held).toHaveLength(2));
     await settle();
     expect(r.received.map((call) => call.body.task_id)).toEqual(ids.slice(0, 2));
-    r.held[0].writeHead(200).end();
+    present(r.held[0], 'held request 1').writeHead(200).end();
     await waitFor(() => expect(r.received).toHaveLength(3));
-    expect(r.received[2].body.task_id).toBe(ids[2]);
+    expect(r.received[2]?.body.task_id).toBe(ids[2]);
     for (let i = 1; i < 5; i += 1) {
       await waitFor(() => expect(r.held.length).toBeGreaterThan(i));
-      r.held[i].writeHead(200).end();
+      present(r.held[i], `held request ${i + 1}`)
+        .writeHead(200)
+        .end();
     }
     const entries = await waitFor(async () => {
       const all = await journal(t);
@@ -41,16 +43,16 @@ describe('callback delivery limits', () => {
     expect(entries.map((d: { attempts: unknown[] }) => d.attempts.length)).toEqual([1, 1, 1, 1, 1]);
   });
 
-  it('POST /_mock/tasks/{id}/complete in many tenants keeps at most --max-callbacks-in-flight open app-wide', async () => {
+  it('POST /_mock/tasks/{id}/complete in many tenants opens at most --max-callbacks-in-flight app-wide', async () => {
     const t = makeApp({ config: { maxCallbacksInFlight: 4 } });
     const r = await receiver(() => 'hang');
     for (let i = 0; i < 6; i += 1) await completeWithCallback(t, r.url, `test_tenant${i}`);
     await waitFor(() => expect(r.held).toHaveLength(4));
     await settle();
     expect(r.received).toHaveLength(4);
-    r.held[0].writeHead(200).end();
+    present(r.held[0], 'held request 1').writeHead(200).end();
     await waitFor(() => expect(r.received).toHaveLength(5));
-    r.held[1].writeHead(200).end();
+    present(r.held[1], 'held request 2').writeHead(200).end();
     await waitFor(() => expect(r.received).toHaveLength(6));
   });
 
@@ -85,7 +87,7 @@ describe('callback delivery limits', () => {
       return all;
     });
     expect(r.received.map((call) => call.body.task_id)).toEqual([first, second]);
-    expect(entries.map((d: { attempts: { error: string }[] }) => d.attempts[0].error)).toEqual([
+    expect(entries.map((d: { attempts: { error: string }[] }) => d.attempts[0]?.error)).toEqual([
       'no answer within 100 ms',
       'no answer within 100 ms',
     ]);
@@ -102,7 +104,7 @@ describe('callback delivery limits', () => {
     );
   });
 
-  it('GET /_mock/callbacks keeps pending deliveries past the journal size and drops finished ones when the next comes', async () => {
+  it('GET /_mock/callbacks keeps pending deliveries past the journal size; new ones drop finished ones', async () => {
     const t = makeApp({ config: { callbackJournalSize: 2 } });
     const r = await receiver(() => 'hang');
     const ids: string[] = [];
@@ -138,7 +140,7 @@ describe('callback delivery limits', () => {
     });
     expect(delivery.attempts).toMatchObject([{ attempt: 1, status_code: 202 }]);
     expect(sent).toHaveLength(1);
-    expect(sent[0].url).toBe('http://receiver.invalid/hook');
-    expect(JSON.parse(String(sent[0].init.body))).toMatchObject({ task_id: taskId, status: 'completed' });
+    expect(sent[0]?.url).toBe('http://receiver.invalid/hook');
+    expect(JSON.parse(String(sent[0]?.init.body))).toMatchObject({ task_id: taskId, status: 'completed' });
   });
 });

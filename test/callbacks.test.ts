@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { retryOffsetMs } from '../src/services/callbacks.js';
-import { createImageTask, makeApp, type TestApp } from './helpers.js';
+import { createImageTask, makeApp, present, type TestApp } from './helpers.js';
 import { receiverPool, startReceiver, waitFor } from './receiver.js';
 
 const receiver = receiverPool();
@@ -17,7 +17,7 @@ describe('callbacks', () => {
     const task = await createImageTask(t, { callback_url: r.url });
     const completed = (await t.call('POST', `/_mock/tasks/${task.task_id}/complete`)).body;
     await waitFor(() => expect(r.received).toHaveLength(1));
-    const [call] = r.received;
+    const call = present(r.received[0], 'the callback');
     expect(call.headers['scale-callback-auth']).toBe('secret-123');
     expect(call.headers['content-type']).toBe('application/json');
     expect(call.body).toEqual({
@@ -85,8 +85,8 @@ describe('callbacks', () => {
   it('spreads 20 attempts over 24 hours, doubling the wait each time', () => {
     expect(retryOffsetMs(1, 20, 1)).toBe(0);
     expect(retryOffsetMs(20, 20, 1)).toBe(DAY);
-    const waits = [2, 3, 4].map((n) => retryOffsetMs(n + 1, 20, 1) - retryOffsetMs(n, 20, 1));
-    expect(waits[1] / waits[0]).toBeCloseTo(2, 1);
+    const wait = (n: number) => retryOffsetMs(n + 1, 20, 1) - retryOffsetMs(n, 20, 1);
+    expect(wait(3) / wait(2)).toBeCloseTo(2, 1);
     expect(retryOffsetMs(20, 20, 0.5)).toBe(DAY / 2);
   });
 
@@ -143,7 +143,7 @@ describe('callbacks', () => {
     const task = await createImageTask(t, { callback_url: r.url });
     await t.call('POST', `/_mock/tasks/${task.task_id}/fail`, { body: { error: 'broken image' } });
     await waitFor(() => expect(r.received).toHaveLength(1));
-    expect(r.received[0].body).toMatchObject({
+    expect(r.received[0]?.body).toMatchObject({
       task_id: task.task_id,
       status: 'error',
       response: null,
@@ -159,7 +159,7 @@ describe('callbacks', () => {
     await t.call('POST', `/_mock/tasks/${task.task_id}/redo`);
     await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
     await waitFor(() => expect(r.received).toHaveLength(2));
-    expect(r.received[1].body.task.times_redone).toBe(1);
+    expect(r.received[1]?.body.task.times_redone).toBe(1);
   });
 
   it('GET /_mock/callbacks filters by task_id and shows nothing of other tenants', async () => {
@@ -185,7 +185,7 @@ describe('callbacks', () => {
     ).body;
     await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
     await waitFor(() => expect(r.received).toHaveLength(1));
-    expect(r.received[0].body).toMatchObject({
+    expect(r.received[0]?.body).toMatchObject({
       status: 'completed',
       batch: { name: 'b', project: 'p', status: 'completed' },
       counts: { completed: 1, pending: 0 },

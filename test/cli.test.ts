@@ -39,8 +39,8 @@ function start(args: string[], env?: Record<string, string>) {
   const base = new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk) => {
       out += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match && out.includes('try:')) resolve(match[1]);
+      const base = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      if (base && out.includes('try:')) resolve(base);
     });
     child.stderr.on('data', (chunk) => (err += chunk));
     void exited.then((code) => reject(new Error(`exited with ${code}: ${out}${err}`)));
@@ -107,7 +107,8 @@ describe('the labelmock bin (src/cli.ts)', () => {
     const { code, out, err } = await run(['--port', String(port)]);
     expect(code).toBe(1);
     expect(err).toBe(
-      `labelmock: port ${port} on 127.0.0.1 is already in use; pick another with --port N, or --port 0 for a free one\n`,
+      `labelmock: port ${port} on 127.0.0.1 is already in use; ` +
+        `pick another with --port N, or --port 0 for a free one\n`,
     );
     expect(out).toBe('');
   });

@@ -47,7 +47,9 @@ describe('virtual clock bounds', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       status_code: 400,
-      error: `Parameter is invalid, reason: "ms" must be at most 0 here: the clock offset (now ${MAX}) must stay ${RANGE}`,
+      error:
+        `Parameter is invalid, reason: "ms" must be at most 0 here: ` +
+        `the clock offset (now ${MAX}) must stay ${RANGE}`,
     });
     expect((await t.call('GET', '/_mock/clock')).body.offset_ms).toBe(MAX);
   });
@@ -59,7 +61,8 @@ describe('virtual clock bounds', () => {
     const res = await t.call('POST', '/_mock/clock/advance', { body: { ms: 5001 } });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(
-      `Parameter is invalid, reason: "ms" must be at most 5000 here: the clock offset (now ${MAX - 5000}) must stay ${RANGE}`,
+      `Parameter is invalid, reason: "ms" must be at most 5000 here: ` +
+        `the clock offset (now ${MAX - 5000}) must stay ${RANGE}`,
     );
     const ok = await t.call('POST', '/_mock/clock/advance', { body: { ms: 5000 } });
     expect(ok.status).toBe(200);

@@ -9,7 +9,7 @@ describe('config: delivery, journal and shutdown limits', () => {
     ]);
   });
 
-  it('reads --max-callbacks-in-flight, --callback-journal-size and --shutdown-timeout, falling back to the environment', () => {
+  it('reads --max-callbacks-in-flight, --callback-journal-size, --shutdown-timeout, else the environment', () => {
     const flags = readConfig(
       ['--max-callbacks-in-flight', '8', '--callback-journal-size', '50', '--shutdown-timeout', '250'],
       {},

@@ -10,6 +10,7 @@ import { type ContractResult, runContracts, selectContracts } from '../contracts
 import { redact } from '../contracts/kit/target.js';
 import '../contracts/suite/index.js';
 import { type CreateAppOptions, createApp, type MockApp } from '../src/app.js';
+import { present } from './helpers.js';
 
 /**
  * The contract kit itself: tags, the CLI (list, filters, reporters, preflight, base URL), failure
@@ -56,6 +57,11 @@ async function run(fetch: Fetch, tags: ('interface' | 'labelmock' | 'control')[]
     grep,
     waitMs: 1500,
   });
+}
+
+/** Runs the one contract `grep` names (see run). */
+async function runOne(fetch: Fetch, tags: ('interface' | 'labelmock' | 'control')[], grep: string) {
+  return present((await run(fetch, tags, grep))[0], `the result of "${grep}"`);
 }
 
 const failed = (results: ContractResult[]) =>
@@ -290,9 +296,9 @@ describe('failure reports', () => {
       response: (method, url, body) =>
         method === 'POST' && url.pathname.endsWith('/setParams') ? { ...body, param_history: 'gone' } : undefined,
     });
-    const [result] = await run(broken, ['interface'], 'setParams appends versions');
+    const result = await runOne(broken, ['interface'], 'setParams appends versions');
     expect(result.status).toBe('failed');
-    const failure = result.failures[0];
+    const failure = present(result.failures[0], 'the failure');
     expect(failure.exchange).toMatchObject({ method: 'POST', status: 200 });
     expect(failure.exchange?.path).toMatch(/^\/v1\/projects\/.+\/setParams$/);
     expect(failure.exchange?.requestBody).toContain('"instruction":"v0"');
@@ -312,14 +318,14 @@ describe('failure reports', () => {
         cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
       });
     };
-    const [result] = await run(dropping, ['interface'], 'GET /v1/tasks lists newest first');
+    const result = await runOne(dropping, ['interface'], 'GET /v1/tasks lists newest first');
     expect(result.status).toBe('setup-failed');
-    expect(result.failures[0].exchange?.error).toMatch(/network error: fetch failed: ECONNRESET socket hang up/);
+    expect(result.failures[0]?.exchange?.error).toMatch(/network error: fetch failed: ECONNRESET socket hang up/);
   });
 });
 
 describe('no masking', () => {
-  it('a field missing from every task fails the shape contracts only, not every contract that needs a task', async () => {
+  it('a field missing from every task fails only the shape contracts, not all that need a task', async () => {
     const noAudits = wrap(appFetch(), {
       response: (_method, url, body) => {
         const strip = (task: any) => {
@@ -347,7 +353,7 @@ describe('no masking', () => {
           ? { body: { ...body, patch: undefined } }
           : undefined,
     });
-    const [result] = await run(ignoresPatch, ['interface'], 'setParams appends versions');
+    const result = await runOne(ignoresPatch, ['interface'], 'setParams appends versions');
     expect(result.status).toBe('failed');
     const rules = result.failures.map((f) => f.rule);
     expect(rules).toContain('patch keeps the fields it does not mention');

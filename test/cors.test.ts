@@ -8,13 +8,15 @@ const preflight = (method: string, headers = 'authorization,content-type,idempot
 });
 
 describe('CORS (--cors)', () => {
-  it('OPTIONS /v1/task/imageannotation preflight answers 204 without a key, allowing the headers clients send', async () => {
+  it('OPTIONS /v1/task/imageannotation preflight answers 204 without a key, allowing the client headers', async () => {
     const t = makeApp({ config: { cors: [ORIGIN] } });
     const res = await t.call('OPTIONS', '/v1/task/imageannotation', preflight('POST'));
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(res.headers.get('access-control-allow-methods')).toContain('POST');
-    expect(res.headers.get('access-control-allow-headers')).toBe('Authorization,Content-Type,Idempotency-Key');
+    expect(res.headers.get('access-control-allow-headers')).toBe(
+      'Authorization,Content-Type,Idempotency-Key,Labelmock-Fault',
+    );
   });
 
   it('OPTIONS /_mock/settings and /openapi.json preflights answer 204 too', async () => {
@@ -26,7 +28,7 @@ describe('CORS (--cors)', () => {
     }
   });
 
-  it('GET /v1/tasks from an allowed origin carries Access-Control-Allow-Origin and exposes Idempotent-Replayed', async () => {
+  it('GET /v1/tasks from an allowed origin has Access-Control-Allow-Origin, exposing Idempotent-Replayed', async () => {
     const t = makeApp({ config: { cors: [ORIGIN] } });
     const res = await t.call('GET', '/v1/tasks', { headers: { origin: ORIGIN } });
     expect(res.status).toBe(200);

@@ -155,7 +155,7 @@ describe('dependents of a lidarannotation root', () => {
     expect(linking.params.lidar_task).toBe(root.task_id);
   });
 
-  it('a lidartopdown dependent gets the root cuboids projected as polygons, unless disable_cuboid_projection', async () => {
+  it('a lidartopdown dependent gets the root cuboids as polygons, unless disable_cuboid_projection', async () => {
     const t = makeApp();
     await t.call('POST', '/v1/projects', { body: { type: 'lidartopdown', name: 'maps' } });
     await t.call('POST', '/v1/batches', { body: { project: 'maps', name: 'maps-1' } });

@@ -3,8 +3,9 @@ import { makeApp } from './helpers.js';
 
 /** Every URL the page names: attributes and the strings of its inline configuration. */
 function urlsIn(html: string): string[] {
-  const attributes = [...html.matchAll(/(?:src|href)="([^"]*)"/g)].map((m) => m[1]);
-  const strings = [...html.matchAll(/"url":"([^"]*)"/g)].map((m) => m[1]);
+  // Each pattern's one group is required, so m[1] is always there.
+  const attributes = [...html.matchAll(/(?:src|href)="([^"]*)"/g)].map((m) => m[1] ?? '');
+  const strings = [...html.matchAll(/"url":"([^"]*)"/g)].map((m) => m[1] ?? '');
   return [...attributes, ...strings];
 }
 

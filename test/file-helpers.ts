@@ -25,7 +25,8 @@ export function rawMultipart(
     const type = file.type === undefined ? '' : `Content-Type: ${file.type}\r\n`;
     chunks.push(
       Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${file.name ?? 'file'}"; filename="${file.filename}"\r\n${type}\r\n`,
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; ` +
+          `name="${file.name ?? 'file'}"; filename="${file.filename}"\r\n${type}\r\n`,
       ),
     );
     chunks.push(Buffer.from(file.content));

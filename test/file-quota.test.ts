@@ -14,7 +14,8 @@ const uploadBytes = (t: ReturnType<typeof makeApp>, content: string, key?: strin
 
 const overMessage = (added: number, total: number) =>
   `File storage limit reached: ${added} more bytes would bring this tenant's uploaded files to ${total} bytes, ` +
-  'over the limit of 10 bytes per tenant (--max-file-bytes-per-tenant, LABELMOCK_MAX_FILE_BYTES_PER_TENANT); POST /_mock/reset frees them';
+  'over the limit of 10 bytes per tenant (--max-file-bytes-per-tenant, LABELMOCK_MAX_FILE_BYTES_PER_TENANT); ' +
+  'POST /_mock/reset frees them';
 
 describe('--max-file-bytes-per-tenant', () => {
   it('POST /v1/files/upload past the tenant quota is a 413 naming the limit, and stores nothing', async () => {

@@ -74,7 +74,7 @@ describe('POST /v1/files/upload', () => {
     expect((await readContent(t, res.body.id)).bytes.equals(content)).toBe(true);
   });
 
-  it('POST /v1/files/upload guesses mime_type from the extension when the part has no Content-Type (Python client)', async () => {
+  it('POST /v1/files/upload guesses mime_type from the extension of a part without Content-Type (Python)', async () => {
     const t = makeApp();
     const cases: [string, string | undefined, string][] = [
       ['Scan.PDF', undefined, 'application/pdf'],

@@ -20,6 +20,12 @@ export interface TestApp {
 
 export const KEY = 'test_acme';
 
+/** `value`, or a failed test naming what is missing (an element a list should hold). */
+export function present<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is missing`);
+  return value;
+}
+
 export const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
 
 /** A fresh app with a pinned clock and predictable ids. */

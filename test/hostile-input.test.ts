@@ -29,7 +29,7 @@ async function expectTenantReadable(t: TestApp, taskId: string) {
 }
 
 describe('hostile input', () => {
-  it('POST /v1/task/{id}/setMetadata refuses metadata nested 10,000 levels, and the tenant stays readable and completable', async () => {
+  it('POST /v1/task/{id}/setMetadata refuses 10,000-level metadata; the tenant stays readable and usable', async () => {
     const t = makeApp();
     const task = await createImageTask(t);
     const res = await t.call('POST', `/v1/task/${task.task_id}/setMetadata`, { raw: `{"x":${deepObject(10_000)}}` });
@@ -104,7 +104,9 @@ describe('hostile input', () => {
   it('POST /v1/task/imageannotation refuses objects_to_annotate nested 1,000 subchoices deep with a 400', async () => {
     const t = makeApp();
     const res = await t.call('POST', '/v1/task/imageannotation', {
-      raw: `{"attachment":"https://example.com/a.jpg","geometries":{"box":{"objects_to_annotate":[${deepLabel(1000)}]}}}`,
+      raw:
+        `{"attachment":"https://example.com/a.jpg",` +
+        `"geometries":{"box":{"objects_to_annotate":[${deepLabel(1000)}]}}}`,
     });
     expectError(res, 400, TOO_DEEP);
     expect(res.body.error).toMatch(/"geometries\.box\.objects_to_annotate\[0\]\.subchoices\[0\]/);
@@ -120,7 +122,7 @@ describe('hostile input', () => {
     expect(res.body.error).toMatch(/"ontology\[0\]\.subchoices\[0\]/);
   });
 
-  it('POST /v1/task/imageannotation with an Idempotency-Key refuses a deep body with a 400, and replays it', async () => {
+  it('POST /v1/task/imageannotation with an Idempotency-Key refuses a deep body (400) and replays it', async () => {
     const t = makeApp();
     const raw = imageWith(`"metadata":${deepObject(10_000)}`);
     const first = await t.call('POST', '/v1/task/imageannotation', { raw, headers: { 'idempotency-key': 'deep-1' } });
@@ -139,7 +141,8 @@ describe('hostile input', () => {
       res,
       400,
       new RegExp(
-        `^Parameter is invalid, reason: "tags\\[\\d+\\]" is past the limit of ${MAX_JSON_VALUES} JSON values in one body`,
+        `^Parameter is invalid, reason: "tags\\[\\d+\\]" ` +
+          `is past the limit of ${MAX_JSON_VALUES} JSON values in one body`,
       ),
     );
   });
@@ -161,7 +164,8 @@ describe('hostile input', () => {
 
   it('POST /v1/task/imageannotation refuses more than 1,000 labels in one tree, subchoices included', async () => {
     const t = makeApp();
-    const labels = [{ choice: 'vehicle', subchoices: Array.from({ length: MAX_LABELS }, (_, i) => `v${i}`) }];
+    const vehicle = { choice: 'vehicle', subchoices: Array.from({ length: MAX_LABELS }, (_, i) => `v${i}`) };
+    const labels = [vehicle];
     const res = await t.call('POST', '/v1/task/imageannotation', {
       body: imageRequest({ geometries: { box: { objects_to_annotate: labels } } }),
     });
@@ -173,7 +177,7 @@ describe('hostile input', () => {
     const fits = await t.call('POST', '/v1/task/imageannotation', {
       body: imageRequest({
         geometries: {
-          box: { objects_to_annotate: [{ choice: 'vehicle', subchoices: labels[0].subchoices.slice(1) }] },
+          box: { objects_to_annotate: [{ choice: 'vehicle', subchoices: vehicle.subchoices.slice(1) }] },
         },
       }),
     });
@@ -207,7 +211,7 @@ describe('hostile input', () => {
     expectError(res, 400, /is past the limit of 10000 JSON values/);
   });
 
-  it('POST /v1/task/imageannotation answers attribute conditions on "constructor" or "toString" with a 400, not a 500', async () => {
+  it('POST /v1/task/imageannotation answers conditions on "constructor" or "toString" with 400, not 500', async () => {
     const t = makeApp();
     for (const conditions of [
       { attribute_conditions: { constructor: 'x' } },
@@ -220,7 +224,7 @@ describe('hostile input', () => {
     }
   });
 
-  it('POST /_mock/tasks/{id}/complete names an answer attribute "constructor" as undefined, not as a bad value', async () => {
+  it('POST /_mock/tasks/{id}/complete names an answer attribute "constructor" undefined, not a bad value', async () => {
     const t = makeApp();
     const task = await createImageTask(t);
     const annotation = {

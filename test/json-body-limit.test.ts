@@ -47,14 +47,14 @@ const TASK = JSON.stringify({
 const TOO_LARGE = { status_code: 413, error: 'Request body is larger than the limit of 1000 bytes' };
 
 describe('JSON body limit over HTTP', () => {
-  it('POST /v1/task/imageannotation over a socket reads the body (chunked or with a length) and creates the task', async () => {
+  it('POST /v1/task/imageannotation over a socket reads a chunked or sized body and creates the task', async () => {
     const chunked = await post('/v1/task/imageannotation', [TASK.slice(0, 20), TASK.slice(20)]);
     expect(chunked.status).toBe(200);
     expect(chunked.body).toMatchObject({ status: 'pending', params: { attachment: 'https://example.com/a.jpg' } });
     expect((await post('/v1/task/imageannotation', [TASK], Buffer.byteLength(TASK))).status).toBe(200);
   });
 
-  it('POST /v1/task/imageannotation with a declared length over the limit is a 413 before the body is read', async () => {
+  it('POST /v1/task/imageannotation declaring a length over the limit is a 413 before the body is read', async () => {
     const res = await post('/v1/task/imageannotation', ['{}'], 5000);
     expect(res).toEqual({ status: 413, body: TOO_LARGE });
   });

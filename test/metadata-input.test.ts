@@ -60,7 +60,7 @@ describe('metadata input', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('POST /v1/task/imageannotation, /v1/batches and /v1/files/import store a __proto__ metadata key as sent', async () => {
+  it('POST /v1/task/imageannotation, /v1/batches, /v1/files/import keep a __proto__ metadata key as sent', async () => {
     const t = makeApp();
     await project(t, 'p');
     const base = JSON.stringify(imageRequest()).slice(0, -1);
@@ -124,11 +124,14 @@ describe('metadata input', () => {
     expectError(
       res,
       400,
-      /^Parameter is invalid, reason: "annotation_attributes\.__proto__" is not an allowed key: __proto__ is only kept inside metadata$/,
+      new RegExp(
+        '^Parameter is invalid, reason: "annotation_attributes\\.__proto__" is not an allowed key: ' +
+          '__proto__ is only kept inside metadata$',
+      ),
     );
   });
 
-  it('POST /v1/files/upload stores a __proto__ key of its metadata field, and refuses metadata nested past the limit', async () => {
+  it('POST /v1/files/upload keeps a __proto__ metadata key and refuses metadata nested past the limit', async () => {
     const t = makeApp();
     const ok = await upload(t, formOf({ metadata: PROTO }, { filename: 'a.txt', content: 'a' }));
     expect(ok.status).toBe(200);

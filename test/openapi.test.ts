@@ -9,19 +9,30 @@ import { makeApp } from './helpers.js';
 const committed = () => readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8');
 
 describe('OpenAPI documents', () => {
-  it('GET /openapi.yaml serves exactly the committed openapi.yaml (npm run openapi:write to update)', async () => {
+  it('GET /openapi.yaml serves the committed openapi.yaml (npm run openapi:write), server: the origin', async () => {
     const t = makeApp();
-    const res = await t.app.request('/openapi.yaml');
+    const res = await t.app.request('http://mock.test:4010/openapi.yaml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/yaml/);
-    expect(await res.text()).toBe(committed());
+    const served = parse(await res.text());
+    const doc = parse(committed());
+    expect(served.servers).toEqual([{ url: 'http://mock.test:4010', description: expect.any(String) }]);
+    expect({ ...served, servers: doc.servers }).toEqual(doc);
   });
 
-  it('GET /openapi.json is the same document, public (no key needed)', async () => {
+  it('GET /openapi.json is the same document, public (no key needed), with the origin as its server', async () => {
     const t = makeApp();
-    const res = await t.app.request('/openapi.json');
+    const res = await t.app.request('http://127.0.0.1:3999/openapi.json');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual(parse(committed()));
+    const served = await res.json();
+    expect(served.servers[0].url).toBe('http://127.0.0.1:3999');
+    expect({ ...served, servers: parse(committed()).servers }).toEqual(parse(committed()));
+  });
+
+  it('openapi.yaml names a relative server and says how to point it elsewhere', () => {
+    const doc = parse(committed());
+    expect(doc.servers).toEqual([{ url: '/', description: expect.stringMatching(/labelmock/) }]);
+    expect(doc.info.description).toMatch(/servers\[0\]\.url/);
   });
 
   it('openapi.yaml is a valid OpenAPI 3.1 document', async () => {
@@ -36,7 +47,8 @@ describe('OpenAPI documents', () => {
     for (const doc of [parse(committed()), control]) {
       for (const [name, schema] of Object.entries(doc.components.schemas as Record<string, Record<string, unknown>>)) {
         expect(Object.keys(schema).length, name).toBeGreaterThan(0);
-        const hasShape = 'properties' in schema || 'oneOf' in schema || 'anyOf' in schema || 'items' in schema;
+        const shapes = ['type', 'properties', 'oneOf', 'anyOf', 'allOf', 'items', 'additionalProperties', '$ref'];
+        const hasShape = shapes.some((key) => key in schema);
         expect(hasShape, `${name} has no shape`).toBe(true);
       }
     }
@@ -63,9 +75,14 @@ describe('OpenAPI documents', () => {
         `#/components/schemas/${def.schemaName}CreateRequest`,
       );
       expect(op.requestBody.content['application/json'].example).toBeTruthy();
-      expect(op.responses['200'].content['application/json'].example.status).toBe('completed');
+      // Creation answers the task pending; the completed response is the response schema's example.
+      expect(op.responses['200'].content['application/json'].example.status).toBe('pending');
       expect(doc.components.schemas[`${def.schemaName}Response`]).toBeTruthy();
-      expect(op.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
+      const branch = { $ref: `#/components/schemas/${def.schemaName}Task` };
+      expect(doc.components.schemas.Task.oneOf).toContainEqual(branch);
+      expect(doc.components.schemas.Task.discriminator.mapping[type]).toBe(branch.$ref);
+      expect(op.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+      expect(doc.components.parameters.IdempotencyKey.name).toBe('Idempotency-Key');
     }
   });
 
@@ -74,10 +91,13 @@ describe('OpenAPI documents', () => {
     const statuses = new Set(Object.values(ERROR_CATALOG).map((e) => String(e.status)));
     for (const item of Object.values(doc.paths as Record<string, Record<string, { responses: Record<string, any> }>>)) {
       for (const op of Object.values(item)) {
-        for (const [status, response] of Object.entries(op.responses)) {
+        for (const [status, ref] of Object.entries(op.responses)) {
           if (status === '200') continue;
           expect(statuses.has(status)).toBe(true);
+          const response = doc.components.responses[String(ref.$ref).split('/').pop() ?? ''];
+          expect(response.description).toBeTruthy();
           expect(response.content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
+          expect(response.content['application/json'].example.status_code).toBe(Number(status));
         }
       }
     }

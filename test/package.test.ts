@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { present } from './helpers.js';
 
 /**
  * What a user gets from the registry: the packed tarball installed into an empty app, run with
@@ -23,7 +24,7 @@ beforeAll(async () => {
   const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', appDir], {
     cwd: ROOT,
   });
-  const [{ filename }] = JSON.parse(stdout) as { filename: string }[];
+  const { filename } = present((JSON.parse(stdout) as { filename: string }[])[0], 'the packed file (npm pack --json)');
   writeFileSync(join(appDir, 'package.json'), JSON.stringify({ name: 'an-app', private: true, type: 'module' }));
   await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(appDir, filename)], { cwd: appDir });
 }, 180_000);
@@ -47,10 +48,10 @@ function untilListening(child: ChildProcess): Promise<{ child: ChildProcess; bas
     const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 30_000);
     child.stdout?.on('data', (chunk) => {
       out += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) {
+      const base = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      if (base) {
         clearTimeout(timer);
-        resolve({ child, base: match[1] });
+        resolve({ child, base });
       }
     });
     child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
@@ -65,7 +66,7 @@ describe('the packed package', () => {
     expect((await npx('--version')).stdout.trim()).toBe(VERSION);
   });
 
-  it('npx labelmock --port 0 serves the API and the docs script from the installed package, and stops on SIGTERM', async () => {
+  it('npx labelmock --port 0 serves the API and docs script from the installed package; stops on SIGTERM', async () => {
     const { child, base } = await startBin();
     const res = await fetch(`${base}/v1/tasks`, { headers: { authorization: AUTH } });
     expect(res.status).toBe(200);
@@ -96,10 +97,16 @@ describe('the packed package', () => {
       "import { createApp } from 'labelmock';",
       "import { registeredContracts } from 'labelmock/contracts';",
       'const app = createApp();',
-      `const res = await app.request('/v1/task/imageannotation', { method: 'POST', headers: { authorization: '${AUTH}', 'content-type': 'application/json' },`,
-      "  body: JSON.stringify({ attachment: 'https://example.com/a.jpg', geometries: { box: { objects_to_annotate: ['car'] } } }) });",
+      "const res = await app.request('/v1/task/imageannotation', {",
+      `  method: 'POST', headers: { authorization: '${AUTH}', 'content-type': 'application/json' },`,
+      '  body: JSON.stringify({',
+      "    attachment: 'https://example.com/a.jpg',",
+      "    geometries: { box: { objects_to_annotate: ['car'] } },",
+      '  }),',
+      '});',
       'const task = await res.json();',
-      'console.log(JSON.stringify({ status: res.status, taskStatus: task.status, contracts: registeredContracts().length }));',
+      'const summary = { status: res.status, taskStatus: task.status, contracts: registeredContracts().length };',
+      'console.log(JSON.stringify(summary));',
       'app.dispose();',
     ].join('\n');
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: appDir });

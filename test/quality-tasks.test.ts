@@ -26,7 +26,7 @@ const quality = (t: TestApp, kind: string, body: Record<string, unknown>, type =
   });
 
 describe('quality tasks and task templates', () => {
-  it('POST /v1/evaluation_tasks/{type} answers the task with project defaults, expected and initial responses', async () => {
+  it('POST /v1/evaluation_tasks/{type} answers a task with project defaults, expected, initial response', async () => {
     const t = makeApp();
     await rapidProject(t);
     const res = await quality(t, 'evaluation', {
@@ -51,7 +51,7 @@ describe('quality tasks and task templates', () => {
     expect((await t.call('GET', '/v1/tasks')).body.total).toBe(0);
   });
 
-  it('POST /v1/training_tasks/{type} takes a text collection task with its answer; initial_response is refused', async () => {
+  it('POST /v1/training_tasks/{type} takes a textcollection task and answer; refuses initial_response', async () => {
     const t = makeApp();
     await t.call('POST', '/v1/projects', { body: { type: 'textcollection', name: 'rapid', rapid: true } });
     const request = fixture<Record<string, unknown>>('tasks/textcollection.create.json');
@@ -83,7 +83,7 @@ describe('quality tasks and task templates', () => {
     expect((await quality(t, 'training', {})).body.error).toMatch(/"expected_response" is required/);
   });
 
-  it('POST /v1/evaluation_tasks/{type} refuses other types, plain projects, no project and bad task parameters', async () => {
+  it('POST /v1/evaluation_tasks/{type} refuses other types, plain projects, no project and bad params', async () => {
     const t = makeApp();
     await rapidProject(t);
     await t.call('POST', '/v1/projects', {
@@ -105,7 +105,7 @@ describe('quality tasks and task templates', () => {
     );
   });
 
-  it('GET /v1/projects/{name}/taskTemplates derives the template from the project version and instruction', async () => {
+  it('GET /v1/projects/{name}/taskTemplates derives the template from project version and instruction', async () => {
     const t = makeApp();
     await t.call('POST', '/v1/projects', { body: { type: 'textcollection', name: 'chatty' } });
     const empty = await t.call('GET', '/v1/projects/chatty/taskTemplates');
@@ -132,7 +132,7 @@ describe('quality tasks and task templates', () => {
     });
   });
 
-  it('GET /v1/projects/{name}/taskTemplates answers 400 for other project types and 404 for unknown projects', async () => {
+  it('GET /v1/projects/{name}/taskTemplates answers 400 for other project types, 404 for unknown ones', async () => {
     const t = makeApp();
     await rapidProject(t);
     const res = await t.call('GET', '/v1/projects/rapid/taskTemplates');
@@ -145,7 +145,7 @@ describe('quality tasks and task templates', () => {
     expect((await t.call('GET', '/v1/projects/absent/taskTemplates')).status).toBe(404);
   });
 
-  it('GET and PUT /_mock/state carry quality tasks: exported, imported, and a repeated id is refused whole', async () => {
+  it('GET and PUT /_mock/state carry quality tasks: exported, imported; a repeated id is refused whole', async () => {
     const t = makeApp();
     await rapidProject(t);
     const created = (await quality(t, 'training', { expected_response: { annotations: [BOX] } })).body;

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterEach } from 'vitest';
 
-export interface Received {
+interface Received {
   headers: IncomingMessage['headers'];
   body: any;
 }

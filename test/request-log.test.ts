@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { LogFormat } from '../src/config.js';
 import { prettyLine } from '../src/http/request-log.js';
-import { createImageTask, makeApp } from './helpers.js';
+import { createImageTask, makeApp, present } from './helpers.js';
+
+/** The first line of a request log, parsed. */
+const firstEntry = (lines: string[]) => JSON.parse(present(lines[0], 'the first log line'));
 
 /** An app whose request log lines land in an array. */
 function loggedApp(log: LogFormat) {
@@ -16,7 +19,7 @@ describe('request log', () => {
     const res = await t.call('GET', '/v1/tasks?limit=5');
     expect(res.status).toBe(200);
     expect(t.lines).toHaveLength(1);
-    const entry = JSON.parse(t.lines[0]);
+    const entry = firstEntry(t.lines);
     expect(Object.keys(entry)).toEqual(['time', 'method', 'path', 'status', 'ms', 'tenant']);
     expect(entry).toMatchObject({
       time: '2026-01-01T00:00:00.000Z',
@@ -32,21 +35,21 @@ describe('request log', () => {
     const t = loggedApp('json');
     const res = await t.call('GET', '/v1/tasks', { key: 'not-a-key-s3cret' });
     expect(res.status).toBe(401);
-    expect(JSON.parse(t.lines[0])).toMatchObject({ path: '/v1/tasks', status: 401, tenant: '-' });
+    expect(firstEntry(t.lines)).toMatchObject({ path: '/v1/tasks', status: 401, tenant: '-' });
     expect(t.lines.join('\n')).not.toContain('s3cret');
   });
 
   it('POST /v1/task/imageannotation logs the live tenant as live:<account>, not its key', async () => {
     const t = loggedApp('json');
     await createImageTask(t, {}, 'live_shop');
-    expect(JSON.parse(t.lines[0])).toMatchObject({ method: 'POST', status: 200, tenant: 'live:shop' });
+    expect(firstEntry(t.lines)).toMatchObject({ method: 'POST', status: 200, tenant: 'live:shop' });
     expect(t.lines[0]).not.toContain('live_shop');
   });
 
   it('GET /v1/task/{id} of an unknown task logs the 404 the error handler answered', async () => {
     const t = loggedApp('json');
     expect((await t.call('GET', '/v1/task/nope')).status).toBe(404);
-    expect(JSON.parse(t.lines[0])).toMatchObject({ path: '/v1/task/nope', status: 404, tenant: 'test:acme' });
+    expect(firstEntry(t.lines)).toMatchObject({ path: '/v1/task/nope', status: 404, tenant: 'test:acme' });
   });
 
   it('GET /v1/tasks logs one pretty line: time, method, path, status, duration, tenant', async () => {

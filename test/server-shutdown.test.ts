@@ -27,7 +27,7 @@ function startCli(args: string[]) {
 }
 
 describe('npm start shutdown (src/cli.ts)', () => {
-  it('SIGTERM with a half-sent POST /v1/task/imageannotation held open exits 0 once --shutdown-timeout has passed', async () => {
+  it('SIGTERM with a half-sent POST /v1/task/imageannotation held open exits 0 after --shutdown-timeout', async () => {
     const cli = startCli(['--shutdown-timeout', '300']);
     try {
       const port = await cli.port;
@@ -36,7 +36,8 @@ describe('npm start shutdown (src/cli.ts)', () => {
       await new Promise((resolve) => socket.once('connect', resolve));
       const auth = Buffer.from('test_acme:').toString('base64');
       socket.write(
-        `POST /v1/task/imageannotation HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${auth}\r\nContent-Length: 100\r\n\r\n{"attach`,
+        `POST /v1/task/imageannotation HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${auth}\r\n` +
+          `Content-Length: 100\r\n\r\n{"attach`,
       );
       const held = connect(port, '127.0.0.1');
       held.on('error', () => {});

@@ -105,11 +105,11 @@ describe('POST /v1/files/upload on the real server', () => {
   });
   afterAll(() => server?.stop());
 
-  it('POST /v1/files/upload streaming 81 MB chunked is a 413; the server keeps answering and holds no 81 MB', async () => {
+  it('POST /v1/files/upload of 81 MB chunked is a 413; the server keeps answering and holds no 81 MB', async () => {
     await expectRefused(chunkedBody(), true);
   });
 
-  it('POST /v1/files/upload of 81 MB with Content-Length is a 413; the server keeps answering and holds no 81 MB', async () => {
+  it('POST /v1/files/upload of 81 MB with Content-Length is a 413; the server answers on, holds no 81 MB', async () => {
     await expectRefused(new Blob([HEAD, new Uint8Array(UPLOAD_BYTES), TAIL]), false);
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { exportState } from '../src/services/tenant-state.js';
 import { formOf, project, upload } from './file-helpers.js';
-import { basic, createImageTask, KEY, makeApp, type TestApp } from './helpers.js';
+import { basic, createImageTask, KEY, makeApp, present, type TestApp } from './helpers.js';
 
 /** Reads an answer piece by piece, noting for each piece whether a macrotask queued after the first had run by then. */
 async function readPieces(t: TestApp, key = KEY) {
@@ -29,7 +29,7 @@ async function readPieces(t: TestApp, key = KEY) {
 const tenantOf = (t: TestApp) => t.app.services.store.tenant('acme', 'test');
 
 describe('GET /_mock/state streaming', () => {
-  it('GET /_mock/state writes a large file in slices, between turns of the event loop, the same bytes as the whole document', async () => {
+  it('GET /_mock/state writes a large file in slices between event loop turns, the same bytes as a whole', async () => {
     const t = makeApp();
     await project(t, 'scans');
     const bytes = randomBytes(2 * 1024 * 1024 + 1);
@@ -83,14 +83,14 @@ describe('GET /_mock/state streaming', () => {
 });
 
 describe('PUT /_mock/state checked in slices', () => {
-  it('PUT /_mock/state names a bad task by its place in the whole list, past the first slice, and keeps the old state', async () => {
+  it('PUT /_mock/state names a bad task past the first slice by its place in the list, keeping the state', async () => {
     const t = makeApp();
     const kept = await createImageTask(t);
     const seed = (await t.call('GET', '/_mock/state')).body;
     const tasks = Array.from({ length: 600 }, (_, i) => ({
       task: { ...seed.tasks[0].task, task_id: i.toString(16).padStart(24, '0') },
     }));
-    tasks[520] = { task: { ...tasks[520].task, status: 'finished' } };
+    tasks[520] = { task: { ...present(tasks[520], 'task 520').task, status: 'finished' } };
     const res = await t.call('PUT', '/_mock/state', { body: { ...seed, tasks } });
     expect(res.status).toBe(400);
     expect(res.body.status_code).toBe(400);
@@ -102,7 +102,7 @@ describe('PUT /_mock/state checked in slices', () => {
     ).toEqual([kept.task_id]);
   });
 
-  it('PUT /_mock/state checks training attempts in slices too, naming a bad one by its place in the whole list', async () => {
+  it('PUT /_mock/state checks training attempts in slices too, naming a bad one by its place in the list', async () => {
     const t = makeApp();
     const seed = (await t.call('GET', '/_mock/state')).body;
     const attempts = Array.from({ length: 700 }, (_, i) => ({
@@ -110,11 +110,12 @@ describe('PUT /_mock/state checked in slices', () => {
       labeler_email: 'l@example.com',
       created_at: '2026-01-01T00:00:00.000Z',
     }));
-    attempts[640] = { ...attempts[640], labeler_email: 'nobody' };
+    const attempt = present(attempts[640], 'attempt 640');
+    attempts[640] = { ...attempt, labeler_email: 'nobody' };
     const res = await t.call('PUT', '/_mock/state', { body: { ...seed, training_attempts: attempts } });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/^Parameter is invalid, reason: "training_attempts\[640\]\.labeler_email" /);
-    attempts[640] = { ...attempts[640], labeler_email: 'l@example.com' };
+    attempts[640] = { ...attempt, labeler_email: 'l@example.com' };
     const ok = await t.call('PUT', '/_mock/state', { body: { ...seed, training_attempts: attempts } });
     expect(ok.status).toBe(200);
     expect(ok.body.training_attempts).toHaveLength(700);

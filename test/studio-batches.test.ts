@@ -51,7 +51,7 @@ describe('studio batches', () => {
     expect(res.body[0]).toMatchObject({ batchType: 'Calibration', studioPriority: 1 });
   });
 
-  it('POST /v1/studio/batches/set_priorities reorders; new batches follow; reset_priorities restores the default', async () => {
+  it('POST /v1/studio/batches/set_priorities reorders; new batches follow; reset_priorities undoes it', async () => {
     const t = makeApp();
     await studio(t);
     const set = await t.call('POST', '/v1/studio/batches/set_priorities', {
@@ -159,7 +159,7 @@ describe('studio batches', () => {
     });
   }
 
-  it("POST /v1/studio/projects/{name}/send_tasks_to_completed completes the listed batches' pending tasks", async () => {
+  it("POST /v1/studio/projects/{name}/send_tasks_to_completed completes listed batches' pending tasks", async () => {
     const t = makeApp();
     await studio(t);
     const a = (await task(t, 'b1')).body;

@@ -23,7 +23,7 @@ const createGroup = (t: TestApp, project: string, name: string, emails: string[]
   t.call('POST', `/v1/studio/projects/${project}/groups`, { body: { name, emails } });
 
 describe('studio assignments', () => {
-  it('GET /v1/studio/assignments lists active teammates with their projects; invited and disabled are left out', async () => {
+  it('GET /v1/studio/assignments lists active teammates and their projects, not invited or disabled', async () => {
     const t = makeApp();
     await studio(t);
     await t.call('POST', '/v1/teams/invite', { body: { emails: ['new@example.com'], team_role: 'member' } });

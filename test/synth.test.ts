@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ImageAnnotationResponseSchema } from '../src/domain/tasks/image-annotations.js';
+import { findTaskType } from '../src/domain/tasks/registry.js';
 import { createImageTask, makeApp } from './helpers.js';
 
 const complete = async (geometries: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
@@ -93,5 +94,36 @@ describe('synthesized imageannotation responses', () => {
     expect(car.attributes).toMatchObject({ moving: 'yes', color: 'red' });
     expect(typeof car.attributes.speed).toBe('number');
     expect(tree.attributes).toEqual({ color: 'red' });
+  });
+});
+
+describe('the task-type kit', () => {
+  it('POST /_mock/tasks/{task_id}/complete on an imported task with params unfit for its type is a 400', async () => {
+    const t = makeApp();
+    const task = await createImageTask(t);
+    const state = (await t.call('GET', '/_mock/state')).body;
+    state.tasks[0].task.params = { attachment: 'https://example.com/a.png' };
+    expect((await t.call('PUT', '/_mock/state', { body: state })).status).toBe(200);
+    const res = await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/"params\.geometries" is required/);
+  });
+
+  it('judges a given response: malformed, unfit or fitting, with paths from response', async () => {
+    const def = findTaskType('imageannotation');
+    if (!def) throw new Error('imageannotation is registered');
+    const task = await createImageTask(makeApp(), {
+      geometries: { box: { objects_to_annotate: ['car'] } },
+      annotation_attributes: undefined,
+    });
+    const box = { uuid: 'u', label: 'car', type: 'box', left: 1, top: 1, width: 5, height: 5 };
+    const tree = { annotations: [{ ...box, label: 'tree' }] };
+    expect(def.judgeResponse(task, { annotations: 'no' }).kind).toBe('malformed');
+    expect(def.judgeResponse(task, tree).kind).toBe('unfit');
+    expect(def.checkResponse(task, tree)[0]?.path).toEqual(['response', 'annotations', 0, 'label']);
+    expect(def.judgeResponse(task, { annotations: [box] })).toEqual({
+      kind: 'fits',
+      response: { annotations: [{ ...box, attributes: {} }] },
+    });
   });
 });

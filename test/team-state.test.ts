@@ -27,7 +27,7 @@ const reads = [
 ];
 
 describe('/_mock/state: team, Studio and quality', () => {
-  it('GET then PUT /_mock/state into another account reproduces the team, Studio state and training attempts', async () => {
+  it('GET then PUT /_mock/state into another account copies the team, Studio state and training attempts', async () => {
     const t = makeApp();
     await studioAccount(t);
     const state = (await t.call('GET', '/_mock/state')).body;

@@ -28,7 +28,7 @@ describe('teams', () => {
     expect(res.body).toEqual([OWNER]);
   });
 
-  it('POST /v1/teams/invite adds invitees with role invited and a 7-day expiry, and answers the whole team', async () => {
+  it('POST /v1/teams/invite adds invitees with role invited and a 7-day expiry; answers the whole team', async () => {
     const t = makeApp();
     const res = await invite(t, ['ann@example.com', 'bob@example.com'], 'manager');
     expect(res.status).toBe(200);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TASK_TYPES } from '../src/domain/tasks/registry.js';
 import { fixture } from '../src/fixtures.js';
 import { uploadText } from './file-helpers.js';
 import { KEY, makeApp, type TestApp } from './helpers.js';
+import { expectResponseFits } from './type-fits.js';
 
 type Body = Record<string, unknown>;
 type Mutation = (response: any) => void;
@@ -23,12 +23,7 @@ const complete = (t: TestApp, taskId: string, response?: unknown) =>
   t.call('POST', `/_mock/tasks/${taskId}/complete`, response === undefined ? {} : { body: { response } });
 
 /** A synthesized response must pass the type's own response shape and its fit check against the task. */
-function expectFits(task: any): void {
-  const def = TASK_TYPES[task.type];
-  const parsed = def.responseSchema.safeParse(task.response);
-  expect(parsed.success, parsed.success ? '' : parsed.error.message).toBe(true);
-  expect(def.checkResponse(task, parsed.data)).toEqual([]);
-}
+const expectFits = (task: any): void => expectResponseFits(task);
 
 function rejectsEach(type: string, cases: [string, Body, RegExp][]): void {
   for (const [what, overrides, message] of cases) {
@@ -113,7 +108,7 @@ describe('POST /v1/task/segmentannotation', () => {
     });
   });
 
-  it('POST /v1/task/segmentannotation accepts 50 labels, a hypothesis and a condition naming a parent choice', async () => {
+  it('POST /v1/task/segmentannotation accepts 50 labels, a hypothesis and a condition on a parent choice', async () => {
     const labels = Array.from({ length: 50 }, (_, i) => `label-${i}`);
     const t = makeApp();
     const res = await t.call('POST', '/v1/task/segmentannotation', {
@@ -225,7 +220,10 @@ describe('POST /v1/task/segmentannotation', () => {
     [
       'a parent choice as label',
       (r) => (r.labelMapping.vehicle = { color: '#123456', index: 9 }),
-      /"response.labelMapping.vehicle" is not one of the task's leaf labels \(road, sidewalk, vegetation, car, bus, person\)/,
+      new RegExp(
+        `"response.labelMapping.vehicle" is not one of the task's leaf labels ` +
+          '\\(road, sidewalk, vegetation, car, bus, person\\)',
+      ),
     ],
     [
       'an instance label mapped to one entry',
@@ -349,7 +347,10 @@ const box = (uuid: string, label: string, left: number) => ({
 });
 const point = (uuid: string, x: number) => ({ uuid, type: 'point', label: 'pedestrian', x, y: 6, attributes: {} });
 
-/** A valid response for the videoannotation fixture: 4 image frames, a car box and a pedestrian point tracked through them. */
+/**
+ * A valid response for the videoannotation fixture: 4 image frames, a car box and a pedestrian point tracked through
+ * them.
+ */
 const validVideo = () => ({
   annotations: [0, 1, 2, 3].map((f) => ({ annotations: [box('u1', 'car', 10 + f), point('u2', 5 + f)] })),
   events: [
@@ -365,7 +366,7 @@ const videoFile = {
 };
 
 describe('POST /v1/task/videoannotation', () => {
-  it('POST /v1/task/videoannotation answers 200 and stores image frames with attachment_type image and with_labels', async () => {
+  it('POST /v1/task/videoannotation answers 200; stores image frames, attachment_type image, with_labels', async () => {
     const res = await makeApp().call('POST', '/v1/task/videoannotation', {
       body: request('videoannotation', { attachment_type: undefined }),
     });
@@ -641,7 +642,7 @@ describe('POST /v1/task/videoannotation', () => {
     ['frames that are bare arrays', (r) => (r.annotations = [[]]), /"response.annotations\[0\]" must be an object/],
   ]);
 
-  it('POST /_mock/tasks/{id}/complete synthesizes one frame per image attachment with the same objects moving', async () => {
+  it('POST /_mock/tasks/{id}/complete synthesizes a frame per image attachment, the same objects moving', async () => {
     const t = makeApp();
     const task = await create(t, 'videoannotation');
     const res = await complete(t, task.task_id);
@@ -870,7 +871,7 @@ describe('POST /v1/task/videoplaybackannotation', () => {
     ['annotations given as a frame list', (r) => (r.annotations = []), /"response.annotations" must be an object/],
   ]);
 
-  it('POST /_mock/tasks/{id}/complete synthesizes objects keyed by uuid over duration_time × frame_rate frames', async () => {
+  it('POST /_mock/tasks/{id}/complete synthesizes uuid-keyed objects over duration_time × frame_rate', async () => {
     const t = makeApp();
     const task = await create(t, 'videoplaybackannotation');
     const res = await complete(t, task.task_id);
@@ -890,7 +891,7 @@ describe('POST /v1/task/videoplaybackannotation', () => {
     expectFits(res.body);
   });
 
-  it('POST /_mock/tasks/{id}/complete names line and ellipse objects by their own geometry in playback responses', async () => {
+  it('POST /_mock/tasks/{id}/complete names line and ellipse objects by their geometry in playback', async () => {
     const t = makeApp();
     const geometries = {
       line: { objects_to_annotate: ['lane'] },

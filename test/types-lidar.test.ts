@@ -361,7 +361,8 @@ describe('POST /v1/task/lidarsegmentation', () => {
       [
         foreign.task_id,
         new RegExp(
-          `"lidar_task" must name a completed lidarannotation task of this account; no task "${foreign.task_id}" exists`,
+          `"lidar_task" must name a completed lidarannotation task of this account; ` +
+            `no task "${foreign.task_id}" exists`,
         ),
       ],
       [segmentation.task_id, new RegExp(`"lidar_task" .*task ${segmentation.task_id} has type lidarsegmentation`)],
@@ -482,7 +483,7 @@ describe('POST /v1/task/lidartopdown', () => {
     expect(res.body).toMatchObject({ project: 'lidar-topdown-maps', batch: 'drive-0042' });
   });
 
-  it('POST /v1/task/lidartopdown answers 200 for an aerial task with region_of_interest_2d and a prior lidar task', async () => {
+  it('POST /v1/task/lidartopdown answers 200 for an aerial task, region_of_interest_2d, prior lidar task', async () => {
     const t = makeApp();
     const lidar = await completedLidarTask(t);
     const tile = await uploadText(t, 'png bytes', {}, KEY, 'tile-3.png');
@@ -715,7 +716,7 @@ describe('POST /v1/task/lidarlinking', () => {
   /** lidar_task of the fixture: a completed lidarannotation task of the caller. */
   const withLidarTask = async (t: TestApp) => ({ lidar_task: (await completedLidarTask(t)).task_id });
 
-  it('POST /v1/task/lidarlinking answers 200 with the sample rate, geometries, kind, lidar task and default geometry in params', async () => {
+  it('POST /v1/task/lidarlinking keeps sample rate, geometries, kind, lidar task, default geometry', async () => {
     const t = makeApp();
     const lidar = await completedLidarTask(t);
     const res = await create(t, 'lidarlinking', request('lidarlinking', { lidar_task: lidar.task_id }));
@@ -753,7 +754,7 @@ describe('POST /v1/task/lidarlinking', () => {
     });
   });
 
-  it('POST /v1/task/lidarlinking with a lidar_task that is pending, absent, foreign or not lidar answers 400 naming lidar_task', async () => {
+  it('POST /v1/task/lidarlinking with a pending, absent, foreign or non-lidar lidar_task: 400 naming it', async () => {
     const t = makeApp();
     const pending = await created(t, 'lidarannotation');
     const foreign = await completedLidarTask(t, 'lidarannotation', 'test_someone_else');
@@ -963,7 +964,7 @@ describe('completing a lidarlinking task', () => {
     });
   }
 
-  it("POST /_mock/tasks/{id}/complete synthesizes default-geometry projections carrying the cuboids' uuids", async () => {
+  it("POST /_mock/tasks/{id}/complete synthesizes default-geometry projections with the cuboids' uuids", async () => {
     const t = makeApp();
     const lidar = await completedLidarTask(t);
     const task = await created(t, 'lidarlinking', { lidar_task: lidar.task_id });
@@ -1005,7 +1006,10 @@ describe('completing a lidarlinking task', () => {
 });
 
 describe('synthesized lidar responses', () => {
-  /** Creates the type's fixture (after a completed lidar task for lidarlinking) and completes it with a synthesized response. */
+  /**
+   * Creates the type's fixture (after a completed lidar task for lidarlinking) and completes it with a synthesized
+   * response.
+   */
   async function synthesized(type: string) {
     const t = makeApp();
     const lidar = type === 'lidarlinking' ? await completedLidarTask(t) : undefined;
@@ -1016,7 +1020,7 @@ describe('synthesized lidar responses', () => {
   }
 
   for (const type of ['lidarannotation', 'lidarsegmentation', 'lidartopdown', 'lidarlinking']) {
-    it(`POST /_mock/tasks/{id}/complete on a ${type} task synthesizes a response that passes the type's own checks, the same for the same task id`, async () => {
+    it(`POST /_mock/tasks/{id}/complete synthesizes a valid ${type} response, the same per task id`, async () => {
       const first = await synthesized(type);
       expectSelfConsistent(first);
       expect((await synthesized(type)).response).toEqual(first.response);

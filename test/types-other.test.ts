@@ -3,6 +3,7 @@ import { TASK_TYPES } from '../src/domain/tasks/registry.js';
 import { OTHER_TYPE_TABLE } from '../src/domain/tasks/types/other-types.js';
 import { fixture } from '../src/fixtures.js';
 import { makeApp, type TestApp } from './helpers.js';
+import { expectResponseFits } from './type-fits.js';
 
 /** Every task type the official clients name beyond the ten the interface specifies. */
 const OTHER_TYPES = [
@@ -87,9 +88,7 @@ describe('the other task types', () => {
       const task = await create(t, type);
       const res = await complete(t, task.task_id);
       expect(res.status).toBe(200);
-      const def = TASK_TYPES[type];
-      expect(def.responseSchema.safeParse(res.body.response).success).toBe(true);
-      expect(def.checkResponse(res.body, res.body.response)).toEqual([]);
+      expectResponseFits(res.body);
     });
 
     it(`POST /v1/task/${type} still validates the common parameters`, async () => {
@@ -198,7 +197,8 @@ describe('the other task types', () => {
     ['multistage', { stages: [] }],
   ];
   for (const [type, response] of given) {
-    it(`POST /_mock/tasks/{id}/complete stores a given ${type} response ${JSON.stringify(response).slice(0, 40)}`, async () => {
+    const shown = JSON.stringify(response).slice(0, 40);
+    it(`POST /_mock/tasks/{id}/complete stores a given ${type} response ${shown}`, async () => {
       const t = makeApp();
       const task = await create(t, type);
       const res = await complete(t, task.task_id, response);
@@ -228,7 +228,8 @@ describe('the other task types', () => {
     ['chat', { result: 42 }, /"response.result" must be a string/],
   ];
   for (const [type, response, message] of misfits) {
-    it(`POST /_mock/tasks/{id}/complete rejects a ${type} response ${JSON.stringify(response).slice(0, 40)}`, async () => {
+    const shown = JSON.stringify(response).slice(0, 40);
+    it(`POST /_mock/tasks/{id}/complete rejects a ${type} response ${shown}`, async () => {
       const t = makeApp();
       const task = await create(t, type);
       const res = await complete(t, task.task_id, response);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeHtml } from '../src/domain/tasks/html-sanitizer.js';
-import { TASK_TYPES } from '../src/domain/tasks/registry.js';
 import { fixture } from '../src/fixtures.js';
 import { makeApp, type TestApp } from './helpers.js';
+import { expectResponseFits } from './type-fits.js';
 
 /** A deep copy of a type's creation fixture, changed by `change` (which may mutate it freely). */
 function request(type: string, change: (body: any) => void = () => {}): any {
@@ -21,10 +21,7 @@ async function create(t: TestApp, type: string, body: Record<string, unknown>) {
 async function completeSynthesized(t: TestApp, task: any) {
   const res = await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
   expect(res.status).toBe(200);
-  const def = TASK_TYPES[task.type];
-  const parsed = def.responseSchema.safeParse(res.body.response);
-  expect(parsed.success, parsed.success ? '' : parsed.error.message).toBe(true);
-  expect(def.checkResponse(res.body, res.body.response)).toEqual([]);
+  expectResponseFits(res.body);
   return res.body.response;
 }
 
@@ -768,7 +765,10 @@ describe('POST /v1/task/namedentityrecognition', () => {
   }
 });
 
-/** Spans of the fixture text: "Ada Lovelace worked with Charles Babbage in London.\nShe joined the Analytical Society ...". */
+/**
+ * Spans of the fixture text: "Ada Lovelace worked with Charles Babbage in London.\nShe joined the Analytical Society
+ * ...".
+ */
 const span = (id: string, start: number, text: string, label: string) => ({
   id,
   start,
@@ -816,7 +816,7 @@ describe('POST /_mock/tasks/{id}/complete for namedentityrecognition', () => {
     );
   });
 
-  it('POST /_mock/tasks/{id}/complete accepts overlapping spans unless allow_overlapping_annotations is false', async () => {
+  it('POST /_mock/tasks/{id}/complete accepts overlaps unless allow_overlapping_annotations is false', async () => {
     const t = makeApp();
     const overlapping = {
       annotations: [span('a1', 0, 'Ada Lovelace', 'PERSON'), span('a2', 4, 'Lovelace', 'PERSON')],
@@ -838,7 +838,7 @@ describe('POST /_mock/tasks/{id}/complete for namedentityrecognition', () => {
     );
   });
 
-  it('POST /_mock/tasks/{id}/complete accepts an undirected relationship either way round, unnamed ones blank', async () => {
+  it('POST /_mock/tasks/{id}/complete accepts undirected relationships either way, unnamed ones blank', async () => {
     const t = makeApp();
     const task = await create(
       t,
@@ -897,7 +897,10 @@ describe('POST /_mock/tasks/{id}/complete for namedentityrecognition', () => {
     [
       'a directed relationship the wrong way round',
       (r) => Object.assign(r.relationships[0], { source_ref: 'a3', target_ref: 'a1' }),
-      /"response.relationships\[0\]" does not fit a defined relationship: no "member_of" relationship joins "SOCIETY" to "PERSON"/,
+      new RegExp(
+        '"response.relationships\\[0\\]" does not fit a defined relationship: ' +
+          'no "member_of" relationship joins "SOCIETY" to "PERSON"',
+      ),
     ],
     [
       'a relationship between labels it does not join',
@@ -927,7 +930,7 @@ describe('POST /_mock/tasks/{id}/complete for namedentityrecognition', () => {
     });
   }
 
-  it('POST /_mock/tasks/{id}/complete rejects a named relationship name on unnamed definitions and any relationship without definitions', async () => {
+  it('POST /_mock/tasks/{id}/complete rejects names on unnamed relationships, any without definitions', async () => {
     const t = makeApp();
     const unnamed = await create(
       t,
@@ -951,7 +954,7 @@ describe('POST /_mock/tasks/{id}/complete for namedentityrecognition', () => {
     expect(res2.body.error).toMatch(/"response.relationships\[0\]" is not allowed: the task defines no relationships/);
   });
 
-  it('POST /_mock/tasks/{id}/complete synthesizes leaf-labeled word spans that do not overlap, and a relationship', async () => {
+  it('POST /_mock/tasks/{id}/complete synthesizes disjoint leaf-labeled word spans and a relationship', async () => {
     const t = makeApp();
     const body = request('namedentityrecognition');
     const response = await completeSynthesized(t, await create(t, 'namedentityrecognition', body));
@@ -970,7 +973,7 @@ describe('POST /_mock/tasks/{id}/complete for namedentityrecognition', () => {
     expect(again).toEqual(response);
   });
 
-  it('POST /_mock/tasks/{id}/complete synthesizes spans on the merged text and no relationship when none is defined', async () => {
+  it('POST /_mock/tasks/{id}/complete synthesizes merged-text spans, no relationship if none is defined', async () => {
     const t = makeApp();
     const body = request('namedentityrecognition', (b) => {
       b.text = 'one two\nthree four\nfive six';

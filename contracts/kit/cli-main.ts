@@ -31,7 +31,8 @@ the target did not answer or refused the key (one line on stderr).
 
 Examples:
   labelmock-contracts --base-url http://127.0.0.1:3000/v1 --api-key test_ci_1 --other-api-key test_ci_2
-  labelmock-contracts --base-url https://staging.example --api-key $KEY --tags interface --reporter junit --output contracts.xml
+  labelmock-contracts --base-url https://staging.example --api-key $KEY --tags interface \\
+    --reporter junit --output contracts.xml
   labelmock-contracts --list --tags interface`;
 
 const int = (what: string, min: number) => (value: string) => {

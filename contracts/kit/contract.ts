@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ContractFailure, SetupFailure, SkipSignal } from './expect.js';
 import { classify, needsOf, type Tag } from './tags.js';
-import { Client, controlPlaneOf, type Exchange, normalizeBaseUrl, type Target } from './target.js';
+import { Client, controlPlaneOf, type Exchange, type Target } from './target.js';
 
 export { currentRun, eventually } from './eventually.js';
 export * from './expect.js';
@@ -152,4 +152,4 @@ export class ContractContext {
   }
 }
 
-export { controlPlaneOf, normalizeBaseUrl, SkipSignal };
+export { SkipSignal };

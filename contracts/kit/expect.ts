@@ -51,6 +51,12 @@ export function fail(message: string, exchange?: Exchange): never {
   throw new ContractFailure(message, exchange);
 }
 
+/** `value`, or a contract failure naming what is missing (an element a list should hold, a regex group). */
+export function present<T>(value: T | undefined, what: string): T {
+  if (value === undefined) fail(`${what} is missing`);
+  return value;
+}
+
 export function expectTrue(condition: unknown, message: string): asserts condition {
   if (!condition) fail(message);
 }

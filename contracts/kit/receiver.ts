@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 import type { ContractContext } from './contract.js';
 import { defaultWaitMs, eventually } from './eventually.js';
-import { expectEqual, expectStatus, expectTrue, setupStep, show } from './expect.js';
+import { expectEqual, expectStatus, expectTrue, present, setupStep, show } from './expect.js';
 import type { Client } from './target.js';
 
 /**
@@ -31,6 +31,8 @@ export interface Receiver {
   holding(): number;
   /** Waits until at least `count` requests have arrived and answers all that came. */
   waitForRequests(count: number, options?: { timeoutMs?: number }): Promise<ReceivedCallback[]>;
+  /** Waits for the `n`-th request (1-based) and answers it. */
+  waitForRequest(n: number, options?: { timeoutMs?: number }): Promise<ReceivedCallback>;
   /** Drops held requests and stops listening; also run by the contract's cleanup (closing twice is fine). */
   close(): Promise<void>;
 }
@@ -80,22 +82,26 @@ export async function startReceiver(
       server.close(() => resolve());
     }));
   ctx.defer(close);
+  const waitForRequests: Receiver['waitForRequests'] = (count, options = {}) =>
+    eventually(
+      async () => {
+        expectTrue(
+          received.length >= count,
+          `receiver ${url}: expected ${count} callback request(s), got ${received.length} ` +
+            `(the target must be able to reach 127.0.0.1)`,
+        );
+        return received.slice();
+      },
+      { timeoutMs: options.timeoutMs ?? defaultWaitMs() },
+    );
   return {
     url,
     received,
     holding: () => held.size,
     close,
-    waitForRequests: (count, options = {}) =>
-      eventually(
-        async () => {
-          expectTrue(
-            received.length >= count,
-            `receiver ${url}: expected ${count} callback request(s), got ${received.length} (the target must be able to reach 127.0.0.1)`,
-          );
-          return received.slice();
-        },
-        { timeoutMs: options.timeoutMs ?? defaultWaitMs() },
-      ),
+    waitForRequests,
+    waitForRequest: async (n, options) =>
+      present((await waitForRequests(n, options))[n - 1], `receiver ${url}: callback request ${n}`),
   };
 }
 

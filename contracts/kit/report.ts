@@ -24,11 +24,14 @@ export function summarize(results: readonly ContractResult[]): Summary {
 }
 
 export function summaryLine(summary: Summary): string {
-  return `${summary.passed} passed, ${summary.failed} failed, ${summary.setupFailed} setup failed, ${summary.skipped} skipped`;
+  return (
+    `${summary.passed} passed, ${summary.failed} failed, ` +
+    `${summary.setupFailed} setup failed, ${summary.skipped} skipped`
+  );
 }
 
 /** The exchange as lines a server's author can act on without reading the kit. */
-export function exchangeLines(exchange: Exchange | undefined): string[] {
+function exchangeLines(exchange: Exchange | undefined): string[] {
   if (!exchange) return [];
   const lines = [`request: ${exchange.method} ${exchange.path}`];
   if (exchange.requestBody !== undefined) lines.push(`request body: ${exchange.requestBody}`);
@@ -84,7 +87,9 @@ export function formatJunit(results: readonly ContractResult[], suiteName = 'lab
   const totalMs = results.reduce((sum, r) => sum + r.ms, 0);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xmlEscape(suiteName)}" tests="${summary.total}" failures="${summary.failed}" errors="${summary.setupFailed}" skipped="${summary.skipped}" time="${seconds(totalMs)}">`,
+    `<testsuites name="${xmlEscape(suiteName)}" tests="${summary.total}" ` +
+      `failures="${summary.failed}" errors="${summary.setupFailed}" ` +
+      `skipped="${summary.skipped}" time="${seconds(totalMs)}">`,
   ];
   const groups = new Map<string, ContractResult[]>();
   for (const result of results) {
@@ -95,10 +100,13 @@ export function formatJunit(results: readonly ContractResult[], suiteName = 'lab
     const s = summarize(group);
     const ms = group.reduce((sum, r) => sum + r.ms, 0);
     lines.push(
-      `  <testsuite name="${xmlEscape(tags)}" tests="${s.total}" failures="${s.failed}" errors="${s.setupFailed}" skipped="${s.skipped}" time="${seconds(ms)}">`,
+      `  <testsuite name="${xmlEscape(tags)}" tests="${s.total}" ` +
+        `failures="${s.failed}" errors="${s.setupFailed}" skipped="${s.skipped}" time="${seconds(ms)}">`,
     );
     for (const result of group) {
-      const open = `    <testcase classname="${xmlEscape(`contracts.${tags}`)}" name="${xmlEscape(result.name)}" time="${seconds(result.ms)}"`;
+      const open =
+        `    <testcase classname="${xmlEscape(`contracts.${tags}`)}" ` +
+        `name="${xmlEscape(result.name)}" time="${seconds(result.ms)}"`;
       if (result.status === 'passed') {
         lines.push(`${open}/>`);
         continue;

@@ -1,10 +1,10 @@
 import type { ContractContext } from './contract.js';
-import { expectEqual, expectStatus, expectTrue, expectType, setupStep } from './expect.js';
+import { expectEqual, expectStatus, expectTrue, expectType, present, setupStep } from './expect.js';
 import type { Client } from './target.js';
 
 /** Teams and Studio helpers: fresh addresses, a Studio project, teammates who have joined. */
 
-export const TEAM_ROLES = ['admin', 'manager', 'member', 'labeler', 'invited', 'disabled'] as const;
+const TEAM_ROLES = ['admin', 'manager', 'member', 'labeler', 'invited', 'disabled'] as const;
 
 /** A fresh address per call, so runs sharing an account never collide. */
 export const freshEmail = (ctx: ContractContext, label = 'teammate'): string =>
@@ -44,10 +44,15 @@ export function createStudioProject(ctx: ContractContext, client: Client = ctx.a
  * Teammates who joined: invited, then accepted through the control plane (only the invitee can
  * accept on a real service). Callers check `needControlPlane` first.
  */
-export function joinedTeammates(ctx: ContractContext, count: number, role = 'labeler'): Promise<string[]> {
+function joinedTeammates(ctx: ContractContext, count: number, role = 'labeler'): Promise<string[]> {
   return setupStep(`invite ${count} ${role}(s) and accept through POST /_mock/teams/accept`, () =>
     join(ctx, count, role),
   );
+}
+
+/** One teammate who joined with `role` (see joinedTeammates). */
+export async function joinedTeammate(ctx: ContractContext, role = 'labeler'): Promise<string> {
+  return present((await joinedTeammates(ctx, 1, role))[0], 'the joined teammate');
 }
 
 async function join(ctx: ContractContext, count: number, role: string): Promise<string[]> {

@@ -34,7 +34,8 @@ const LABELMOCK: readonly RegExp[] = [
   /teams\/invite answers the whole team|invite of a labeler needs a Studio project/,
   /set_role refuses|set_role of an invitee|assignments\/add refuses|labeler groups: a used name/,
   /set_priorities without every pending batch|an e-mail standing for one member/,
-  /refuses an expected_response|GET \/v1\/files requires projects|GET \/v1\/files filters|metadata that is not a JSON object/,
+  /refuses an expected_response|GET \/v1\/files requires projects|GET \/v1\/files filters/,
+  /metadata that is not a JSON object/,
   /a completed batch takes a new task/,
   // Files and teams of one key's tenant (account and mode): the notes leave this open.
   /\(tenant's files\)|\(tenant's team\)/,
@@ -43,7 +44,12 @@ const LABELMOCK: readonly RegExp[] = [
   /holds the callback open|redo and a second completion/,
   // Synthesized and checked responses of /_mock/tasks/{id}/complete and /audit.
   /^a completed \w+ task|^POST \/_mock\/tasks\/\{id\}\/(complete|audit|redo)|^GET \/_mock|^PATCH \/_mock|^PUT \/_mock/,
-  /^POST \/_mock\/(reset|clock)|^GET \/_mock\/callbacks|GET \/_mock\/clock without Authorization|pages recorded attempts/,
+  /^POST \/_mock\/(reset|clock)|^GET \/_mock\/callbacks|GET \/_mock\/clock without Authorization/,
+  /pages recorded attempts/,
+  // The request journal and the event stream.
+  /^DELETE \/_mock\/requests/,
+  // Fault rules and the Labelmock-Fault header.
+  /\/_mock\/faults|Labelmock-Fault/,
   // Documents labelmock publishes.
   /^GET \/openapi\.(json|yaml)/,
 ];
@@ -90,6 +96,11 @@ const HELPER_ROUTES: Record<string, string> = {
   pendingTask: 'GET /_mock/openapi.json',
   rootWithOptions: 'GET /_mock/openapi.json',
   studioBatches: 'POST /_mock/teams/accept',
+  journaledRequests: 'GET /_mock/requests',
+  latestRequestId: 'GET /_mock/requests',
+  expectRequestReceived: 'GET /_mock/requests',
+  openEventStream: 'GET /_mock/events',
+  withFaultRule: 'POST /_mock/faults',
 };
 
 /** The /_mock routes a contract needs, read from its source (helper names and literal paths). */
@@ -99,8 +110,9 @@ export function needsOf(source: string): string[] {
   for (const [helper, route] of Object.entries(HELPER_ROUTES))
     if (new RegExp(`\\b${helper}\\)?\\s*\\(`).test(source)) needs.add(route);
   for (const match of source.matchAll(/\.(get|post|put|patch|delete)\(\s*[`'"](\/_mock\/[^`'"?]*)/g)) {
-    const path = match[2].replace(/\$\{[^}]*\}/g, '{id}').replace(/\/+$/, '');
-    needs.add(`${match[1].toUpperCase()} ${path}`);
+    const [, method = '', literal = ''] = match; // both groups are required by the pattern
+    const path = literal.replace(/\$\{[^}]*\}/g, '{id}').replace(/\/+$/, '');
+    needs.add(`${method.toUpperCase()} ${path}`);
   }
   return [...needs].sort();
 }

@@ -18,7 +18,9 @@ export interface Target {
   fetch: typeof fetch;
   /** Per-request timeout in ms (default 30000). */
   timeoutMs?: number;
-  /** How long asynchronous outcomes (completion, callbacks, list reads after writes) are polled, in ms (default 5000). */
+  /**
+   * How long asynchronous outcomes (completion, callbacks, list reads after writes) are polled, in ms (default 5000).
+   */
   waitMs?: number;
   /** At most this many requests per second (default: no limit). */
   rps?: number;
@@ -84,7 +86,7 @@ export function normalizeBaseUrl(baseUrl: string): string {
   return baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
 }
 
-export function queryString(query: Query | undefined): string {
+function queryString(query: Query | undefined): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     const values = Array.isArray(value) ? value : [value];
@@ -160,7 +162,7 @@ export function controlPlaneOf(target: Target): Promise<ControlPlane> {
   return probe;
 }
 
-export function parseControlPlane(document: any): ControlPlane {
+function parseControlPlane(document: any): ControlPlane {
   const routes: string[] = [];
   const matchers: { method: string; pattern: RegExp }[] = [];
   const paths = document && typeof document === 'object' ? document.paths : undefined;
@@ -184,6 +186,7 @@ const DESTRUCTIVE: readonly [string, RegExp][] = [
   ['POST', /^\/_mock\/reset\/?$/],
   ['PUT', /^\/_mock\/state\/?$/],
   ['POST', /^\/_mock\/clock\/advance\/?$/],
+  ['DELETE', /^\/_mock\/requests\/?$/],
 ];
 
 /** One key's view of the target. */
@@ -285,11 +288,13 @@ export class Client {
   }
 
   private async guardControl(method: string, path: string): Promise<void> {
-    const route = `${method} ${path.split('?')[0]}`;
-    if (DESTRUCTIVE.some(([m, pattern]) => m === method && pattern.test(path.split('?')[0]))) {
+    const [bare = path] = path.split('?'); // split always has a first part
+    const route = `${method} ${bare}`;
+    if (DESTRUCTIVE.some(([m, pattern]) => m === method && pattern.test(bare))) {
       if (!(this.target.disposableKeys ?? []).includes(this.key))
         throw new SkipSignal(
-          `${route} ${route.includes('clock') ? "moves a tenant's clock" : "resets or rewrites a tenant's data"}: only run on keys passed with --disposable-key`,
+          `${route} ${route.includes('clock') ? "moves a tenant's clock" : "resets or rewrites a tenant's data"}: ` +
+            `only run on keys passed with --disposable-key`,
         );
     }
     const plane = await controlPlaneOf(this.target);
@@ -298,7 +303,7 @@ export class Client {
         throw new SkipSignal('target has no /_mock control plane (no /_mock/openapi.json)');
       return;
     }
-    if (!plane.has(method, path.split('?')[0]))
+    if (!plane.has(method, bare))
       throw new SkipSignal(`target's control plane has no ${route} (not in its /_mock/openapi.json)`);
   }
 }

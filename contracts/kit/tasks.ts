@@ -21,7 +21,7 @@ export const TASK_ID = /^[0-9a-f]{24}$/;
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** The real service's wording for an unknown (or foreign) task id. */
 export const TASK_NOT_FOUND = 'Task with that ID not found.';
-export const STATUSES = ['pending', 'completed', 'canceled', 'error'] as const;
+const STATUSES = ['pending', 'completed', 'canceled', 'error'] as const;
 
 /** Leaf labels of `imageTaskBody`: "vehicle" has subchoices, so it is navigation only, never a label. */
 export const LEAF_LABELS: Record<string, string[]> = { box: ['car', 'truck', 'bus'], polygon: ['pedestrian'] };
@@ -80,7 +80,7 @@ export async function listTasks(client: Client, query: Query): Promise<any> {
 }
 
 /** Runs every check and reports all that failed in one failure (a shape with three bad fields says three). */
-export function checkAll(checks: readonly (() => void)[]): void {
+function checkAll(checks: readonly (() => void)[]): void {
   const messages: string[] = [];
   for (const check of checks) {
     try {

@@ -29,7 +29,8 @@ async function completedTask(ctx: ContractContext, overrides: Record<string, unk
 const audit = (ctx: ContractContext, taskId: string, body: unknown) => ctx.api.post(`/v1/task/${taskId}/audit`, body);
 
 contract(
-  'POST /v1/task/{id}/audit accepted:false rejects a completed task, records the audit and its comments, and sends an audit callback',
+  'POST /v1/task/{id}/audit accepted:false rejects a completed task, ' +
+    'records the audit and its comments, and sends an audit callback',
   async (ctx) => {
     await ctx.needControlPlane();
     const receiver = await startReceiver(ctx);
@@ -59,7 +60,7 @@ contract(
     await ctx.rule('an audit change sends a callback with the audited task', async () => {
       const calls = await receiver.waitForRequests(2);
       expectEqual(
-        [calls[1].body?.task_id, calls[1].body?.task?.customer_review_status],
+        [calls[1]?.body?.task_id, calls[1]?.body?.task?.customer_review_status],
         [task.task_id, 'rejected'],
         'audit callback [task_id, task.customer_review_status]',
       );
@@ -109,7 +110,8 @@ contract('POST /v1/task/{id}/audit on a pending task answers 400 and records not
   expectEqual([read.status, read.audits], ['pending', []], 'task [status, audits] after the refused audit');
   expectTrue(
     read.customer_review_status === undefined || read.customer_review_status === 'pending',
-    `customer_review_status after the refused audit: expected none or pending, got ${JSON.stringify(read.customer_review_status)}`,
+    `customer_review_status after the refused audit: ` +
+      `expected none or pending, got ${JSON.stringify(read.customer_review_status)}`,
   );
 });
 
@@ -153,7 +155,7 @@ contract(
     );
     expectEqual((await getTask(ctx.api, task.task_id)).response, response, 'response read back');
     const calls = await receiver.waitForRequests(2);
-    expectEqual(calls[1].body?.response, response, 'audit callback body.response (the fixed response)');
+    expectEqual(calls[1]?.body?.response, response, 'audit callback body.response (the fixed response)');
   },
 );
 

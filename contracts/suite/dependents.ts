@@ -6,6 +6,7 @@ import {
   expectErrorBody,
   expectStatus,
   expectTrue,
+  present,
 } from '../kit/contract.js';
 import { holdTasksPending } from '../kit/control.js';
 import { createTask, getTask, TASK_ID } from '../kit/tasks.js';
@@ -133,7 +134,8 @@ contract('a reviewer fix releases dependents that wait for an audit', async (ctx
 });
 
 contract(
-  'POST /v1/task/{id}/dependents/force_creation creates dependents without the audit; 400 (never 409) when unfinished or already created',
+  'POST /v1/task/{id}/dependents/force_creation creates dependents without the audit; ' +
+    '400 (never 409) when unfinished or already created',
   async (ctx) => {
     const root = await rootWithOptions(ctx, { defs: [DEF], require_audit: true });
     // The official Python client crashes on a 409 from a body-less task route: refusals here are 400.
@@ -204,7 +206,7 @@ contract('a dependent whose definition names its own attachment keeps that attac
   const attachment = `https://example.com/contracts/${ctx.unique('own')}.jpg`;
   const root = await rootWithOptions(ctx, { defs: [{ ...DEF, attachment }] });
   await complete(ctx, root.task_id);
-  const [id] = await dependentIdsEventually(ctx, root.task_id, 1);
+  const id = present((await dependentIdsEventually(ctx, root.task_id, 1))[0], 'the dependent task id');
   expectEqual(
     (await getTask(ctx.api, id)).params.attachment,
     attachment,

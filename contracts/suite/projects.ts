@@ -63,7 +63,8 @@ contract('POST /v1/projects with an unknown type or invalid params answers 400 n
 });
 
 contract(
-  'POST /v1/projects/{name}/setParams appends versions 0, 1, 2; patch keeps unmentioned fields and replaces mentioned ones whole',
+  'POST /v1/projects/{name}/setParams appends versions 0, 1, 2; ' +
+    'patch keeps unmentioned fields and replaces mentioned ones whole',
   async (ctx) => {
     const project = await newProject(ctx);
     const path = `/v1/projects/${encodeURIComponent(project.name)}/setParams`;

@@ -6,6 +6,7 @@ import {
   expectErrorBody,
   expectStatus,
   expectTrue,
+  present,
 } from '../kit/contract.js';
 import { holdTasksPending } from '../kit/control.js';
 import { path, studioWithLabelers } from '../kit/studio.js';
@@ -87,13 +88,15 @@ contract(
   async (ctx) => {
     await ctx.needControlPlane();
     const { project, emails, batches } = await studioBatches(ctx, 1);
+    const batch = present(batches[0], 'the studio batch');
+    const email = present(emails[0], 'the first labeler');
     const group = ctx.unique('group');
     expectStatus(await ctx.api.post(path('/v1/studio/projects', project, '/groups'), { name: group, emails }), 200);
-    const res = await ctx.api.put(path('/v1/studio/batches', batches[0]), { groups: [group, emails[0]] });
+    const res = await ctx.api.put(path('/v1/studio/batches', batch), { groups: [group, email] });
     expectStatus(res, 200);
-    expectEqual(res.body.name, batches[0], 'batch name');
-    expectEqual(res.body.groups, [group, emails[0]], 'groups');
-    expectErrorBody(await ctx.api.put(path('/v1/studio/batches', batches[0]), { groups: [ctx.unique('absent')] }), 404);
+    expectEqual(res.body.name, batch, 'batch name');
+    expectEqual(res.body.groups, [group, email], 'groups');
+    expectErrorBody(await ctx.api.put(path('/v1/studio/batches', batch), { groups: [ctx.unique('absent')] }), 404);
     expectErrorBody(await ctx.api.put(path('/v1/studio/batches', ctx.unique('absent')), { groups: [group] }), 404);
   },
 );

@@ -1,5 +1,5 @@
 import { contract, expectEqual, expectErrorBody, expectStatus, expectType } from '../kit/contract.js';
-import { createStudioProject, freshEmail, joinedTeammates, path, studioWithLabelers } from '../kit/studio.js';
+import { createStudioProject, freshEmail, joinedTeammate, path, studioWithLabelers } from '../kit/studio.js';
 
 /** Studio: assignments and labeler groups. */
 
@@ -10,7 +10,7 @@ const emailsOf = (group: { workers: { email: string }[] }) => group.workers.map(
 contract('POST /v1/studio/assignments/add and /remove answer the map of e-mails to projects', async (ctx) => {
   await ctx.needControlPlane();
   const project = await createStudioProject(ctx);
-  const [email] = await joinedTeammates(ctx, 1);
+  const email = await joinedTeammate(ctx);
   const added = await ctx.api.post('/v1/studio/assignments/add', { emails: [email], projects: [project] });
   expectStatus(added, 200);
   expectEqual(added.body[email], [project], `projects of ${email}`);
@@ -88,7 +88,7 @@ contract(
   async (ctx) => {
     await ctx.needControlPlane();
     const { project } = await studioWithLabelers(ctx, 1);
-    const [outsider] = await joinedTeammates(ctx, 1);
+    const outsider = await joinedTeammate(ctx);
     const name = ctx.unique('group');
     expectStatus(await ctx.api.post(groupsPath(project), { name, emails: [] }), 200);
     expectErrorBody(await ctx.api.post(groupsPath(project), { name, emails: [] }), 409, name);

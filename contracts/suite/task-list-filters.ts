@@ -156,12 +156,13 @@ contract(
 );
 
 contract('GET /v1/tasks with an invalid filter value answers 400 naming the filter', async (ctx) => {
-  for (const [key, value] of [
+  const invalid: [string, string][] = [
     ['status', 'finished'],
     ['customer_review_status', 'accepted,great'],
     ['start_time', 'yesterday'],
     ['end_time', '2026-13-45'],
-  ])
+  ];
+  for (const [key, value] of invalid)
     await ctx.rule(`${key}=${value} answers 400 naming ${key}`, async () =>
       expectErrorBody(await ctx.api.get('/v1/tasks', { query: { [key]: value } }), 400, key),
     );

@@ -7,7 +7,7 @@ import {
   expectTrue,
   expectType,
 } from '../kit/contract.js';
-import { createStudioProject, expectTeammate, findMember, freshEmail, joinedTeammates } from '../kit/studio.js';
+import { createStudioProject, expectTeammate, findMember, freshEmail, joinedTeammate } from '../kit/studio.js';
 
 /** Teams: the teammate list, invitations and role changes. */
 
@@ -62,7 +62,7 @@ contract('POST /v1/teams/invite of a labeler needs a Studio project on the accou
 
 contract("POST /v1/teams/set_role changes a teammate's role and answers the whole team", async (ctx) => {
   await ctx.needControlPlane();
-  const [email] = await joinedTeammates(ctx, 1, 'member');
+  const email = await joinedTeammate(ctx, 'member');
   const res = await ctx.api.post('/v1/teams/set_role', { emails: [email], team_role: 'manager' });
   expectStatus(res, 200);
   expectEqual(findMember(res.body, email)?.role, 'manager', `role of ${email}`);

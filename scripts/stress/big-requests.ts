@@ -26,7 +26,8 @@ export async function bigRequests(ctx: Ctx): Promise<void> {
   ctx.row(
     '2',
     `setMetadata with 100,000 keys (${(wideText.length / 1e6).toFixed(1)} MB)`,
-    `${widened.result.status} in ${fmtMs(widened.result.ms)}; loop stall ${fmtMs(wideLoop)}; ${fmtLatency(widened.latency)}`,
+    `${widened.result.status} in ${fmtMs(widened.result.ms)}; ` +
+      `loop stall ${fmtMs(wideLoop)}; ${fmtLatency(widened.latency)}`,
   );
 
   const create = JSON.stringify(imageBody(ctx.root, { metadata: { pad: 'x'.repeat(5 * 1024 * 1024 - 2000) } }));
@@ -41,6 +42,7 @@ export async function bigRequests(ctx: Ctx): Promise<void> {
   ctx.row(
     '4',
     `5 x POST /v1/task/imageannotation of ${(create.length / 1e6).toFixed(1)} MB`,
-    `${statuses}, slowest ${fmtMs(Math.max(...created.result.map((a) => a.ms)))}; loop stall ${fmtMs(createLoop)}; ${fmtLatency(created.latency)}`,
+    `${statuses}, slowest ${fmtMs(Math.max(...created.result.map((a) => a.ms)))}; ` +
+      `loop stall ${fmtMs(createLoop)}; ${fmtLatency(created.latency)}`,
   );
 }

@@ -29,7 +29,8 @@ export async function clockBounds(ctx: Ctx): Promise<void> {
   ctx.row(
     '5',
     'POST /_mock/clock/advance 10 years at a time',
-    `${steps} accepted, then ${last.status} ${errorOf(last.body)}; GET clock ${after.status} (${after.body?.now ?? ''}); create ${created.status}`,
+    `${steps} accepted, then ${last.status} ${errorOf(last.body)}; ` +
+      `GET clock ${after.status} (${after.body?.now ?? ''}); create ${created.status}`,
   );
 }
 

@@ -46,7 +46,8 @@ export async function largeExport(ctx: Ctx): Promise<void> {
   ctx.row(
     '4',
     `upload of a ${fmtBytes(FILE_BYTES)} file`,
-    `${uploaded.result.status} in ${fmtMs(uploaded.result.ms)}; loop stall ${fmtMs(uploadLoop)}; ${fmtLatency(uploaded.latency)}`,
+    `${uploaded.result.status} in ${fmtMs(uploaded.result.ms)}; ` +
+      `loop stall ${fmtMs(uploadLoop)}; ${fmtLatency(uploaded.latency)}`,
   );
 
   const before = await ctx.server.probe();
@@ -55,7 +56,9 @@ export async function largeExport(ctx: Ctx): Promise<void> {
   ctx.row(
     '4',
     `GET /_mock/state with that file (${fmtBytes(exported.result.bytes)})`,
-    `${exported.result.status} in ${fmtMs(exported.result.ms)}; loop stall ${fmtMs(after.loopMaxMs)}; ${fmtLatency(exported.latency)}; rss ${fmtBytes(before.rss)} -> ${fmtBytes(after.rss)}`,
+    `${exported.result.status} in ${fmtMs(exported.result.ms)}; ` +
+      `loop stall ${fmtMs(after.loopMaxMs)}; ${fmtLatency(exported.latency)}; ` +
+      `rss ${fmtBytes(before.rss)} -> ${fmtBytes(after.rss)}`,
   );
 
   const more = [];

@@ -67,7 +67,8 @@ export async function hangingReceivers(ctx: Ctx): Promise<() => void> {
   ctx.row(
     '3',
     `${TASKS} creates with a hanging callback_url (${ok} answered 200)`,
-    `server fds peak ${peakFds} (baseline ${baseline}, ulimit 1024); receiver connections peak ${receiver.peak()}, open now ${receiver.open()}`,
+    `server fds peak ${peakFds} (baseline ${baseline}, ulimit 1024); ` +
+      `receiver connections peak ${receiver.peak()}, open now ${receiver.open()}`,
   );
   ctx.row(
     '3',

@@ -52,7 +52,8 @@ export async function pool<T, R>(items: T[], width: number, fn: (item: T, index:
   const worker = async () => {
     while (next < items.length) {
       const index = next++;
-      out[index] = await fn(items[index], index);
+      // biome-ignore lint/style/noNonNullAssertion: index < items.length (checked by the loop)
+      out[index] = await fn(items[index]!, index);
     }
   };
   await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
@@ -80,7 +81,8 @@ let failed = 0;
 let running = true;
 parentPort.on('message', () => { running = false; });
 const get = () => new Promise((resolve) => {
-  const req = request(base + '/v1/tasks?limit=5', { agent: false, headers: { authorization: key }, timeout: 10000 }, (res) => {
+  const options = { agent: false, headers: { authorization: key }, timeout: 10000 };
+  const req = request(base + '/v1/tasks?limit=5', options, (res) => {
     res.resume();
     res.once('end', () => resolve(res.statusCode));
     res.once('error', () => resolve(0));

@@ -27,9 +27,9 @@ export function imageBody(root: string, overrides: Record<string, unknown> = {})
 
 export function printTable(rows: Row[]): void {
   const width = (pick: (r: Row) => string, title: string) => Math.max(title.length, ...rows.map((r) => pick(r).length));
-  const w = [width((r) => r.item, 'item'), width((r) => r.measure, 'measure')];
-  const line = (a: string, b: string, c: string) => `| ${a.padEnd(w[0])} | ${b.padEnd(w[1])} | ${c} |`;
+  const [itemWidth, measureWidth] = [width((r) => r.item, 'item'), width((r) => r.measure, 'measure')];
+  const line = (a: string, b: string, c: string) => `| ${a.padEnd(itemWidth)} | ${b.padEnd(measureWidth)} | ${c} |`;
   console.log(line('item', 'measure', 'figure'));
-  console.log(`|${'-'.repeat(w[0] + 2)}|${'-'.repeat(w[1] + 2)}|---|`);
+  console.log(`|${'-'.repeat(itemWidth + 2)}|${'-'.repeat(measureWidth + 2)}|---|`);
   for (const r of rows) console.log(line(r.item, r.measure, r.figure));
 }

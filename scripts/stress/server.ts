@@ -7,7 +7,7 @@ const PROBE = fileURLToPath(new URL('./probe.ts', import.meta.url));
 /** What the preloaded probe prints on stderr: one JSON object per line. */
 const PROBE_LINE = /@@probe (\{[^\n]*\})\n/;
 
-export interface Probe {
+interface Probe {
   heap: number;
   external: number;
   arrayBuffers: number;
@@ -55,7 +55,8 @@ export function startServer(root: string, fdLimit: number, args: string[] = []):
     stderr += chunk;
     for (let match = PROBE_LINE.exec(stderr); match; match = PROBE_LINE.exec(stderr)) {
       stderr = stderr.slice(match.index + match[0].length);
-      waiting.shift()?.(JSON.parse(match[1]) as Probe);
+      const [, json = ''] = match; // the pattern's one group is required
+      waiting.shift()?.(JSON.parse(json) as Probe);
     }
     if (stderr.length > 100_000) stderr = stderr.slice(-10_000);
   });
@@ -65,12 +66,12 @@ export function startServer(root: string, fdLimit: number, args: string[] = []):
     const timer = setTimeout(() => reject(new Error(`server did not start: ${banner}${stderr}`)), 30_000);
     child.stdout?.on('data', (chunk) => {
       banner += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(banner);
-      if (!match || !banner.includes('try:')) return;
+      const base = /listening on (http:\/\/\S+)/.exec(banner)?.[1];
+      if (!base || !banner.includes('try:')) return;
       clearTimeout(timer);
       const pid = child.pid ?? 0;
       resolve({
-        base: match[1],
+        base,
         pid,
         child,
         exited,

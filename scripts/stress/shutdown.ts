@@ -37,7 +37,9 @@ async function timeExit(server: StartedServer): Promise<string> {
 }
 
 const HALF_HEADERS = `GET /v1/tasks HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth('test_stress_shutdown')}\r\n`;
-const HALF_BODY = `POST /v1/task/imageannotation HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth('test_stress_shutdown')}\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"instr`;
+const HALF_BODY =
+  `POST /v1/task/imageannotation HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth('test_stress_shutdown')}\r\n` +
+  `Content-Type: application/json\r\nContent-Length: 500\r\n\r\n{"instr`;
 
 /**
  * Item 7: the time from SIGTERM to exit, first on a fresh server where a client holds a request

@@ -22,7 +22,8 @@ export async function stateImport(ctx: Ctx): Promise<void> {
     await ctx.server.probe();
     const put = await sampleLatency(base, () => call(base, key, 'PUT', '/_mock/state', body));
     const loop = (await ctx.server.probe()).loopMaxMs;
-    const figure = `${put.result.status} in ${fmtMs(put.result.ms)}; loop stall ${fmtMs(loop)}; ${fmtLatency(put.latency)}`;
+    const figure =
+      `${put.result.status} in ${fmtMs(put.result.ms)}; ` + `loop stall ${fmtMs(loop)}; ${fmtLatency(put.latency)}`;
     ctx.row('4', `PUT /_mock/state of ${(body.length / 1e6).toFixed(1)} MB (${count} tasks), ${run} time`, figure);
   }
 }

@@ -1,5 +1,6 @@
 import type { ZodTypeAny } from 'zod';
-import { type Config, defaultConfig } from './schema.js';
+import { latencyValue } from './latency.js';
+import { type Config, defaultConfig, SelfCheckModeSchema } from './schema.js';
 import { completionValue, corsValue, hostValue, integer, keysValue, logValue } from './values.js';
 
 /** One setting of the CLI: its flag, its environment variable, its default and how its value is read. */
@@ -77,6 +78,15 @@ export const OPTIONS: readonly OptionDef[] = [
     value: corsValue,
   },
   {
+    flag: 'self-check',
+    arg: 'MODE',
+    env: 'LABELMOCK_SELF_CHECK',
+    key: 'selfCheck',
+    help: 'check every answer against the OpenAPI documents: strict (a mismatch answers 500), log, or off',
+    shownDefault: 'off',
+    value: SelfCheckModeSchema,
+  },
+  {
     flag: 'max-body-bytes',
     arg: 'N',
     env: 'LABELMOCK_MAX_BODY_BYTES',
@@ -120,6 +130,24 @@ export const OPTIONS: readonly OptionDef[] = [
     help: 'callback journal entries kept per tenant; the oldest finished ones go first',
     shownDefault: String(defaultConfig.callbackJournalSize),
     value: integer(1, 1_000_000),
+  },
+  {
+    flag: 'journal-size',
+    arg: 'N',
+    env: 'LABELMOCK_JOURNAL_SIZE',
+    key: 'journalSize',
+    help: 'request journal entries kept per tenant (GET /_mock/requests); the oldest go first; 0: off',
+    shownDefault: String(defaultConfig.journalSize),
+    value: integer(0, 100_000),
+  },
+  {
+    flag: 'latency',
+    arg: 'MS|MIN-MAX',
+    env: 'LABELMOCK_LATENCY',
+    key: 'latency',
+    help: 'real-time delay for every /v1 request: MS, or drawn from MIN-MAX (0-60000)',
+    shownDefault: 'none',
+    value: latencyValue,
   },
   {
     flag: 'shutdown-timeout',

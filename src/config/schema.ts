@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { CompletionSettingSchema } from '../domain/settings.js';
 import { DEFAULT_MAX_FILE_BYTES_PER_TENANT, DEFAULT_MAX_TENANTS } from '../store/limits.js';
+import { LatencySchema } from './latency.js';
 
 /** The shape of a validated configuration, and its defaults for library users (createApp). */
 
-export const KeyEntrySchema = z
+const KeyEntrySchema = z
   .object({
     key: z.string().min(1),
     account: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be 1-128 of [A-Za-z0-9_-]'),
@@ -12,14 +13,15 @@ export const KeyEntrySchema = z
   })
   .strict();
 export type KeyEntry = z.infer<typeof KeyEntrySchema>;
+/** A keys file: the bare array of entries, or `{"keys": [...]}`. */
 export const KeysListSchema = z.array(KeyEntrySchema);
 export const KeysObjectSchema = z.object({ keys: KeysListSchema }).strict();
-/** A keys file: `{"keys": [...]}` or the bare array. */
-export const KeysFileSchema = z.union([KeysListSchema, KeysObjectSchema]);
 
 /** `pretty`: one aligned line per request for a person; `json`: one object per line for tools; `off`: none. */
 export const LogFormatSchema = z.enum(['pretty', 'json', 'off']);
 export type LogFormat = z.infer<typeof LogFormatSchema>;
+
+export const SelfCheckModeSchema = z.enum(['off', 'log', 'strict']);
 
 export const ConfigSchema = z.object({
   host: z.string().min(1),
@@ -33,6 +35,8 @@ export const ConfigSchema = z.object({
   maxCallbacksInFlight: z.number().int().min(1).max(10_000),
   /** Entries each tenant's callback journal keeps; the oldest finished ones leave first. */
   callbackJournalSize: z.number().int().min(1).max(1_000_000),
+  /** Entries each tenant's request journal keeps (a ring: the oldest go first); 0 turns the journal off. */
+  journalSize: z.number().int().min(0).max(100_000),
   /** On SIGTERM/SIGINT: how long in-flight requests may take before their connections are cut. */
   shutdownTimeoutMs: z.number().int().min(0).max(600_000),
   /** Tenants held at once; one more (a new key) is a 503. Tenants that hold nothing are not kept. */
@@ -43,6 +47,10 @@ export const ConfigSchema = z.object({
   log: LogFormatSchema,
   /** Browser origins allowed by CORS (`['*']`: any); empty: CORS off, as a server without it. */
   cors: z.array(z.string()),
+  /** Checks every answer against the OpenAPI documents: `strict` answers a mismatch as a 500, `log` prints it. */
+  selfCheck: SelfCheckModeSchema,
+  /** Real-time delay added to every /v1 request (--latency MS or MIN-MAX); absent: none. */
+  latency: LatencySchema.optional(),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -53,10 +61,12 @@ export const defaultConfig: Config = {
   maxBodyBytes: 5 * 1024 * 1024,
   maxCallbacksInFlight: 64,
   callbackJournalSize: 1000,
+  journalSize: 1000,
   shutdownTimeoutMs: 5000,
   maxTenants: DEFAULT_MAX_TENANTS,
   maxFileBytesPerTenant: DEFAULT_MAX_FILE_BYTES_PER_TENANT,
   // A library user embedding the app in tests wants a quiet app; the CLI picks its own default.
   log: 'off',
   cors: [],
+  selfCheck: 'off',
 };

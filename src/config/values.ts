@@ -34,7 +34,7 @@ export const logValue = z.preprocess(
 );
 
 /** `manual`, `immediate` or `delay:<ms>`; undefined for anything else. */
-export function parseCompletion(value: string): CompletionSetting | undefined {
+function parseCompletion(value: string): CompletionSetting | undefined {
   if (value === 'manual' || value === 'immediate') return { mode: value, delay_ms: 0 };
   const match = /^delay:(\d+)$/.exec(value);
   const parsed = match && CompletionSettingSchema.safeParse({ mode: 'delay', delay_ms: Number(match[1]) });
@@ -76,7 +76,7 @@ export const corsValue = z
   });
 
 /** Strict mode's keys file: `{"keys": [{key, account, mode}]}` or the bare array; a string says what is wrong. */
-export function readKeysFile(path: string): KeyEntry[] | string {
+function readKeysFile(path: string): KeyEntry[] | string {
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));

@@ -19,10 +19,16 @@ export function fileControlRoutes(_services: Services): RouteSpec[] {
       tag: 'Control',
       summary:
         "The bytes of an uploaded file of the caller's tenant (an imported file has none: its URL is never fetched)",
+      description:
+        "Answers the stored bytes of an uploaded file, with the file's mime_type as Content-Type; an imported " +
+        'file has no bytes (404).',
       params: FileIdParamsSchema,
       response: FileContentSchema,
-      responseMediaType: 'application/octet-stream',
-      errors: ['unauthorized', 'not_found'],
+      // The bytes go out under the type they were uploaded with.
+      responseMediaType: '*/*',
+      // The bytes of a CSV upload, for instance.
+      examples: () => ({ response: 'fridge,oven\n' }),
+      errors: ['not_found'],
       handler: ({ tenant, params, c }) => {
         const { bytes, mimeType } = fileContent(tenant, params.fileId);
         // Stored buffers never live on a SharedArrayBuffer, which is all the cast rules out.

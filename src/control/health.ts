@@ -13,6 +13,7 @@ export function healthRoute(services: Services): RouteSpec {
     path: '/_mock/health',
     tag: 'Control',
     summary: 'Is the mock up: its version and uptime (no key needed)',
+    description: 'Answers without a key: status ok, the version of labelmock and its uptime in seconds.',
     public: true,
     response: HealthSchema,
     errors: [],

@@ -1,22 +1,25 @@
 import { z } from 'zod';
 import { CallbackJournalSchema } from '../domain/callbacks/schemas.js';
 import { STATE_IMPORT_MAX_JSON_DEPTH, STATE_IMPORT_MAX_JSON_VALUES } from '../domain/common/input-limits.js';
-import { applySettingsPatch } from '../domain/settings.js';
 import { TaskSchema } from '../domain/tasks/task.js';
 import { jsonStreamResponse } from '../http/json-stream.js';
 import { queryString } from '../http/query.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { toIso } from '../runtime/clock.js';
 import { reviewerAudit } from '../services/audits.js';
-import { advanceClock } from '../services/clock.js';
+import { advanceClockAndRunDue } from '../services/clock.js';
 import { completeTask, failTask, redoTask } from '../services/completion.js';
 import type { Services } from '../services/context.js';
+import { patchSettings } from '../services/settings.js';
 import { stateChunks } from '../services/state-stream.js';
 import { taskAnswer } from '../services/tasks.js';
-import { importState } from '../services/tenant-state.js';
+import { importState, resetTenant } from '../services/tenant-state.js';
 import type { Tenant } from '../store/tenant.js';
+import { eventRoutes } from './events.js';
+import { faultControlRoutes } from './faults.js';
 import { fileControlRoutes } from './files.js';
 import { healthRoute } from './health.js';
+import { requestJournalRoutes } from './requests.js';
 import {
   ClockAdvanceBodySchema,
   ClockAdvanceResultSchema,
@@ -48,10 +51,14 @@ export function controlRoutes(services: Services): RouteSpec[] {
       path: '/_mock/tasks/{taskId}/complete',
       tag: 'Control',
       summary: 'Complete a pending task with a given (validated) or synthesized response',
+      description:
+        "Completes a pending task as the service's labelers would. A given `response` is checked against the task " +
+        "type's response shape and the task's own params; without one, a response is synthesized from the params " +
+        '(the same for the same task id). Callback, dependents and batch progress follow.',
       params: TaskIdParams,
       body: CompleteBodySchema,
       response: TaskSchema,
-      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      errors: ['not_found'],
       handler: ({ tenant, params, body }) => taskAnswer(completeTask(tenant, params.taskId, body.response)),
     }),
     defineRoute({
@@ -59,10 +66,13 @@ export function controlRoutes(services: Services): RouteSpec[] {
       path: '/_mock/tasks/{taskId}/fail',
       tag: 'Control',
       summary: 'Move a pending task to error (clear_unique_id_on_error is honoured)',
+      description:
+        'Moves a pending task to status error with the given message (or a default one); its callback is sent, ' +
+        'and its unique_id is removed when the task asked for it (clear_unique_id_on_error).',
       params: TaskIdParams,
       body: FailBodySchema,
       response: TaskSchema,
-      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      errors: ['not_found'],
       handler: ({ tenant, params, body }) => taskAnswer(failTask(tenant, params.taskId, body.error)),
     }),
     defineRoute({
@@ -70,9 +80,12 @@ export function controlRoutes(services: Services): RouteSpec[] {
       path: '/_mock/tasks/{taskId}/redo',
       tag: 'Control',
       summary: 'Send a completed task back to pending; times_redone grows by one',
+      description:
+        'Sends a completed task back to pending, as a redo by the service does; its review status goes back to ' +
+        'pending.',
       params: TaskIdParams,
       response: TaskSchema,
-      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      errors: ['not_found'],
       handler: ({ tenant, params }) => taskAnswer(redoTask(tenant, params.taskId)),
     }),
     defineRoute({
@@ -80,10 +93,13 @@ export function controlRoutes(services: Services): RouteSpec[] {
       path: '/_mock/tasks/{taskId}/audit',
       tag: 'Control',
       summary: "Record an audit by the service's own reviewers: accepted, or fixed with an optional corrected response",
+      description:
+        "Adds an audit by the service's reviewers to a completed task: accepted, or fixed with a corrected " +
+        "`response` (checked like a completion's). customer_review_status follows.",
       params: TaskIdParams,
       body: ReviewerAuditBodySchema,
       response: TaskSchema,
-      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      errors: ['not_found'],
       handler: ({ tenant, params, body }) =>
         taskAnswer(reviewerAudit(tenant, params.taskId, body.result, body.response, body.comments)),
     }),
@@ -92,8 +108,10 @@ export function controlRoutes(services: Services): RouteSpec[] {
       path: '/_mock/clock',
       tag: 'Control',
       summary: "Read the tenant's virtual clock",
+      description:
+        'The virtual clock stamps tasks and drives delayed completions, callback retries and idempotency expiry.',
       response: ClockSchema,
-      errors: ['unauthorized'],
+      errors: [],
       handler: ({ tenant }) => clockOf(tenant),
     }),
     defineRoute({
@@ -101,13 +119,15 @@ export function controlRoutes(services: Services): RouteSpec[] {
       path: '/_mock/clock/advance',
       tag: 'Control',
       summary: 'Move the virtual clock forward and run whatever became due (delayed completions, retries)',
+      description:
+        "Moves the tenant's clock forward by `ms` and runs the scheduled work that became due, in order; answers " +
+        'the clock and how many jobs ran.',
       body: ClockAdvanceBodySchema,
       response: ClockAdvanceResultSchema,
-      errors: ['invalid_request', 'unauthorized'],
+      errors: [],
       handler: async ({ tenant, body }) => {
-        advanceClock(tenant, body.ms);
         // Awaited: what became due (a retry, a delayed completion) is done when this answers.
-        const jobsRun = await services.scheduler.runDue(tenant);
+        const jobsRun = await advanceClockAndRunDue(services.scheduler, tenant, body.ms);
         return { ...clockOf(tenant), jobs_run: jobsRun };
       },
     }),
@@ -116,9 +136,12 @@ export function controlRoutes(services: Services): RouteSpec[] {
       path: '/_mock/callbacks',
       tag: 'Control',
       summary: 'The callback journal: every delivery with each attempt, oldest first',
+      description:
+        "Every callback delivery of the tenant, with each attempt's status and timing; filter by task_id or " +
+        'batch.',
       query: CallbackJournalQuerySchema,
       response: CallbackJournalSchema,
-      errors: ['invalid_request', 'unauthorized'],
+      errors: [],
       handler: ({ tenant, query }) => ({
         deliveries: tenant.callbacks.filter(
           (d) =>
@@ -132,8 +155,9 @@ export function controlRoutes(services: Services): RouteSpec[] {
       path: '/_mock/settings',
       tag: 'Control',
       summary: "Read the tenant's behaviour settings",
+      description: "Answers the tenant's settings: completion mode, callback auth key, callback retries.",
       response: SettingsSchema,
-      errors: ['unauthorized'],
+      errors: [],
       handler: ({ tenant }) => tenant.settings,
     }),
     defineRoute({
@@ -141,24 +165,26 @@ export function controlRoutes(services: Services): RouteSpec[] {
       path: '/_mock/settings',
       tag: 'Control',
       summary:
-        'Change settings: completion mode (manual, immediate, delay with delay_ms), callback auth key, callback retries',
+        'Change settings: completion mode (manual, immediate, delay with delay_ms), ' +
+        'callback auth key, callback retries',
+      description:
+        "Merges the given settings into the tenant's and answers them all. Completion mode manual waits for " +
+        '/_mock/tasks/{taskId}/complete; immediate completes at creation; delay completes after delay_ms.',
       body: SettingsPatchSchema,
       response: SettingsSchema,
-      errors: ['invalid_request', 'unauthorized'],
-      handler: ({ tenant, body }) => {
-        tenant.settings = applySettingsPatch(tenant.settings, body);
-        return tenant.settings;
-      },
+      errors: [],
+      handler: ({ tenant, body }) => patchSettings(tenant, body),
     }),
     defineRoute({
       method: 'post',
       path: '/_mock/reset',
       tag: 'Control',
       summary: "Empty the caller's tenant (tasks, settings, clock, idempotency keys)",
+      description: 'Removes everything the tenant holds; other tenants (keys) are untouched.',
       response: ResetResultSchema,
-      errors: ['unauthorized'],
+      errors: [],
       handler: ({ tenant }) => {
-        services.store.reset(tenant.account, tenant.mode);
+        resetTenant(services.store, tenant);
         return { result: 'success' as const };
       },
     }),
@@ -167,9 +193,13 @@ export function controlRoutes(services: Services): RouteSpec[] {
       path: '/_mock/state',
       tag: 'Control',
       summary: "Export the tenant's whole state as JSON",
+      description:
+        "Answers the tenant's whole state (tasks, projects, batches, files, team, settings, clock, scheduled " +
+        'work, the callback journal), for PUT /_mock/state to load again.',
       response: StateSchema,
-      errors: ['unauthorized'],
+      errors: [],
       // Streamed: an export with large files must not hold up other tenants while it is written.
+      streamed: true,
       handler: ({ tenant }) => jsonStreamResponse(stateChunks(tenant)),
     }),
     defineRoute({
@@ -177,6 +207,8 @@ export function controlRoutes(services: Services): RouteSpec[] {
       path: '/_mock/state',
       tag: 'Control',
       summary: "Replace the tenant's state with an exported one (seed data)",
+      description:
+        "Replaces the tenant's state with one GET /_mock/state answered (seed data); answers the state as loaded.",
       // Tasks are checked in slices after the edge (state-import.ts): thousands of them at once
       // would hold up other tenants. The document shows the whole StateSchema.
       body: StateEnvelopeSchema,
@@ -185,13 +217,17 @@ export function controlRoutes(services: Services): RouteSpec[] {
       // stored metadata (itself up to the usual depth) inside the state's own nesting.
       jsonLimits: { maxValues: STATE_IMPORT_MAX_JSON_VALUES, maxDepth: STATE_IMPORT_MAX_JSON_DEPTH },
       response: StateSchema,
-      errors: ['invalid_request', 'unauthorized', 'payload_too_large'],
+      errors: ['payload_too_large'],
+      streamed: true,
       handler: async ({ tenant, body }) => {
         const state = await checkStateLists(body);
         return jsonStreamResponse(stateChunks(importState(services.store, tenant, state)));
       },
     }),
     ...fileControlRoutes(services),
+    ...requestJournalRoutes(),
+    ...eventRoutes(services.events),
+    ...faultControlRoutes(services),
     ...teamControlRoutes(),
     healthRoute(services),
   ];

@@ -1,12 +1,14 @@
 import { ZodError, type ZodIssue, type ZodType, type ZodTypeAny, type ZodTypeDef, z } from 'zod';
-import { describeZodError } from '../domain/zod-messages.js';
-import { invalid } from '../errors.js';
-import { type State, StateSchema } from './schemas.js';
+import { type State, StateSchema } from '../domain/state/schema.js';
+import { invalidParameters } from '../errors.js';
 
 /** Items checked per turn of the event loop (each slice takes a few milliseconds). */
 const SLICE = 250;
 
-/** The lists an import may carry by the thousand (files stay whole: their checks span the list, and bytes bound them). */
+/**
+ * The lists an import may carry by the thousand (files stay whole: their checks span the list, and
+ * bytes bound them).
+ */
 const SLICED = ['tasks', 'training_attempts', 'projects', 'batches', 'quality_tasks', 'team'] as const;
 type SlicedField = (typeof SLICED)[number];
 
@@ -54,7 +56,7 @@ async function parseInSlices<T>(
     if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
     const result = slice.safeParse(items.slice(start, start + SLICE));
     if (!result.success)
-      throw invalid(describeZodError(new ZodError(result.error.issues.map((issue) => moved(issue, field, start)))));
+      throw invalidParameters(new ZodError(result.error.issues.map((issue) => moved(issue, field, start))));
     out.push(...result.data);
   }
   return out;

@@ -19,9 +19,12 @@ export function teamControlRoutes(): RouteSpec[] {
       path: '/_mock/teams/accept',
       tag: 'Control',
       summary: 'Accept invitations: each invitee takes the role they were invited with',
+      description:
+        'Plays the invitees: each listed invited teammate takes the role they were invited with. Answers the ' +
+        'team.',
       body: AcceptInvitationsBodySchema,
       response: TeamSchema,
-      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      errors: ['not_found'],
       handler: ({ tenant, body }) => acceptInvitations(tenant, body.emails),
     }),
     defineRoute({
@@ -29,9 +32,12 @@ export function teamControlRoutes(): RouteSpec[] {
       path: '/_mock/quality/attempts',
       tag: 'Control',
       summary: 'Record training attempts, as labelers doing quality tasks would (created_at defaults to now)',
+      description:
+        "Records labelers' attempts at quality tasks, which GET /v1/quality/labelers lists; created_at defaults " +
+        "to the tenant's clock.",
       body: RecordAttemptsBodySchema,
       response: RecordAttemptsResultSchema,
-      errors: ['invalid_request', 'unauthorized'],
+      errors: [],
       handler: ({ tenant, body }) => ({
         result: 'success' as const,
         recorded: body.attempts.length,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Per-tenant behaviour of the mock, read and changed through /_mock/settings. */
 
-export const CompletionModeSchema = z.enum(['manual', 'immediate', 'delay']);
+const CompletionModeSchema = z.enum(['manual', 'immediate', 'delay']);
 
 export const CompletionSettingSchema = z
   .object({
@@ -12,7 +12,7 @@ export const CompletionSettingSchema = z
   .strict();
 export type CompletionSetting = z.infer<typeof CompletionSettingSchema>;
 
-export const CallbackSettingsSchema = z
+const CallbackSettingsSchema = z
   .object({
     /** Attempts per callback before it is recorded as failed (the real service: 20). */
     max_attempts: z.number().int().min(1).max(50),

@@ -1,11 +1,10 @@
 import type { ZodType, ZodTypeDef } from 'zod';
-import { invalid } from '../errors.js';
-import { describeZodError } from './zod-messages.js';
+import { invalidParameters } from '../errors.js';
 
 /** Parses with a zod schema or throws the 400 whose message names each field and rule. */
 export function parseOrThrow<T>(schema: ZodType<T, ZodTypeDef, unknown> | undefined, value: unknown, prefix = ''): T {
   if (!schema) return value as T;
   const result = schema.safeParse(value);
-  if (!result.success) throw invalid(describeZodError(result.error, prefix));
+  if (!result.success) throw invalidParameters(result.error, prefix);
   return result.data;
 }

@@ -1,14 +1,15 @@
 import type { ZodError, ZodIssue } from 'zod';
 
 /**
- * Turns zod issues into the real service's message style:
- * `Parameter is invalid, reason: "geometries.polygon.max_vertices" must be at least min_vertices (4)`.
- * Every message names the field (as a dotted path) and the rule it broke.
+ * Turns zod issues into the reasons of the real service's message style (the `invalidParameters`
+ * template in src/errors/ adds the service's lead):
+ * `"geometries.polygon.max_vertices" must be at least min_vertices (4)`.
+ * Every reason names the field (as a dotted path) and the rule it broke.
  */
-export function describeZodError(error: ZodError, root = ''): string {
+export function describeZodIssues(error: ZodError, root = ''): string {
   const reasons = error.issues.slice(0, 5).map((issue) => describeIssue(issue, root));
   const more = error.issues.length > 5 ? `; and ${error.issues.length - 5} more` : '';
-  return `Parameter is invalid, reason: ${[...new Set(reasons)].join('; ')}${more}`;
+  return `${[...new Set(reasons)].join('; ')}${more}`;
 }
 
 export function formatPath(path: (string | number)[], root = ''): string {
@@ -42,7 +43,10 @@ function describeIssue(issue: ZodIssue, root: string): string {
       return named.join('; ') + (more > 0 ? `; and ${more} more unknown key(s)` : '');
     }
     case 'invalid_enum_value':
-      return `${field} must be one of ${issue.options.map((o) => JSON.stringify(o)).join(', ')} (got ${JSON.stringify(issue.received)})`;
+      return (
+        `${field} must be one of ${issue.options.map((o) => JSON.stringify(o)).join(', ')} ` +
+        `(got ${JSON.stringify(issue.received)})`
+      );
     case 'invalid_literal':
       return `${field} must be ${JSON.stringify(issue.expected)}`;
     case 'too_small':

@@ -1,14 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import type { KeyEntry } from '../config.js';
-import { ApiError } from '../errors.js';
+import { unauthorized } from '../errors.js';
 import type { AppEnv, Principal } from './env.js';
 
 const OPEN_PREFIXED = /^(test|live)_([A-Za-z0-9_-]{1,128})$/;
 const OPEN_SUFFIXED = /^([A-Za-z0-9_-]{1,128})\|(test|live)$/;
-
-const UNAUTHORIZED =
-  'Unauthorized: send an API key as the HTTP Basic user name with an empty password ' +
-  '(keys look like test_<name> or live_<name>)';
 
 /**
  * Reads the key from `Authorization`. The real service uses Basic with the key as user name;
@@ -17,7 +13,7 @@ const UNAUTHORIZED =
 export function extractKey(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const trimmed = header.trim();
-  const [scheme, ...rest] = trimmed.split(/\s+/);
+  const [scheme = '', ...rest] = trimmed.split(/\s+/); // split always returns at least one part
   const value = rest.join(' ');
   if (/^basic$/i.test(scheme) && value) {
     const decoded = Buffer.from(value, 'base64').toString('utf8');
@@ -29,11 +25,12 @@ export function extractKey(header: string | undefined): string | undefined {
 }
 
 /** Open mode: the key's shape names the account and the mode. */
-export function parseOpenKey(key: string): Principal | undefined {
-  const prefixed = OPEN_PREFIXED.exec(key);
-  if (prefixed) return { key, mode: prefixed[1] as Principal['mode'], account: prefixed[2] };
-  const suffixed = OPEN_SUFFIXED.exec(key);
-  if (suffixed) return { key, account: suffixed[1], mode: suffixed[2] as Principal['mode'] };
+function parseOpenKey(key: string): Principal | undefined {
+  // Both groups of each pattern are required, so a match has them non-empty.
+  const [, prefixMode, prefixAccount] = OPEN_PREFIXED.exec(key) ?? [];
+  if (prefixMode && prefixAccount) return { key, mode: prefixMode as Principal['mode'], account: prefixAccount };
+  const [, suffixAccount, suffixMode] = OPEN_SUFFIXED.exec(key) ?? [];
+  if (suffixAccount && suffixMode) return { key, account: suffixAccount, mode: suffixMode as Principal['mode'] };
   return undefined;
 }
 
@@ -49,7 +46,7 @@ export function authMiddleware(resolve: (key: string) => Principal | undefined):
   return async (c, next) => {
     const key = extractKey(c.req.header('authorization'));
     const principal = key === undefined ? undefined : resolve(key);
-    if (!principal) throw new ApiError('unauthorized', UNAUTHORIZED, { 'WWW-Authenticate': 'Basic realm="labelmock"' });
+    if (!principal) throw unauthorized();
     c.set('principal', principal);
     await next();
   };

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { FILE_MAX_BYTES, FILE_UPLOAD_PATH, MULTIPART_OVERHEAD_BYTES } from '../domain/files/limits.js';
-import { ApiError } from '../errors.js';
+import { bodyTooLarge, uploadPartTooLarge } from '../errors.js';
 
 /**
  * Bounds every request body before anything reads it: JSON bodies by the configured limit, file
@@ -13,7 +13,7 @@ export function bodyLimits(maxJsonBytes: number): MiddlewareHandler {
   const json = bodyLimit({
     maxSize: maxJsonBytes,
     onError: () => {
-      throw new ApiError('payload_too_large', `Request body is larger than the limit of ${maxJsonBytes} bytes`);
+      throw bodyTooLarge(maxJsonBytes);
     },
   });
   const uploadMax = FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES;
@@ -34,9 +34,4 @@ export function bodyLimits(maxJsonBytes: number): MiddlewareHandler {
 
 /** The 413 of an upload: the file part (or the body around it) over the interface's 80 MB. */
 export const uploadTooLarge = (part: string) =>
-  new ApiError(
-    'payload_too_large',
-    part === 'file' || part === 'body'
-      ? `Parameter is invalid, reason: "file" must be at most 80 MB (${FILE_MAX_BYTES} bytes)`
-      : `Parameter is invalid, reason: "${part}" is larger than the upload limit of 80 MB (${FILE_MAX_BYTES} bytes)`,
-  );
+  uploadPartTooLarge(part === 'body' ? 'file' : part, `80 MB (${FILE_MAX_BYTES} bytes)`);

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { checkJsonShape, type JsonShapeOptions } from '../domain/common/json-shape.js';
-import { ApiError, invalid } from '../errors.js';
+import { malformedBody, unsupportedMediaType } from '../errors.js';
 
 /** The request's text, read once; parsed later so even a malformed body can be an idempotent outcome. */
 export const readRawBody = (c: Context): Promise<string> => c.req.text();
@@ -11,19 +11,16 @@ export const readRawBody = (c: Context): Promise<string> => c.req.text();
  * A body that parses as JSON is accepted whatever its Content-Type (curl -d sends a form type).
  * Its shape (depth, number of values, `__proto__` keys) is checked on the text first (domain/common/json-shape.ts).
  */
-export function parseJsonBody(raw: string, contentType: string, limits: JsonShapeOptions = {}): unknown {
+function parseJsonBody(raw: string, contentType: string, limits: JsonShapeOptions = {}): unknown {
   if (raw.trim() === '') return undefined;
   checkJsonShape(raw, limits);
   try {
     return JSON.parse(raw);
   } catch (err) {
     if (contentType === '' || /json/i.test(contentType)) {
-      throw invalid(`Request body is not valid JSON: ${(err as Error).message}`);
+      throw malformedBody('JSON', (err as Error).message);
     }
-    throw new ApiError(
-      'unsupported_media_type',
-      `Request body must be JSON (Content-Type: application/json); got ${contentType}`,
-    );
+    throw unsupportedMediaType(contentType);
   }
 }
 

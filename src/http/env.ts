@@ -1,3 +1,4 @@
+import type { AppliedFault } from '../domain/faults/schemas.js';
 import type { Tenant } from '../store/tenant.js';
 
 export interface Principal {
@@ -11,5 +12,7 @@ export type AppEnv = {
   Variables: {
     principal: Principal;
     tenant: Tenant;
+    /** Set by the fault middleware when it delayed or faulted the request (read by the request journal). */
+    fault?: AppliedFault;
   };
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ApiError, errorBody, toApiError } from '../errors.js';
+import { errorBody, idempotencyInFlight, idempotencyKeyReused, invalidIdempotencyKey, toApiError } from '../errors.js';
 import type { IdempotencyStore } from '../store/idempotency-store.js';
 import type { Tenant } from '../store/tenant.js';
 
@@ -26,7 +26,7 @@ export class IdempotencyGuard {
 
   async run(tenant: Tenant, key: string, fingerprint: string, handler: () => Promise<Outcome>): Promise<Outcome> {
     if (key.trim() === '' || key.length > MAX_KEY_LENGTH) {
-      throw new ApiError('invalid_request', `Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters`);
+      throw invalidIdempotencyKey(MAX_KEY_LENGTH);
     }
     // A record keeps a digest of the request, not the request: equal requests still match, and a
     // record costs its response and little else (1.8 KB with a 1.3 KB task answer; 3.0 KB before).
@@ -36,19 +36,9 @@ export class IdempotencyGuard {
     this.store.sweep(tenant.key, tenant.now());
     const existing = this.liveEntry(key);
     if (existing) {
-      if (existing.tenantKey !== tenant.key) {
-        throw new ApiError('conflict', `Idempotency-Key "${key}" was already used by a different user`);
-      }
-      if (existing.fingerprint !== digest) {
-        throw new ApiError('conflict', `Idempotency-Key "${key}" was already used with different parameters`);
-      }
-      if (existing.state === 'in_flight') {
-        throw new ApiError(
-          'too_many_requests',
-          `A request with Idempotency-Key "${key}" is still in progress; retry shortly`,
-          { 'Retry-After': '1' },
-        );
-      }
+      if (existing.tenantKey !== tenant.key) throw idempotencyKeyReused(key, 'by a different user');
+      if (existing.fingerprint !== digest) throw idempotencyKeyReused(key, 'with different parameters');
+      if (existing.state === 'in_flight') throw idempotencyInFlight(key);
       return {
         status: existing.status as number,
         body: existing.body as string,

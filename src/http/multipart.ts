@@ -1,7 +1,9 @@
 import { once } from 'node:events';
 import { Busboy, type BusboyFileStream, type BusboyInstance } from '@fastify/busboy';
 import type { Context } from 'hono';
-import { ApiError, invalid } from '../errors.js';
+import type { MultipartForm } from '../domain/files/upload-form.js';
+import { ApiError, invalidParameter, malformedBody, notMultipart } from '../errors.js';
+import { noteMultipart } from './journal-capture.js';
 import { Spool } from './spool.js';
 
 /**
@@ -9,19 +11,6 @@ import { Spool } from './spool.js';
  * whole body first. Every limit is checked as bytes arrive, and a file part is collected in a
  * Spool (on disk once it is large), so an oversize upload is refused early and never held in memory.
  */
-
-export interface FilePart {
-  name: string;
-  filename: string;
-  /** The part's Content-Type, when it declared one. */
-  contentType?: string;
-  bytes: Buffer;
-}
-
-export interface MultipartForm {
-  fields: Record<string, string>;
-  files: FilePart[];
-}
 
 export interface MultipartLimits {
   fileBytes: number;
@@ -41,15 +30,14 @@ export interface MultipartLimits {
 /** A form has a handful of parts; more is a client bug, not a form. */
 const MAX_PARTS = 100;
 
-const malformed = (why: string) => invalid(`Request body is not valid multipart/form-data: ${why}`);
-const fieldTooLarge = (name: string, max: number) =>
-  invalid(`Parameter is invalid, reason: "${name}" must be at most ${max} bytes`);
-const repeated = (name: string) => invalid(`Parameter is invalid, reason: "${name}" is given more than once`);
+const malformed = (why: string) => malformedBody('multipart/form-data', why);
+const fieldTooLarge = (name: string, max: number) => invalidParameter(name, `must be at most ${max} bytes`);
+const repeated = (name: string) => invalidParameter(name, 'is given more than once');
 
 export async function readMultipart(c: Context, limits: MultipartLimits): Promise<MultipartForm> {
   const contentType = c.req.header('content-type') ?? '';
   if (!/^\s*multipart\/form-data\s*(;|$)/i.test(contentType)) {
-    throw invalid(`This route takes multipart/form-data (${limits.expected}); got ${contentType || 'no Content-Type'}`);
+    throw notMultipart(limits.expected, contentType);
   }
   const body = c.req.raw.body;
   if (!body) throw malformed('the body is empty');
@@ -64,7 +52,9 @@ export async function readMultipart(c: Context, limits: MultipartLimits): Promis
       if (total > limits.totalBytes) throw limits.tooLarge('body');
       await form.write(value);
     }
-    return await form.end();
+    const read = await form.end();
+    noteMultipart(c, read);
+    return read;
   } catch (err) {
     await form.abort();
     void discardRest(reader);
@@ -177,7 +167,7 @@ class FormCollector {
     try {
       this.form.fields[name] = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     } catch {
-      this.fail(invalid(`Parameter is invalid, reason: "${name}" must be UTF-8 text (it was sent as a file part)`));
+      this.fail(invalidParameter(name, 'must be UTF-8 text (it was sent as a file part)'));
     }
   }
 

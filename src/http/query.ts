@@ -6,7 +6,6 @@ import { z } from 'zod';
  * (`customer_review_status=accepted,fixed`); booleans come as true/false in any case (the Python
  * client sends True/False). The raw query maps each key to all of its values.
  */
-export type RawQuery = Record<string, string[]>;
 
 const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
 
@@ -50,7 +49,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2
  * ISO 8601 date or datetime, with or without offset (none means UTC), as epoch ms. A bare date
  * as an upper bound means the end of that day, so `end_time=2026-01-31` includes the 31st.
  */
-export function parseIsoTime(value: string, bound: 'start' | 'end' = 'start'): number | undefined {
+function parseIsoTime(value: string, bound: 'start' | 'end' = 'start'): number | undefined {
   if (!DATE_ONLY.test(value) && !DATE_TIME.test(value)) return undefined;
   let text = value.replace(' ', 'T');
   if (DATE_ONLY.test(text)) text += bound === 'end' ? 'T23:59:59.999Z' : 'T00:00:00Z';

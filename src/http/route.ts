@@ -1,18 +1,29 @@
-import type { Context, Hono } from 'hono';
-import type { ZodType, ZodTypeAny } from 'zod';
+import type { Context } from 'hono';
+import type { ZodTypeAny, z } from 'zod';
 import type { JsonShapeOptions } from '../domain/common/json-shape.js';
-import { JsonText } from '../domain/common/json-text.js';
+import type { JsonText } from '../domain/common/json-text.js';
 import { parseOrThrow } from '../domain/validate.js';
 import type { ErrorKind } from '../errors.js';
 import type { Tenant } from '../store/tenant.js';
-import { canonicalJson, type ParsedBody, readRawBody, tryParseJsonBody } from './body.js';
 import type { AppEnv, Principal } from './env.js';
-import type { IdempotencyGuard, Outcome } from './idempotency.js';
 import { querySchemaFor } from './query-schema.js';
 
-export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+/** Kinds every route of a shape answers at the edge: `routeErrors` adds them, a route never lists them. */
+type EdgeErrorKind =
+  | 'invalid_request'
+  | 'unauthorized'
+  | 'service_unavailable'
+  | 'unsupported_media_type'
+  | 'too_many_requests'
+  | 'method_not_allowed'
+  | 'internal'
+  | 'bad_gateway'
+  | 'gateway_timeout';
+type OwnErrorKind = Exclude<ErrorKind, EdgeErrorKind>;
 
-export interface RouteInput<P, Q, B> {
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+interface RouteInput<P, Q, B> {
   params: P;
   query: Q;
   body: B;
@@ -22,30 +33,41 @@ export interface RouteInput<P, Q, B> {
 }
 
 /**
- * One route: its wire shapes (zod, the single source of truth), the errors it can answer and a
- * thin handler. The same definition mounts the route and documents it in OpenAPI.
+ * What a handler may answer for a response schema `R`: a value the schema accepts, bytes serialized
+ * before from such a value, or a Response it built itself (file bytes, a stream) for routes that
+ * document their own media type.
  */
-export interface RouteSpec<P = any, Q = any, B = any> {
+type Answer<R extends ZodTypeAny> = z.input<R> | JsonText<z.output<R>> | Response;
+
+/** Where a route reads nothing, its handler gets `undefined`. */
+type Absent = z.ZodUndefined;
+
+/** The route's metadata: everything but the handler, shared by the typed definition and the mounted route. */
+interface RouteMeta {
   method: Method;
   /** OpenAPI style, e.g. `/v1/task/{taskId}`. */
   path: string;
   summary: string;
   description?: string;
   tag: string;
-  params?: ZodType<P, any, any>;
-  query?: ZodType<Q, any, any>;
-  body?: ZodType<B, any, any>;
   /** The body to document when it differs from the one checked at the edge (checked later, after a merge). */
   bodyDoc?: ZodTypeAny;
-  /** Documented request body when `body` is not a plain zod object (e.g. a bare array). */
-  bodyRequired?: boolean;
   /** A multipart/form-data body (uploads): documented, never read as JSON; the handler streams it from `c`. */
   multipart?: ZodTypeAny;
   /** The handler answers a Response itself (e.g. file bytes), documented under this media type. */
   responseMediaType?: string;
-  response: ZodTypeAny;
-  errors: ErrorKind[];
-  /** The body's name in error messages when it is one value, e.g. "metadata" for setMetadata (default: fields at the root). */
+  /** The answer is written as a stream (a state export): the self-check checks it as it passes, never holds it. */
+  streamed?: boolean;
+  /**
+   * The errors the route's own rules answer (a missing project, a used name). Those the edge answers
+   * for every route of its shape (400, 401, 413, 415, 429, 503) are added by `routeErrors`, and the
+   * type refuses them here: they are derived, never listed by hand.
+   */
+  errors: OwnErrorKind[];
+  /**
+   * The body's name in error messages when it is one value, e.g. "metadata" for setMetadata (default: fields at the
+   * root).
+   */
   bodyName?: string;
   /** Shape limits of the JSON body other than the defaults (domain/common/json-shape.ts), e.g. for a state import. */
   jsonLimits?: JsonShapeOptions;
@@ -65,75 +87,105 @@ export interface RouteSpec<P = any, Q = any, B = any> {
   public?: boolean;
   /** Read when the document is built, not when the app is: fixtures stay off the hot path. */
   examples?: () => { request?: unknown; response?: unknown };
-  handler: (input: RouteInput<P, Q, B>) => unknown | Promise<unknown>;
 }
-
-export const defineRoute = <P, Q, B>(spec: RouteSpec<P, Q, B>): RouteSpec<P, Q, B> => spec;
-
-export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
- * Equal JSON bodies match whatever their formatting; a body that is not JSON (or is past the shape
- * limits, so never canonicalized: that recursion is what the limits guard) compares as text.
+ * One route as written: its wire shapes (zod, the single source of truth) and a thin handler typed
+ * by them. The handler gets what the schemas parse to and must answer what `response` accepts: the
+ * compiler checks the document's promise, the self-check (LABELMOCK_SELF_CHECK) checks the wire.
  */
-function fingerprint(method: string, path: string, raw: string, parsed: ParsedBody): string {
-  const body = !parsed.ok ? raw : parsed.value === undefined ? '' : canonicalJson(parsed.value);
-  return `${method} ${path} ${body}`;
+export interface RouteDefinition<
+  P extends ZodTypeAny = Absent,
+  Q extends ZodTypeAny = Absent,
+  B extends ZodTypeAny = Absent,
+  R extends ZodTypeAny = ZodTypeAny,
+> extends RouteMeta {
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>) => Answer<R> | Promise<Answer<R>>;
 }
 
-/** Mounts route specs on a Hono app: validation once at the edge, then the handler, always 200. */
-export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency: IdempotencyGuard): void {
-  for (const route of routes) {
-    // Made once per route, not per request.
-    const queryFor = querySchemaFor(route.query);
-    const jsonLimits = { root: route.bodyName, ...route.jsonLimits };
-    app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
-      const raw = route.method === 'get' || route.multipart ? '' : await readRawBody(c);
-      // Parsed once, before the guard (the fingerprint needs it); a failure is thrown inside it.
-      const parsed = tryParseJsonBody(raw, c.req.header('content-type') ?? '', jsonLimits);
-      let answered: Response | undefined;
-      let bytes: Uint8Array | undefined;
-      const run = async (): Promise<Outcome> => {
-        const params = parseOrThrow(route.params, c.req.param(), '');
-        const rawQuery = c.req.queries();
-        const query = parseOrThrow(queryFor ? queryFor(rawQuery) : route.query, rawQuery, '');
-        if (!parsed.ok) throw parsed.error;
-        const given = parsed.value === undefined && route.absentBody ? route.absentBody() : parsed.value;
-        const body = parseOrThrow(route.body, given, route.bodyName ?? '');
-        const result = await route.handler({
-          params,
-          query,
-          body,
-          tenant: c.get('tenant'),
-          principal: c.get('principal'),
-          c,
-        });
-        if (result instanceof Response) {
-          answered = result;
-          return { status: result.status, body: '' };
-        }
-        if (result instanceof JsonText) {
-          // Bytes serialized before (a task's, kept per revision) go out as they are; an idempotent
-          // route also keeps their text, for its replays.
-          bytes = result.bytes;
-          return { status: 200, body: route.idempotent ? result.text : '' };
-        }
-        return { status: 200, body: JSON.stringify(result) };
-      };
-      const key = c.req.header('idempotency-key');
-      // Everything after the raw read happens inside the guard: even a malformed body's 400 is stored.
-      const outcome =
-        route.idempotent && key !== undefined
-          ? await idempotency.run(c.get('tenant'), key, fingerprint(route.method, c.req.path, raw, parsed), run)
-          : await run();
-      if (answered) return answered;
-      // A fresh JsonText answer; a replayed one (bytes unset) is the stored text.
-      if (bytes && outcome.status === 200) {
-        // Buffers made here (Buffer.concat, allocUnsafeSlow) own a plain ArrayBuffer, never a shared one.
-        const body = bytes as Uint8Array<ArrayBuffer>;
-        return c.body(body, 200, { 'Content-Type': 'application/json', ...outcome.headers });
-      }
-      return c.body(outcome.body, outcome.status as 200, { 'Content-Type': 'application/json', ...outcome.headers });
-    });
-  }
+/** The raw input of a request, before validation; `body` is the parsed JSON (or the absent-body value). */
+interface RawInput {
+  params: Record<string, string>;
+  query: Record<string, string[]>;
+  body: unknown;
+  c: Context<AppEnv>;
 }
+
+/** A route with its types erased, as mounting and the document see it: `invoke` validates, then handles. */
+export interface RouteSpec extends RouteMeta {
+  params?: ZodTypeAny;
+  query?: ZodTypeAny;
+  body?: ZodTypeAny;
+  response: ZodTypeAny;
+  invoke(raw: RawInput): unknown;
+}
+
+export function defineRoute<
+  P extends ZodTypeAny = Absent,
+  Q extends ZodTypeAny = Absent,
+  B extends ZodTypeAny = Absent,
+  R extends ZodTypeAny = ZodTypeAny,
+>(definition: RouteDefinition<P, Q, B, R>): RouteSpec {
+  const { handler, ...meta } = definition;
+  // Made once per route, not per request.
+  const queryFor = querySchemaFor(definition.query);
+  return {
+    ...meta,
+    // Validation happens here, once, where the schemas still have their types.
+    invoke: ({ params, query, body, c }) =>
+      handler({
+        params: parseOrThrow(definition.params, params, ''),
+        query: parseOrThrow(queryFor ? queryFor(query) : definition.query, query, ''),
+        body: parseOrThrow(definition.body, body, definition.bodyName ?? ''),
+        tenant: c.get('tenant'),
+        principal: c.get('principal'),
+        c,
+      }),
+  };
+}
+
+/**
+ * Every error a route can answer: its own, and those its shape brings at the edge. Derived, so the
+ * document cannot forget the 413 of a route that reads a body.
+ */
+export function routeErrors(route: RouteSpec): ErrorKind[] {
+  const reads = route.method !== 'get' && route.method !== 'delete';
+  const kinds = new Set<ErrorKind>(route.errors);
+  // A malformed parameter, query or body; the strict query refuses unknown keys on every route.
+  kinds.add('invalid_request');
+  if (!route.public) {
+    kinds.add('unauthorized');
+    // A new key is a new tenant, refused when the server holds --max-tenants already.
+    kinds.add('service_unavailable');
+  }
+  if (route.path.includes('{')) kinds.add('not_found');
+  // Any other method on the route's path answers 405 naming the allowed ones (the path's answer,
+  // listed on each of its operations so the document names it at all).
+  kinds.add('method_not_allowed');
+  if (reads) {
+    kinds.add('payload_too_large');
+    kinds.add('unsupported_media_type');
+  }
+  if (route.idempotent) {
+    kinds.add('conflict');
+    kinds.add('too_many_requests');
+  }
+  // Fault rules and the Labelmock-Fault header (domain/faults) may answer these on any /v1 operation.
+  if (route.path.startsWith('/v1/')) for (const kind of INJECTABLE_KINDS) kinds.add(kind);
+  return [...kinds];
+}
+
+/** The kinds of domain/faults' INJECTABLE_STATUSES (test/faults.test.ts keeps the two in step). */
+const INJECTABLE_KINDS: readonly ErrorKind[] = [
+  'invalid_request',
+  'unauthorized',
+  'too_many_requests',
+  'internal',
+  'bad_gateway',
+  'service_unavailable',
+  'gateway_timeout',
+];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Parts up to this size stay in memory; bigger ones go to a temporary file until their size is known. */
-export const SPOOL_MEMORY_BYTES = 4 * 1024 * 1024;
+const SPOOL_MEMORY_BYTES = 4 * 1024 * 1024;
 /** Disk writes are batched: a stream may arrive in tiny chunks. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
 

@@ -1,125 +1,228 @@
 import { generateSchema } from '@anatine/zod-openapi';
-import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
+import type {
+  OpenAPIObject,
+  OperationObject,
+  ParameterObject,
+  ReferenceObject,
+  RequestBodyObject,
+  ResponseObject,
+  ResponsesObject,
+  SchemaObject,
+  ServerObject,
+} from 'openapi3-ts/oas31';
 import { type ZodTypeAny, z } from 'zod';
-import { ERROR_CATALOG } from '../errors.js';
-import type { RouteSpec } from '../http/route.js';
+import { ERROR_CATALOG, type ErrorKind } from '../errors.js';
+import { type RouteSpec, routeErrors } from '../http/route.js';
+import type { Component } from './components.js';
+import { errorExample } from './error-examples.js';
+import { type OperationExamples, recordedExamples } from './examples.js';
+import { queryParameters } from './parameters.js';
+import { CREATE_REQUEST_DESCRIPTION, REQUEST_DESCRIPTIONS } from './request-descriptions.js';
+import { asSchema, referenceInside, referenceNamed, tidySchema } from './reuse.js';
 
 export interface DocumentInfo {
   title: string;
   version: string;
   description: string;
-  serverUrl: string;
+  servers: ServerObject[];
+  /** A description per route tag. */
+  tags: Record<string, string>;
 }
 
-const toSchema = (schema: ZodTypeAny, output: boolean): SchemaObject =>
-  generateSchema(schema, output, '3.1') as SchemaObject;
+const generate = (schema: ZodTypeAny, output: boolean): SchemaObject =>
+  asSchema(tidySchema(generateSchema(schema, output, '3.1')));
+
+/** Generated component schemas, and the lookups that turn repeated subtrees into `$ref`s. */
+class Schemas {
+  readonly named = new Map<string, string>();
+  private readonly byZod = new Map<ZodTypeAny, { name: string; output: boolean }>();
+  readonly components: Record<string, SchemaObject> = {};
+
+  constructor(list: Component[]) {
+    const bodies: [string, SchemaObject][] = [];
+    for (const component of list) {
+      if ('json' in component) {
+        bodies.push([component.name, component.json]);
+        continue;
+      }
+      const output = !component.input;
+      const generated = generate(component.zod, output);
+      const key = JSON.stringify(generated);
+      const as = component.refAs ?? component.name;
+      this.byZod.set(component.zod, { name: as, output });
+      // Several task types share one shape: the later names are aliases of the first.
+      const first = this.named.get(key);
+      if (first) {
+        bodies.push([component.name, { $ref: `#/components/schemas/${first}`, description: `Same as ${first}` }]);
+        continue;
+      }
+      this.named.set(key, as);
+      bodies.push([component.name, component.finish ? component.finish(generated) : generated]);
+    }
+    for (const [name, body] of bodies) this.components[name] = asSchema(referenceInside(body, this.named));
+  }
+
+  /** A route's schema: a `$ref` when it is a component (or equal to one), else generated with refs inside. */
+  of(schema: ZodTypeAny, output: boolean): SchemaObject {
+    const known = this.byZod.get(schema);
+    if (known && known.output === output) return { $ref: `#/components/schemas/${known.name}` };
+    return asSchema(referenceNamed(generate(schema, output), this.named));
+  }
+}
 
 /**
  * Builds an OpenAPI 3.1 document from route specs. Zod schemas are the only source: request
  * shapes are generated from their input side, responses from their output side.
  */
-export function buildOpenApi(routes: RouteSpec[], named: [string, ZodTypeAny][], info: DocumentInfo): OpenAPIObject {
-  const refs = new Map<ZodTypeAny, string>(named.map(([name, schema]) => [schema, name]));
-  const ref = (schema: ZodTypeAny, output: boolean): SchemaObject =>
-    refs.has(schema) ? { $ref: `#/components/schemas/${refs.get(schema)}` } : toSchema(schema, output);
-
+export function buildOpenApi(routes: RouteSpec[], components: Component[], info: DocumentInfo): OpenAPIObject {
+  const schemas = new Schemas(components);
+  const recorded = recordedExamples();
   const paths: OpenAPIObject['paths'] = {};
   for (const route of routes.filter((r) => !r.hidden)) {
-    const examples = route.examples?.() ?? {};
-    const operation: OperationObject = {
-      operationId: operationId(route),
-      tags: [route.tag],
-      summary: route.summary,
-      ...(route.description && { description: route.description }),
-      // Overrides the document's Basic security: no key is needed.
-      ...(route.public && { security: [] }),
-      parameters: [
-        ...objectParameters(route.params, 'path'),
-        ...objectParameters(route.query, 'query'),
-        ...headerParameters(route),
-      ],
-      responses: {
-        '200': {
-          description: 'Success',
-          content: {
-            [route.responseMediaType ?? 'application/json']: {
-              schema: ref(route.response, true),
-              ...example(examples.response),
-            },
-          },
-        },
-        ...Object.fromEntries(
-          route.errors.map((kind) => [
-            String(ERROR_CATALOG[kind].status),
-            {
-              description: ERROR_CATALOG[kind].summary,
-              content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-            },
-          ]),
-        ),
-      },
-    };
-    const body = route.bodyDoc ?? route.body;
-    if (body) {
-      operation.requestBody = {
-        // A route that reads a missing body as an empty one does not require it.
-        required: !body.isOptional() && route.absentBody === undefined,
-        content: { 'application/json': { schema: ref(body, false), ...example(examples.request) } },
-      };
-    }
-    if (route.multipart) {
-      operation.requestBody = {
-        required: true,
-        content: { 'multipart/form-data': { schema: ref(route.multipart, false) } },
-      };
-    }
-    paths[route.path] = { ...paths[route.path], [route.method]: operation };
+    paths[route.path] = { ...paths[route.path], [route.method]: operation(route, schemas, recorded) };
   }
-
   return {
     openapi: '3.1.0',
     info: { title: info.title, version: info.version, description: info.description },
-    servers: [{ url: info.serverUrl }],
+    servers: info.servers,
     security: [{ basicAuth: [] }],
+    tags: [...new Set(routes.filter((r) => !r.hidden).map((r) => r.tag))].map((name) => ({
+      name,
+      description: info.tags[name] ?? name,
+    })),
     paths,
     components: {
       securitySchemes: {
         basicAuth: { type: 'http', scheme: 'basic', description: 'The API key as user name, empty password' },
       },
-      schemas: Object.fromEntries(named.map(([name, schema]) => [name, toSchema(schema, !name.endsWith('Request'))])),
+      schemas: schemas.components,
+      responses: errorResponses(routes),
+      ...(routes.some((r) => r.idempotent && !r.hidden) && { parameters: { IdempotencyKey: IDEMPOTENCY_KEY } }),
     },
   };
 }
 
-const example = (value: unknown) => (value === undefined ? {} : { example: value });
+function operation(route: RouteSpec, schemas: Schemas, recorded: OperationExamples): OperationObject {
+  // A route's own examples first, then the exchange recorded for it (fixtures/examples).
+  const own = route.examples?.() ?? {};
+  const examples = { ...recorded[operationId(route)], ...definedOnly(own) };
+  const op: OperationObject = {
+    operationId: operationId(route),
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.description && { description: route.description }),
+    // Overrides the document's Basic security: no key is needed.
+    ...(route.public && { security: [] }),
+    parameters: [
+      ...pathParameters(route.params, schemas),
+      ...queryParameters(route.query, (field) => schemas.of(field, false)),
+      ...headerParameters(route),
+    ],
+    responses: responses(route, schemas, examples.response),
+  };
+  const body = requestBody(route, schemas, examples.request);
+  if (body) op.requestBody = body;
+  return op;
+}
 
-function operationId(route: RouteSpec): string {
+/** The name of a catalog kind's shared response under components/responses, e.g. `InvalidRequest`. */
+const errorResponseName = (kind: ErrorKind) =>
+  kind.replace(/(^|_)([a-z])/g, (_m, _sep, letter: string) => letter.toUpperCase());
+
+/** One shared response per error kind the routes name: description and example from the catalog. */
+function errorResponses(routes: RouteSpec[]): Record<string, ResponseObject> {
+  const kinds = [...new Set(routes.filter((r) => !r.hidden).flatMap(routeErrors))].sort();
+  return Object.fromEntries(
+    kinds.map((kind) => {
+      const { summary } = ERROR_CATALOG[kind];
+      const example = errorExample(kind);
+      const content = { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example } };
+      return [errorResponseName(kind), { description: summary, content }];
+    }),
+  );
+}
+
+function responses(route: RouteSpec, schemas: Schemas, example: unknown): ResponsesObject {
+  const media = route.responseMediaType ?? 'application/json';
+  return {
+    '200': {
+      description: 'Success',
+      content: { [media]: { schema: schemas.of(route.response, true), ...exampleOf(example) } },
+    },
+    ...Object.fromEntries(
+      routeErrors(route).map((kind) => [
+        String(ERROR_CATALOG[kind].status),
+        { $ref: `#/components/responses/${errorResponseName(kind)}` },
+      ]),
+    ),
+  };
+}
+
+function requestBody(route: RouteSpec, schemas: Schemas, example: unknown): RequestBodyObject | undefined {
+  if (route.multipart) {
+    const schema = schemas.of(route.multipart, false);
+    return {
+      required: true,
+      description: schema.description ?? 'The file and its fields, as multipart/form-data',
+      content: { 'multipart/form-data': { schema } },
+    };
+  }
+  const body = route.bodyDoc ?? route.body;
+  if (!body) return undefined;
+  const schema = schemas.of(body, false);
+  return {
+    // A route that reads a missing body as an empty one does not require it.
+    // So does one whose edge schema takes no body (a body-less POST /v1/projects lists projects).
+    required: !body.isOptional() && !route.body?.isOptional() && route.absentBody === undefined,
+    description: bodyDescription(route, body, schemas),
+    content: { 'application/json': { schema, ...exampleOf(example) } },
+  };
+}
+
+/** The body schema's own description (a component's when it is one), else the one listed for the operation. */
+function bodyDescription(route: RouteSpec, body: ZodTypeAny, schemas: Schemas): string | undefined {
+  const schema = schemas.of(body, false);
+  const ref = schema.$ref?.split('/').pop();
+  const own = ref ? schemas.components[ref]?.description : schema.description;
+  if (own) return own;
+  const listed = REQUEST_DESCRIPTIONS[operationId(route)];
+  if (listed) return listed;
+  if (route.bodyDoc && ref?.endsWith('CreateRequest')) return CREATE_REQUEST_DESCRIPTION;
+  // None: test/openapi-examples.test.ts names the operation.
+  return undefined;
+}
+
+const definedOnly = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+const exampleOf = (value: unknown) => (value === undefined ? {} : { example: value });
+
+export function operationId(route: Pick<RouteSpec, 'method' | 'path'>): string {
   const words = `${route.method} ${route.path}`
     .replace(/[{}]/g, '')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean);
-  return words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0].toUpperCase() + w.slice(1))).join('');
+  return words.map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1))).join('');
 }
 
-function objectParameters(schema: ZodTypeAny | undefined, where: 'path' | 'query'): ParameterObject[] {
-  if (!schema || !(schema instanceof z.ZodObject)) return [];
+function pathParameters(schema: ZodTypeAny | undefined, schemas: Schemas): ParameterObject[] {
+  if (!(schema instanceof z.ZodObject)) return [];
   return Object.entries(schema.shape as Record<string, ZodTypeAny>).map(([name, field]) => ({
     name,
-    in: where,
-    required: where === 'path' || !field.isOptional(),
-    schema: toSchema(field, false),
+    in: 'path',
+    required: true,
+    schema: schemas.of(field, false),
   }));
 }
 
-function headerParameters(route: RouteSpec): ParameterObject[] {
-  if (!route.idempotent) return [];
-  return [
-    {
-      name: 'Idempotency-Key',
-      in: 'header',
-      required: false,
-      description: 'Stores the first response for one day and replays it for a matching request',
-      schema: { type: 'string', maxLength: 255 },
-    },
-  ];
+/** The Idempotency-Key header, shared by the creation routes under components/parameters. */
+const IDEMPOTENCY_KEY: ParameterObject = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Stores the first response for one day and replays it for a matching request',
+  schema: { type: 'string', maxLength: 255 },
+};
+
+function headerParameters(route: RouteSpec): ReferenceObject[] {
+  return route.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [];
 }

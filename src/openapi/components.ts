@@ -1,4 +1,6 @@
-import type { ZodTypeAny } from 'zod';
+import { generateSchema } from '@anatine/zod-openapi';
+import type { SchemaObject } from 'openapi3-ts/oas31';
+import { type ZodTypeAny, z } from 'zod';
 import {
   ClockAdvanceResultSchema,
   ClockSchema,
@@ -10,47 +12,168 @@ import { BatchListSchema, BatchSchema, CreateBatchBodySchema } from '../domain/b
 import { CallbackJournalSchema } from '../domain/callbacks/schemas.js';
 import { ErrorResponseSchema } from '../domain/common/error-response.js';
 import { LabelObjectSchema } from '../domain/common/labels.js';
+import { MetadataSchema, StoredMetadataSchema } from '../domain/common/metadata.js';
+import { TagsSchema, TimestampSchema } from '../domain/common/values.js';
+import { FileSchema } from '../domain/files/schemas.js';
 import { CreateProjectBodySchema, ExtendedProjectSchema, ProjectSchema } from '../domain/projects/schemas.js';
+import { LabelerGroupSchema, StudioBatchSchema } from '../domain/studio/schemas.js';
 import { AnnotationAttributeSchema } from '../domain/tasks/attributes.js';
-import { GeometriesSchema } from '../domain/tasks/geometries.js';
-import { ImageAnnotationSchema } from '../domain/tasks/image-annotations.js';
+import { CommonCreateShape } from '../domain/tasks/common-params.js';
+import { GeometriesSchema, ObjectsToAnnotateSchema } from '../domain/tasks/geometries.js';
+import { ImageAnnotationSchema, ImageHypothesisSchema } from '../domain/tasks/image-annotations.js';
 import { TASK_TYPES } from '../domain/tasks/registry.js';
-import { AuditSchema, TaskListSchema, TaskSchema } from '../domain/tasks/task.js';
+import { AuditSchema, LimitedTaskSchema, TaskListSchema, TaskSchema } from '../domain/tasks/task.js';
+import { FieldConditionSchema } from '../domain/tasks/text-fields.js';
+import { TeamSchema } from '../domain/teams/schemas.js';
+import { responseExample } from './examples.js';
+import { asSchema, tidySchema } from './reuse.js';
+import { taskBranch, typedTask } from './task-components.js';
 
-/** Schemas that get a name under components/schemas; routes refer to them with $ref. */
-export function namedSchemas(): [string, ZodTypeAny][] {
-  const perType = Object.values(TASK_TYPES).flatMap((def): [string, ZodTypeAny][] => [
-    [`${def.schemaName}CreateRequest`, def.createSchema],
-    [`${def.schemaName}Response`, def.responseSchema],
-  ]);
+/**
+ * A named schema under components/schemas. A zod one is generated from its output side (what the
+ * server answers) unless `input` (what it accepts); `finish` amends the generated JSON. Every
+ * subtree of the document deep-equal to a component's generated JSON becomes a `$ref` to it.
+ */
+export type Component =
+  | {
+      name: string;
+      zod: ZodTypeAny;
+      input?: boolean;
+      finish?: (generated: SchemaObject) => SchemaObject;
+      /** Subtrees equal to this schema refer to that component instead (TaskCommon: Task). */
+      refAs?: string;
+    }
+  | { name: string; json: SchemaObject };
+
+const withExample = (schema: SchemaObject, example: unknown): SchemaObject =>
+  example === undefined ? schema : { ...schema, examples: [example] };
+
+/**
+ * The server checks a creation body after merging in the parameters of its project (and batch):
+ * a required parameter the project supplies may be left out. Only a body naming neither must carry
+ * every required parameter itself.
+ */
+function projectMayFill(generated: SchemaObject): SchemaObject {
+  const { required, ...rest } = generated;
+  if (!required?.length) return generated;
+  // Each branch names the properties it requires (`true`: they are defined above), as Redocly wants.
+  // (openapi3-ts types no boolean schemas: cast.)
+  const requiring = (keys: string[]) =>
+    ({ required: keys, properties: Object.fromEntries(keys.map((k) => [k, true])) }) as unknown as SchemaObject;
+  return {
+    ...rest,
+    description:
+      (rest.description ? `${rest.description}. ` : '') +
+      `Required unless the task's project supplies them (setParams or the project's params): ${required.join(', ')}. ` +
+      'The body merged with the project parameters is checked.',
+    // A project (or a batch, which names one) may supply them; a body naming neither holds them all.
+    anyOf: [requiring(['project']), requiring(['batch']), requiring(required)],
+  };
+}
+
+/** The parameters every creation route takes: one component, which each creation request extends. */
+const COMMON_CREATE = 'CreateTaskCommon';
+const CommonCreateSchema = z.object(CommonCreateShape);
+
+/**
+ * A creation request: the common parameters by reference (`allOf`), its own in `properties`. A
+ * strict request keeps refusing unknown keys with `unevaluatedProperties` (the referenced ones count
+ * as evaluated, where `additionalProperties` would refuse them).
+ */
+function extendsCommon(generated: SchemaObject): SchemaObject {
+  const common = asSchema(tidySchema(generateSchema(CommonCreateSchema, false, '3.1'))).properties ?? {};
+  const own = Object.entries(generated.properties ?? {}).filter(
+    ([key, value]) => JSON.stringify(value) !== JSON.stringify(common[key]),
+  );
+  if (own.length === Object.keys(generated.properties ?? {}).length) return generated;
+  const { additionalProperties, ...rest } = generated;
+  return {
+    ...rest,
+    allOf: [{ $ref: `#/components/schemas/${COMMON_CREATE}` }],
+    properties: Object.fromEntries(own),
+    ...(additionalProperties === false ? { unevaluatedProperties: false } : { additionalProperties }),
+  };
+}
+
+const defs = () => Object.values(TASK_TYPES);
+
+/** The Task, its per-type branches and responses: both documents answer tasks. */
+function taskComponents(): Component[] {
   return [
-    ['Error', ErrorResponseSchema],
-    ['Task', TaskSchema],
-    ['TaskList', TaskListSchema],
-    ['Audit', AuditSchema],
-    ['Geometries', GeometriesSchema],
-    ['LabelObject', LabelObjectSchema],
-    ['AnnotationAttribute', AnnotationAttributeSchema],
-    ['ImageAnnotation', ImageAnnotationSchema],
-    ['Project', ProjectSchema],
-    ['ExtendedProject', ExtendedProjectSchema],
-    ['CreateProjectRequest', CreateProjectBodySchema],
-    ['Batch', BatchSchema],
-    ['BatchList', BatchListSchema],
-    ['CreateBatchRequest', CreateBatchBodySchema],
-    ...perType,
+    { name: 'Task', json: typedTask(defs()) },
+    { name: 'TaskCommon', zod: TaskSchema, refAs: 'Task' },
+    { name: 'Audit', zod: AuditSchema },
+    { name: 'Metadata', zod: StoredMetadataSchema },
+    { name: 'Timestamp', zod: TimestampSchema },
+    ...defs().map((def): Component => ({ name: `${def.schemaName}Task`, json: taskBranch(def) })),
+    ...defs().map(
+      (def): Component => ({
+        name: `${def.schemaName}Response`,
+        zod: def.responseSchema,
+        finish: (generated) => withExample(generated, responseExample(def.type)),
+      }),
+    ),
+    { name: 'ImageAnnotation', zod: ImageAnnotationSchema },
   ];
 }
 
-export function controlNamedSchemas(): [string, ZodTypeAny][] {
+/** Pieces of creation requests that several task types share. */
+function requestPieces(): Component[] {
   return [
-    ['Error', ErrorResponseSchema],
-    ['Task', TaskSchema],
-    ['Clock', ClockSchema],
-    ['ClockAdvanceResult', ClockAdvanceResultSchema],
-    ['Settings', SettingsSchema],
-    ['State', StateSchema],
-    ['CallbackJournal', CallbackJournalSchema],
-    ['Health', HealthSchema],
+    { name: 'Geometries', zod: GeometriesSchema, input: true },
+    { name: 'ObjectsToAnnotate', zod: ObjectsToAnnotateSchema, input: true },
+    { name: 'LabelObject', zod: LabelObjectSchema, input: true },
+    { name: 'MetadataInput', zod: MetadataSchema, input: true },
+    { name: 'ImageHypothesis', zod: ImageHypothesisSchema, input: true },
+    { name: 'FieldCondition', zod: FieldConditionSchema, input: true },
+  ];
+}
+
+/** Components of openapi.yaml, in the order they are listed. */
+export function apiComponents(): Component[] {
+  return [
+    { name: 'Error', zod: ErrorResponseSchema },
+    ...taskComponents(),
+    { name: 'LimitedTask', zod: LimitedTaskSchema },
+    { name: 'TaskList', zod: TaskListSchema },
+    { name: 'AnnotationAttribute', zod: AnnotationAttributeSchema },
+    ...defs().map(
+      (def): Component => ({
+        name: `${def.schemaName}CreateRequest`,
+        zod: def.createSchema,
+        input: true,
+        finish: (generated) => projectMayFill(extendsCommon(generated)),
+      }),
+    ),
+    { name: COMMON_CREATE, zod: CommonCreateSchema, input: true },
+    ...requestPieces(),
+    { name: 'Project', zod: ProjectSchema },
+    { name: 'ExtendedProject', zod: ExtendedProjectSchema },
+    { name: 'CreateProjectRequest', zod: CreateProjectBodySchema, input: true },
+    { name: 'Batch', zod: BatchSchema },
+    { name: 'BatchList', zod: BatchListSchema },
+    { name: 'CreateBatchRequest', zod: CreateBatchBodySchema, input: true },
+    { name: 'File', zod: FileSchema },
+    { name: 'StudioBatch', zod: StudioBatchSchema },
+    { name: 'Team', zod: TeamSchema },
+    { name: 'LabelerGroup', zod: LabelerGroupSchema },
+    { name: 'Tags', zod: TagsSchema, input: true },
+  ];
+}
+
+/** Components of the control plane's document (GET /_mock/openapi.json). */
+export function controlComponents(): Component[] {
+  return [
+    { name: 'Error', zod: ErrorResponseSchema },
+    ...taskComponents(),
+    { name: 'Clock', zod: ClockSchema },
+    { name: 'ClockAdvanceResult', zod: ClockAdvanceResultSchema },
+    { name: 'Settings', zod: SettingsSchema },
+    { name: 'State', zod: StateSchema },
+    { name: 'CallbackJournal', zod: CallbackJournalSchema },
+    { name: 'Health', zod: HealthSchema },
+    { name: 'Project', zod: ProjectSchema },
+    { name: 'Batch', zod: BatchSchema },
+    { name: 'LabelObject', zod: LabelObjectSchema, input: true },
   ];
 }

@@ -1,31 +1,65 @@
+import type { OpenAPIObject, ServerObject } from 'openapi3-ts/oas31';
 import { stringify } from 'yaml';
 import type { RouteSpec } from '../http/route.js';
 import { buildOpenApi } from './build.js';
-import { controlNamedSchemas, namedSchemas } from './components.js';
+import { apiComponents, controlComponents } from './components.js';
 
-export const API_VERSION = '1.0.0';
+const API_VERSION = '1.0.0';
+
+/**
+ * The committed file's server: relative, so it resolves against wherever the document is read
+ * from. A served copy names the origin it was fetched from instead (`withOrigin`).
+ */
+const RELATIVE_SERVER: ServerObject = {
+  url: '/',
+  description:
+    'The server this document is served from. Reading openapi.yaml from disk, point your tool at ' +
+    'your labelmock (default http://127.0.0.1:3000) or at another implementation of the interface.',
+};
+
+const SERVERS_NOTE =
+  ' The `servers` entry is relative (`/`): the copies served at GET /openapi.json, /openapi.yaml and ' +
+  '/_mock/openapi.json name the origin they were fetched from; to use this file elsewhere, replace ' +
+  '`servers[0].url` with your base URL (e.g. http://127.0.0.1:3000 for `labelmock --port 3000`).';
 
 export function apiDocument(routes: RouteSpec[]) {
-  return buildOpenApi(routes, namedSchemas(), {
+  return buildOpenApi(routes, apiComponents(), {
     title: 'Data labeling task service (v1)',
     version: API_VERSION,
     description:
       'The v1 REST interface of the data-labeling task service, as served by labelmock. ' +
       'Authenticate with HTTP Basic: the API key as user name and an empty password. ' +
-      'Every success is HTTP 200; every error body is {"status_code", "error"}.',
-    serverUrl: 'http://127.0.0.1:3000',
+      'Every success is HTTP 200; every error body is {"status_code", "error"}.' +
+      SERVERS_NOTE,
+    servers: [RELATIVE_SERVER],
+    tags: {
+      Tasks: 'Create tasks of each type, read, list and change them: cancel, metadata, tags, unique_id, audits',
+      Projects: 'Projects group tasks of one type and hold the parameters their tasks inherit',
+      Batches: 'Batches group the tasks of a project; finalized, they report progress',
+      Files: 'Files uploaded or imported for use as task attachments',
+      Teams: "The account's team members and their roles",
+      Studio: 'Studio: labeler assignments, labeler groups and batch priorities',
+      Quality: 'Quality: evaluation and training tasks, and labeler statistics',
+    },
   });
 }
 
 export function controlDocument(routes: RouteSpec[]) {
-  return buildOpenApi(routes, controlNamedSchemas(), {
+  return buildOpenApi(routes, controlComponents(), {
     title: 'labelmock control plane',
     version: API_VERSION,
     description:
       'Test-control routes of labelmock: complete, fail or redo tasks, move the virtual clock, change settings, ' +
-      "reset, export and import state. Authenticated with the same keys; they act only on the caller's tenant.",
-    serverUrl: 'http://127.0.0.1:3000',
+      "reset, export and import state. Authenticated with the same keys; they act only on the caller's tenant." +
+      SERVERS_NOTE,
+    servers: [RELATIVE_SERVER],
+    tags: { Control: "Test control of the caller's tenant: force task outcomes, the clock, settings, state, faults" },
   });
+}
+
+/** A served copy: the same document, its server being the origin the request came to. */
+export function withOrigin(document: OpenAPIObject, origin: string): OpenAPIObject {
+  return { ...document, servers: [{ url: origin, description: 'The server this document was fetched from' }] };
 }
 
 /** YAML without anchors: generated schemas share objects, and aliases would make the file hard to read. */

@@ -69,7 +69,7 @@ export function docsRoutes(app: Hono<AppEnv>): void {
   );
   app.get('/docs/assets/:file', async (c) => {
     const name = c.req.param('file');
-    if (!ASSETS.has(name)) throw notFound(`No docs asset ${name}`);
+    if (!ASSETS.has(name)) throw notFound('Docs asset', name);
     // The page asks for a versioned URL, so a cached copy is never stale.
     return c.body(await getScript(), 200, {
       'Content-Type': 'text/javascript; charset=utf-8',

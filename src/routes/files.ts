@@ -39,11 +39,12 @@ export function fileRoutes(services: Services): RouteSpec[] {
       tag: 'Files',
       summary: 'Upload a file (multipart/form-data, at most 80 MB); answers the file record',
       description:
-        "The record's attachment_url (scaledata://<account>/<id>) can be used as a task attachment. A reused reference_id is a 409.",
+        "The record's attachment_url (scaledata://<account>/<id>) can be used as a task attachment. " +
+        'A reused reference_id is a 409.',
       multipart: UploadFormSchema,
       response: FileSchema,
       // payload_too_large also when the upload would take the tenant past --max-file-bytes-per-tenant.
-      errors: ['invalid_request', 'unauthorized', 'not_found', 'conflict', 'payload_too_large'],
+      errors: ['not_found', 'conflict', 'payload_too_large'],
       handler: async ({ tenant, c }) => {
         const form = await readMultipart(c, {
           fileBytes: FILE_MAX_BYTES,
@@ -62,9 +63,12 @@ export function fileRoutes(services: Services): RouteSpec[] {
       path: '/v1/files/import',
       tag: 'Files',
       summary: 'Record a file by URL (never fetched: size is null); answers the file record',
+      description:
+        'Records a file by its URL for use as a task attachment (scaledata://...). The mock never fetches the ' +
+        'URL, so size and mime_type are null. A reference_id is unique per account and mode: a used one is a 409.',
       body: ImportFileBodySchema,
       response: FileSchema,
-      errors: ['invalid_request', 'unauthorized', 'not_found', 'conflict'],
+      errors: ['not_found', 'conflict'],
       handler: ({ tenant, body }) => importFile(tenant, services.ids, body),
     }),
     defineRoute({
@@ -73,11 +77,12 @@ export function fileRoutes(services: Services): RouteSpec[] {
       tag: 'Files',
       summary: 'List files of one or more projects, newest first, optionally filtered by metadata; paged by cursor',
       description:
-        'The interface does not show the path of its filtered file listing; labelmock serves it here. A file matches when it is in any ' +
+        'The interface does not show the path of its filtered file listing; labelmock serves it here. ' +
+        'A file matches when it is in any ' +
         'of the projects and its metadata has every key of the metadata filter with an equal value.',
       query: FileListQuerySchema,
       response: FileListSchema,
-      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      errors: ['not_found'],
       handler: ({ tenant, query }) => listFiles(tenant, { ...query, projects: query.projects ?? [] }),
     }),
   ];

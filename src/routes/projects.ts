@@ -11,7 +11,7 @@ import {
 } from '../domain/projects/schemas.js';
 import { TaskTemplateSchema } from '../domain/quality/quality-tasks.js';
 import { parseOrThrow } from '../domain/validate.js';
-import { invalid } from '../errors.js';
+import { invalidParameter } from '../errors.js';
 import { queryBoolean } from '../http/query.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import {
@@ -37,9 +37,12 @@ const retrieve = (method: 'get' | 'post') =>
     path: '/v1/projects/{name}',
     tag: 'Projects',
     summary: method === 'get' ? 'Retrieve a project' : 'Retrieve a project (alternative method)',
+    description:
+      'Answers the project of the account with its current parameters and parameter history' +
+      (method === 'post' ? ' (the POST form some clients send)' : ''),
     params: ProjectNameParamsSchema,
     response: ProjectSchema,
-    errors: ['unauthorized', 'not_found'],
+    errors: ['not_found'],
     handler: ({ tenant, params }) => requireProject(tenant, params.name).project,
   });
 
@@ -49,13 +52,16 @@ const pipelineRoute = (path: string, nameFrom: 'path' | 'body') =>
     path,
     tag: 'Projects',
     summary: 'Update the pipeline of a studio project',
+    description:
+      "Sets a Studio project's pipeline: standard_task, or consensus_task with consensus_attempts. The project is " +
+      'named in the path, or by `name` in the body of POST /v1/projects/updatePipelineConfig.',
     ...(nameFrom === 'path' && { params: ProjectNameParamsSchema }),
     body: PipelineConfigBodySchema,
     response: ProjectSchema,
-    errors: ['invalid_request', 'unauthorized', 'not_found'],
+    errors: ['not_found'],
     handler: ({ tenant, params, body }) => {
       const name = nameFrom === 'path' ? (params as { name: string }).name : body.name;
-      if (name === undefined) throw invalid('Parameter is invalid, reason: "name" is required');
+      if (name === undefined) throw invalidParameter('name', 'is required');
       return updatePipelineConfig(tenant, name, body.pipeline, body.consensus_attempts);
     },
   });
@@ -67,9 +73,12 @@ export function projectRoutes(): RouteSpec[] {
       path: '/v1/projects',
       tag: 'Projects',
       summary: 'List projects (a bare array)',
+      description:
+        'Answers the projects of the account as a bare array; archived=true or false keeps only archived or ' +
+        'active ones.',
       query: ListQuerySchema,
       response: ProjectListSchema,
-      errors: ['invalid_request', 'unauthorized'],
+      errors: [],
       handler: ({ tenant, query }) => listProjects(tenant, query.archived),
     }),
     defineRoute({
@@ -77,10 +86,15 @@ export function projectRoutes(): RouteSpec[] {
       path: '/v1/projects',
       tag: 'Projects',
       summary: 'Create a project (a body-less POST, or one with only `archived`, lists projects instead)',
+      description:
+        'Creates a project of one task type, with the parameters its tasks inherit (`params`); rapid and studio ' +
+        'make it a Rapid or Studio project. Names are unique per account: a used name is a 409. A body-less POST, ' +
+        'or one naming only `archived`, lists projects instead, as GET does.',
       body: ListOrCreateBodySchema,
       bodyDoc: CreateProjectBodySchema,
-      response: ProjectSchema,
-      errors: ['invalid_request', 'unauthorized', 'conflict'],
+      // The real service's quirk: the same POST lists the projects when it names none to create.
+      response: z.union([ProjectSchema, ProjectListSchema]),
+      errors: ['conflict'],
       handler: ({ tenant, body }) => {
         if (isListRequest(body))
           return listProjects(
@@ -99,10 +113,13 @@ export function projectRoutes(): RouteSpec[] {
       path: '/v1/projects/{name}/setParams',
       tag: 'Projects',
       summary: 'Append a parameter version (patch: true keeps the latest values the request leaves out)',
+      description:
+        'Appends a parameter version that tasks created afterwards inherit. With patch: true the values the ' +
+        'request leaves out are kept from the latest version; without it they are dropped. Answers the project.',
       params: ProjectNameParamsSchema,
       body: SetParamsBodySchema,
       response: ExtendedProjectSchema,
-      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      errors: ['not_found'],
       absentBody: () => ({}),
       handler: ({ tenant, params, body }) => extendedProject(setProjectParams(tenant, params.name, body)),
     }),
@@ -111,10 +128,13 @@ export function projectRoutes(): RouteSpec[] {
       path: '/v1/projects/{name}/setOntology',
       tag: 'Projects',
       summary: 'Add a named ontology version',
+      description:
+        'Adds a named ontology version: label choices, each a name or an object with subchoices; no name may ' +
+        'repeat inside it. Answers the project with its ontologies.',
       params: ProjectNameParamsSchema,
       body: SetOntologyBodySchema,
       response: ProjectSchema,
-      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      errors: ['not_found'],
       handler: ({ tenant, params, body }) => setOntology(tenant, params.name, body),
     }),
     pipelineRoute('/v1/projects/{name}/updatePipelineConfig', 'path'),
@@ -124,10 +144,11 @@ export function projectRoutes(): RouteSpec[] {
       tag: 'Projects',
       summary: 'The task template of a text collection or chat project',
       description:
-        'Derived from the project: version is the current parameter version; template_variables holds each {{name}} placeholder of the current instruction. Other project types: 400.',
+        'Derived from the project: version is the current parameter version; template_variables holds each {{name}} ' +
+        'placeholder of the current instruction. Other project types: 400.',
       params: ProjectNameParamsSchema,
       response: TaskTemplateSchema,
-      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      errors: ['not_found'],
       handler: ({ tenant, params }) => taskTemplate(tenant, params.name),
     }),
   ];

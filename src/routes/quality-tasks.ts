@@ -19,15 +19,17 @@ const route = (services: Services, kind: QualityTaskKind) =>
     tag: 'Quality',
     summary: `Create ${kind === 'evaluation' ? 'an evaluation' : 'a training'} task for a rapid project`,
     description:
-      `The body is a creation request of the task type (${QUALITY_TASK_TYPES.join(', ')}) naming a rapid project, plus ` +
-      `expected_response in the type's response shape${kind === 'evaluation' ? ' and optionally initial_response, what taskers start from' : ''}. ` +
+      `The body is a creation request of the task type (${QUALITY_TASK_TYPES.join(', ')}) naming a rapid project, ` +
+      "plus expected_response in the type's response shape" +
+      (kind === 'evaluation' ? ' and optionally initial_response, what taskers start from' : '') +
+      '. ' +
       'Both are checked against the task as a completion response would be. No labeling task is created.',
     params: QualityTaskTypeParamsSchema,
     // Validated after the project's defaults are merged in, as task creation is.
     body: BodySchema,
     bodyDoc: QualityTaskBodyDocSchema,
     response: QualityTaskSchema,
-    errors: ['invalid_request', 'unauthorized', 'not_found'],
+    errors: ['not_found'],
     handler: ({ tenant, params, body }) => createQualityTask(services, tenant, kind, params.type, body),
   });
 

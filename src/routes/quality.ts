@@ -19,10 +19,11 @@ export function qualityRoutes(): RouteSpec[] {
       tag: 'Quality',
       summary: 'Training attempts, newest first; give quality_task_ids, labeler_emails or both',
       description:
-        'At least one of quality_task_ids and labeler_emails is required. Pages by limit (1-100, default 100) and next_token.',
+        'At least one of quality_task_ids and labeler_emails is required. ' +
+        'Pages by limit (1-100, default 100) and next_token.',
       query: TrainingAttemptQuerySchema,
       response: TrainingAttemptListSchema,
-      errors: ['invalid_request', 'unauthorized'],
+      errors: [],
       examples: () => ({
         response: {
           docs: [

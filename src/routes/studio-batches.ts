@@ -33,8 +33,11 @@ export function studioBatchRoutes(services: Services): RouteSpec[] {
       path: '/v1/studio/batches',
       tag,
       summary: 'Pending Studio batches (staging or in progress), highest priority first',
+      description:
+        'Answers the staging and in-progress batches of Studio projects, highest priority first, with their task ' +
+        'counts and labeler groups.',
       response: StudioBatchListSchema,
-      errors: ['unauthorized'],
+      errors: [],
       handler: ({ tenant }) => listStudioBatches(tenant),
     }),
     defineRoute({
@@ -42,9 +45,12 @@ export function studioBatchRoutes(services: Services): RouteSpec[] {
       path: '/v1/studio/batches/set_priorities',
       tag,
       summary: 'Set the priority order: the body lists every pending Studio batch, first = highest',
+      description:
+        'The body lists every pending Studio batch once, in the new order (the first is worked on first); entries ' +
+        'may be whole batch objects from GET /v1/studio/batches. Answers the batches in their new order.',
       body: SetPrioritiesBodySchema,
       response: StudioBatchListSchema,
-      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      errors: ['not_found'],
       examples: () => ({ request: { batches: [{ name: 'batch-2' }, { name: 'batch-1' }] } }),
       handler: ({ tenant, body }) =>
         setBatchPriorities(
@@ -57,8 +63,11 @@ export function studioBatchRoutes(services: Services): RouteSpec[] {
       path: '/v1/studio/batches/reset_priorities',
       tag,
       summary: 'Restore the default order: calibration batches first, then by creation',
+      description:
+        'Drops the custom order: calibration batches first, then the others by creation. Answers the batches in ' +
+        'order.',
       response: StudioBatchListSchema,
-      errors: ['unauthorized'],
+      errors: [],
       handler: ({ tenant }) => resetBatchPriorities(tenant),
     }),
     ...(['put', 'post'] as const).map((method) =>
@@ -66,11 +75,16 @@ export function studioBatchRoutes(services: Services): RouteSpec[] {
         method,
         path: '/v1/studio/batches/{batch}',
         tag,
-        summary: `Replace a pending batch's labeler groups; a teammate's e-mail adds that member alone${method === 'post' ? ' (POST alternative to PUT)' : ''}`,
+        summary:
+          "Replace a pending batch's labeler groups; a teammate's e-mail adds that member alone" +
+          (method === 'post' ? ' (POST alternative to PUT)' : ''),
+        description:
+          "Replaces the labeler groups that work on a pending Studio batch; a teammate's e-mail in `groups` " +
+          'stands for a group of that teammate alone. Answers the batch.',
         params: BatchParamsSchema,
         body: SetBatchGroupsBodySchema,
         response: StudioBatchSchema,
-        errors: ['invalid_request', 'unauthorized', 'not_found'],
+        errors: ['not_found'],
         examples: () => ({ request: { groups: ['night-shift', 'labeler@example.com'] } }),
         handler: ({ tenant, params, body }) => setBatchGroups(tenant, services.ids, params.batch, body.groups),
       }),
@@ -80,10 +94,13 @@ export function studioBatchRoutes(services: Services): RouteSpec[] {
       path: sendPath,
       tag,
       summary: sendSummary,
+      description:
+        "Completes the unfinished tasks of the project's batches named in `batches`, or of all its batches with " +
+        'all_batches: true. Answers the batches touched and how many tasks were completed.',
       params: ProjectNameParamsSchema,
       body: SendToCompletedBodySchema,
       response: SendToCompletedResultSchema,
-      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      errors: ['not_found'],
       examples: () => ({ request: { batches: ['batch-1'] } }),
       handler: ({ tenant, params, body }) => sendTasksToCompleted(tenant, params.projectName, body),
     }),
@@ -92,10 +109,11 @@ export function studioBatchRoutes(services: Services): RouteSpec[] {
       path: sendPath,
       tag,
       summary: `${sendSummary} (GET alternative, options in the query)`,
+      description: 'As the POST form, with all_batches and batches in the query.',
       params: ProjectNameParamsSchema,
       query: SendToCompletedQuerySchema,
       response: SendToCompletedResultSchema,
-      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      errors: ['not_found'],
       handler: ({ tenant, params, query }) => sendTasksToCompleted(tenant, params.projectName, query),
     }),
   ];

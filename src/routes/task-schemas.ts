@@ -5,35 +5,43 @@ import { MAX_TAGS_BODY } from '../domain/common/input-limits.js';
 import { MetadataBodySchema, TagSchema } from '../domain/common/values.js';
 import { ReviewStatusSchema, TaskStatusSchema } from '../domain/tasks/task.js';
 import { queryBoolean, queryInt, queryList, queryString, queryTime, queryTimeEnd } from '../http/query.js';
+import { commaEnum, queryListOf } from '../openapi/parameters.js';
 
 /** Request shapes of the task maintenance routes. */
 
 export const TaskIdParamsSchema = z.object({ taskId: z.string() });
 
 const enumList = (schema: z.ZodEnum<[string, ...string[]]>) =>
-  queryList.superRefine((values, ctx) => {
-    for (const value of values ?? []) {
-      if (!schema.options.includes(value)) {
-        ctx.addIssue({ code: 'custom', message: `must be one of ${schema.options.join(', ')} (got "${value}")` });
+  extendApi(
+    queryList.superRefine((values, ctx) => {
+      for (const value of values ?? []) {
+        if (!schema.options.includes(value)) {
+          ctx.addIssue({ code: 'custom', message: `must be one of ${schema.options.join(', ')} (got "${value}")` });
+        }
       }
-    }
-  });
+    }),
+    queryListOf(commaEnum(schema.options), 'Repeat the key, or join values with commas; matches any of them'),
+  );
 
 /** Repeated keys only: names, ids and tags may themselves contain commas. */
-const repeatedList = z.preprocess(
-  (v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).filter((s) => s !== '')),
-  z.array(z.string()).optional(),
-);
+const repeatedList = (what: string) =>
+  extendApi(
+    z.preprocess(
+      (v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).filter((s) => s !== '')),
+      z.array(z.string()).optional(),
+    ),
+    queryListOf({ type: 'string' }, `One ${what}, or the key repeated for several (a comma is part of the value)`),
+  );
 
 export const TaskListQuerySchema = z
   .object({
     status: enumList(TaskStatusSchema),
     type: queryList,
-    project: repeatedList,
-    batch: repeatedList,
+    project: repeatedList('project name'),
+    batch: repeatedList('batch name'),
     customer_review_status: enumList(ReviewStatusSchema),
-    unique_id: repeatedList,
-    tags: repeatedList,
+    unique_id: repeatedList('unique_id'),
+    tags: repeatedList('tag'),
     start_time: queryTime,
     end_time: queryTimeEnd,
     completed_after: queryTime,

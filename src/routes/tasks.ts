@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { ErrorResponseSchema } from '../domain/common/error-response.js';
 import { TASK_TYPES } from '../domain/tasks/registry.js';
 import { TaskListSchema, TaskSchema } from '../domain/tasks/task.js';
-import { invalid } from '../errors.js';
+import { unsupportedType } from '../errors.js';
 import { optionalFixture } from '../fixtures.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
+import { pendingTaskExample } from '../openapi/examples.js';
 import { customerAudit } from '../services/audits.js';
 import type { Services } from '../services/context.js';
 import { DependentOptionsBodySchema, forceDependents, setDependentOptions } from '../services/dependents.js';
@@ -29,7 +30,7 @@ import {
   UniqueIdBodySchema,
 } from './task-schemas.js';
 
-const TASK_ERRORS = ['unauthorized', 'not_found'] as const;
+const TASK_ERRORS = ['not_found'] as const;
 
 const CreateBodyObjectSchema = z.record(z.unknown());
 
@@ -45,11 +46,12 @@ export function taskCreateRoutes(services: Services): RouteSpec[] {
       body: CreateBodyObjectSchema,
       bodyDoc: def.createSchema,
       response: TaskSchema,
-      errors: ['invalid_request', 'unauthorized', 'not_found', 'conflict', 'too_many_requests'],
+      errors: ['not_found', 'conflict'],
       idempotent: true,
       examples: () => ({
         request: optionalFixture(`tasks/${def.type}.create.json`),
-        response: optionalFixture(`tasks/${def.type}.completed.json`),
+        // Creation answers the task pending: completion comes later.
+        response: pendingTaskExample(def.type),
       }),
       handler: ({ tenant, body }) => createFromRequest(services, tenant, def, body).created,
     }),
@@ -63,11 +65,9 @@ export function taskCreateRoutes(services: Services): RouteSpec[] {
       hidden: true,
       params: z.object({ type: z.string() }),
       response: ErrorResponseSchema,
-      errors: ['invalid_request'],
+      errors: [],
       handler: ({ params }) => {
-        throw invalid(
-          `Task type "${params.type}" is not supported; supported types: ${Object.keys(TASK_TYPES).join(', ')}`,
-        );
+        throw unsupportedType('Task type', params.type, Object.keys(TASK_TYPES));
       },
     }),
   );
@@ -81,6 +81,9 @@ export function taskRoutes(services: Services): RouteSpec[] {
       path: '/v1/task/{taskId}',
       tag: 'Tasks',
       summary: 'Retrieve a task',
+      description:
+        "Answers a task of the caller's account and mode (any other task id is a 404). A completed task carries " +
+        '`response`, whose shape its `type` tells.',
       params: TaskIdParamsSchema,
       response: TaskSchema,
       errors: [...TASK_ERRORS],
@@ -92,11 +95,12 @@ export function taskRoutes(services: Services): RouteSpec[] {
       tag: 'Tasks',
       summary: 'List tasks, newest first, paged by next_token',
       description:
-        'Repeated keys carry lists (unique_id=a&unique_id=b); status, type and customer_review_status also take comma lists. ' +
+        'Repeated keys carry lists (unique_id=a&unique_id=b); ' +
+        'status, type and customer_review_status also take comma lists. ' +
         'Several values of one filter match any of them (tags too); different filters must all match.',
       query: TaskListQuerySchema,
       response: TaskListSchema,
-      errors: ['invalid_request', 'unauthorized'],
+      errors: [],
       handler: ({ tenant, query }) => listTasks(tenant, query),
     }),
     defineRoute({
@@ -104,10 +108,13 @@ export function taskRoutes(services: Services): RouteSpec[] {
       path: '/v1/task/{taskId}/cancel',
       tag: 'Tasks',
       summary: 'Cancel a pending task (again: 200; finished: 400)',
+      description:
+        'Cancels a pending task. Canceling a canceled task answers it again; a completed or failed task is a 400. ' +
+        "With clear_unique_id=true, the task's unique_id is removed so another task can use it.",
       params: TaskIdParamsSchema,
       query: CancelQuerySchema,
       response: TaskSchema,
-      errors: ['invalid_request', ...TASK_ERRORS],
+      errors: [...TASK_ERRORS],
       handler: ({ tenant, params, query }) =>
         taskAnswer(cancelTask(tenant, params.taskId, query.clear_unique_id ?? false)),
     }),
@@ -116,13 +123,16 @@ export function taskRoutes(services: Services): RouteSpec[] {
       path: '/v1/task/{taskId}/setMetadata',
       tag: 'Tasks',
       summary: 'Replace the metadata of a task',
+      description:
+        'The body is the new metadata object (at most 10 KB as JSON), which replaces the old one whole; no body ' +
+        'at all means {}.',
       params: TaskIdParamsSchema,
       body: SetMetadataBodySchema,
       // The body is the metadata itself: errors name it "metadata", and its `__proto__` keys are kept.
       bodyName: 'metadata',
       jsonLimits: { metadata: true },
       response: TaskSchema,
-      errors: ['invalid_request', ...TASK_ERRORS],
+      errors: [...TASK_ERRORS],
       absentBody: () => ({}),
       handler: ({ tenant, params, body }) => taskAnswer(setMetadata(tenant, params.taskId, body)),
     }),
@@ -131,10 +141,13 @@ export function taskRoutes(services: Services): RouteSpec[] {
       path: '/v1/task/{taskId}/unique_id',
       tag: 'Tasks',
       summary: 'Set the unique_id of a task',
+      description:
+        "Sets or replaces the task's unique_id. One that another task of the same account and mode holds is a " +
+        '409.',
       params: TaskIdParamsSchema,
       body: UniqueIdBodySchema,
       response: TaskSchema,
-      errors: ['invalid_request', 'conflict', ...TASK_ERRORS],
+      errors: ['conflict', ...TASK_ERRORS],
       handler: ({ tenant, params, body }) => taskAnswer(setUniqueId(tenant, params.taskId, body.unique_id)),
     }),
     defineRoute({
@@ -142,6 +155,7 @@ export function taskRoutes(services: Services): RouteSpec[] {
       path: '/v1/task/{taskId}/unique_id',
       tag: 'Tasks',
       summary: 'Remove the unique_id of a task',
+      description: "Removes the task's unique_id, which frees it for another task.",
       params: TaskIdParamsSchema,
       response: TaskSchema,
       errors: [...TASK_ERRORS],
@@ -153,10 +167,13 @@ export function taskRoutes(services: Services): RouteSpec[] {
       tag: 'Tasks',
       summary:
         'Define dependent tasks, created when this (pending) task completes, or after its audit with require_audit',
+      description:
+        "Stores definitions of dependent tasks (a type and its parameters; the data item is the root's) on a " +
+        'pending task. They are created when it completes, or after its audit when require_audit is true.',
       params: TaskIdParamsSchema,
       body: DependentOptionsBodySchema,
       response: TaskSchema,
-      errors: ['invalid_request', ...TASK_ERRORS],
+      errors: [...TASK_ERRORS],
       handler: ({ tenant, params, body }) => taskAnswer(setDependentOptions(tenant, params.taskId, body)),
     }),
     defineRoute({
@@ -164,10 +181,13 @@ export function taskRoutes(services: Services): RouteSpec[] {
       path: '/v1/task/{taskId}/dependents/force_creation',
       tag: 'Tasks',
       summary: 'Create the dependents of a finished task now, without waiting for the audit',
+      description:
+        'Creates the dependents a finished task defines now, without waiting for its audit; the answer lists ' +
+        'their ids in `dependents`. A task still pending is a 400.',
       params: TaskIdParamsSchema,
       response: TaskSchema,
       // Never 409 here: the Python client crashes on a 409 from a body-less task route.
-      errors: ['invalid_request', ...TASK_ERRORS],
+      errors: [...TASK_ERRORS],
       handler: ({ tenant, params }) => taskAnswer(forceDependents(services, tenant, params.taskId)),
     }),
     defineRoute({
@@ -175,10 +195,13 @@ export function taskRoutes(services: Services): RouteSpec[] {
       path: '/v1/task/{taskId}/audit',
       tag: 'Tasks',
       summary: 'Audit a completed task: accept or reject it, with optional comments',
+      description:
+        "The customer's review of a completed task: accepted true or false, with optional comments. It sets " +
+        'customer_review_status and adds an entry to `audits`.',
       params: TaskIdParamsSchema,
       body: AuditBodySchema,
       response: TaskSchema,
-      errors: ['invalid_request', ...TASK_ERRORS],
+      errors: [...TASK_ERRORS],
       handler: ({ tenant, params, body }) =>
         taskAnswer(customerAudit(tenant, params.taskId, body.accepted, body.comments)),
     }),
@@ -192,10 +215,13 @@ export function taskRoutes(services: Services): RouteSpec[] {
           put: 'Add tags (present ones are ignored)',
           delete: 'Remove tags (absent ones are ignored)',
         }[method],
+        description:
+          'The body is an array of tags (non-empty strings); a task keeps at most 5. ' +
+          'No body at all means an empty array. Answers the task.',
         params: TaskIdParamsSchema,
         body: TagsBodySchema,
         response: TaskSchema,
-        errors: ['invalid_request', ...TASK_ERRORS],
+        errors: [...TASK_ERRORS],
         absentBody: () => [],
         handler: ({ tenant, params, body }) =>
           taskAnswer(

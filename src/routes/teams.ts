@@ -31,8 +31,11 @@ export function teamRoutes(services: Services): RouteSpec[] {
       path: '/v1/teams',
       tag: 'Teams',
       summary: 'List the teammates, the account owner (admin) first',
+      description:
+        'Answers every teammate with their role; an invitation not yet accepted shows role invited and its ' +
+        'expiry.',
       response: TeamSchema,
-      errors: ['unauthorized'],
+      errors: [],
       examples: teamExample,
       handler: ({ tenant }) => listTeam(tenant),
     }),
@@ -41,9 +44,12 @@ export function teamRoutes(services: Services): RouteSpec[] {
       path: '/v1/teams/invite',
       tag: 'Teams',
       summary: 'Invite teammates: they join with role invited and an expiry (labeler needs a Studio project)',
+      description:
+        'Invites e-mail addresses with a role (labeler, member or manager). They stay invited until they accept, ' +
+        'which POST /_mock/teams/accept plays in the mock. Answers the whole team.',
       body: InviteBodySchema,
       response: TeamSchema,
-      errors: ['invalid_request', 'unauthorized'],
+      errors: [],
       examples: () => ({
         request: { emails: ['labeler@example.com'], team_role: 'labeler' },
         response: teamExample().response,
@@ -55,9 +61,12 @@ export function teamRoutes(services: Services): RouteSpec[] {
       path: '/v1/teams/set_role',
       tag: 'Teams',
       summary: "Change non-administrators' roles (disabled takes them off Studio work)",
+      description:
+        "Sets the role of teammates who accepted their invitation; the administrator's role does not change. " +
+        'Answers the whole team.',
       body: SetRoleBodySchema,
       response: TeamSchema,
-      errors: ['invalid_request', 'unauthorized', 'not_found'],
+      errors: ['not_found'],
       examples: () => ({ request: { emails: ['labeler@example.com'], team_role: 'manager' } }),
       handler: ({ tenant, body }) => setTeamRoles(tenant, body.emails, body.team_role),
     }),

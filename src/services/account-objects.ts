@@ -1,4 +1,4 @@
-import { invalid, notFound } from '../errors.js';
+import { invalidParameter, notFound } from '../errors.js';
 import type { BatchRecord, ProjectRecord } from '../store/account.js';
 import type { Tenant } from '../store/tenant.js';
 
@@ -11,7 +11,7 @@ const lookup = <K extends Kind>(tenant: Tenant, kind: K, name: string) =>
 /** A project or batch of the caller's account, or the 404 that names it. */
 export function requireNamed<K extends Kind>(tenant: Tenant, kind: K, name: string): RecordOf<K> {
   const record = lookup(tenant, kind, name);
-  if (!record) throw notFound(`${kind === 'project' ? 'Project' : 'Batch'} "${name}" not found`);
+  if (!record) throw notFound(kind === 'project' ? 'Project' : 'Batch', name);
   return record;
 }
 
@@ -24,8 +24,9 @@ export function requireUsable<K extends Kind>(
 ): RecordOf<K> {
   const record = requireNamed(tenant, kind, name);
   if (record.mode !== tenant.mode) {
-    throw invalid(
-      `Parameter is invalid, reason: "${field}" names ${kind} "${name}", which was created with a ${record.mode} key; a ${tenant.mode} key cannot use it`,
+    throw invalidParameter(
+      field,
+      `names ${kind} "${name}", which was created with a ${record.mode} key; a ${tenant.mode} key cannot use it`,
     );
   }
   return record;

@@ -1,4 +1,4 @@
-import { invalid } from '../errors.js';
+import { taskStatusForbids } from '../errors.js';
 import { toIso } from '../runtime/clock.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
@@ -6,11 +6,11 @@ import { validateResponse } from './completion.js';
 import { requireTask, touch } from './tasks.js';
 
 /** Value of audit_source for audits by the service's own reviewers (the customer's is "customer"). */
-export const REVIEWER_SOURCE = 'reviewer';
+const REVIEWER_SOURCE = 'reviewer';
 
 function requireCompleted(record: TaskRecord): void {
   const { status, task_id } = record.task;
-  if (status !== 'completed') throw invalid(`Task ${task_id} is ${status}; only completed tasks can be audited`);
+  if (status !== 'completed') throw taskStatusForbids(task_id, status, 'completed', 'audited');
 }
 
 /** `POST /v1/task/{id}/audit`: the customer accepts or rejects a completed task. */

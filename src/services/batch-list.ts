@@ -1,7 +1,7 @@
 import type { BatchRecord } from '../store/account.js';
 import type { Store } from '../store/store.js';
 import type { Tenant } from '../store/tenant.js';
-import { batchCounts } from './batches.js';
+import { batchCountsOf } from './batches.js';
 
 export interface BatchListFilter {
   project?: string;
@@ -41,7 +41,7 @@ export function listBatches(store: Store, tenant: Tenant, filter: BatchListFilte
     if (!record || !matches(record)) continue;
     total += 1;
     if (total <= offset || docs.length >= limit) continue;
-    const detail = filter.detailed ? { tasks: batchCounts(store.tenant(tenant.account, record.mode), record) } : {};
+    const detail = filter.detailed ? { tasks: batchCountsOf(store, tenant, record) } : {};
     docs.push({ ...record.batch, ...detail });
   }
   return { docs, totalDocs: total, total, limit, offset, has_more: offset + docs.length < total };

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import type { Batch, CreateBatchBodySchema } from '../domain/batches/schemas.js';
-import { conflict, invalid } from '../errors.js';
+import { alreadyExists, invalidParameter } from '../errors.js';
 import { toIso } from '../runtime/clock.js';
 import type { BatchRecord } from '../store/account.js';
+import type { Store } from '../store/store.js';
 import { batchStatusKey } from '../store/task-collection.js';
-import type { Tenant } from '../store/tenant.js';
+import { type Tenant, tenantKey } from '../store/tenant.js';
 import { requireNamed, requireUsable } from './account-objects.js';
 import { requireUsableProject } from './projects.js';
 
@@ -14,16 +15,13 @@ export const requireUsableBatch = (tenant: Tenant, name: string, field = 'batch'
 
 export function createBatch(tenant: Tenant, body: z.infer<typeof CreateBatchBodySchema>): Batch {
   const { project } = requireUsableProject(tenant, body.project);
-  if (tenant.shared.batches.get(body.name))
-    throw conflict(`A batch named "${body.name}" already exists in this account`);
+  if (tenant.shared.batches.get(body.name)) throw alreadyExists('batch', body.name, 'this account');
   // Calibration batches exist on rapid and Studio projects (Studio orders them first); self-label ones on rapid only.
   if (body.calibration_batch && !project.rapid && !project.studio) {
-    throw invalid(
-      'Parameter is invalid, reason: "calibration_batch" is only allowed for batches of rapid or studio projects',
-    );
+    throw invalidParameter('calibration_batch', 'is only allowed for batches of rapid or studio projects');
   }
   if (body.self_label_batch && !project.rapid)
-    throw invalid('Parameter is invalid, reason: "self_label_batch" is only allowed for batches of rapid projects');
+    throw invalidParameter('self_label_batch', 'is only allowed for batches of rapid projects');
   const createdMs = tenant.stamp();
   const batch: Batch = {
     name: body.name,
@@ -51,6 +49,21 @@ export function finalizeBatch(tenant: Tenant, name: string): Batch {
 }
 
 /** Counts of the batch's tasks by status, from the batch+status index: O(log n). `tenant` is the batch's mode. */
+/**
+ * A batch's task counts from the tenant of the mode that made it (tasks are bound to a mode). Looked
+ * up, never made: a read must not create the other mode's tenant.
+ */
+export function batchCountsOf(store: Store, tenant: Tenant, record: BatchRecord) {
+  const owner = record.mode === tenant.mode ? tenant : store.findTenant(tenantKey(tenant.account, record.mode));
+  return owner ? batchCounts(owner, record) : { pending: 0, completed: 0, error: 0, canceled: 0 };
+}
+
+/** `GET /v1/batches/{name}/status`. */
+export function batchStatus(store: Store, tenant: Tenant, name: string) {
+  const record = requireBatch(tenant, name);
+  return { status: record.batch.status, ...batchCountsOf(store, tenant, record) };
+}
+
 export function batchCounts(tenant: Tenant, record: BatchRecord) {
   const tasks = tenant.tasks;
   const count = (status: string) =>

@@ -1,8 +1,5 @@
 import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
 
-/** Entries a tenant's callback journal keeps by default (`--callback-journal-size`). */
-export const DEFAULT_CALLBACK_JOURNAL_SIZE = 1000;
-
 /**
  * Adds a delivery to a tenant's journal. Beyond `max` entries the oldest finished ones (succeeded,
  * failed, recorded) leave first. Pending deliveries stay whatever their number: their retries

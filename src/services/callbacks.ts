@@ -12,6 +12,7 @@ import { viewTask } from './tasks.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TASK_EVENTS = { task_completed: 'completed', task_error: 'error', task_audited: 'audit' } as const;
+const sendsCallback = (kind: string): kind is keyof typeof TASK_EVENTS => kind in TASK_EVENTS;
 
 /**
  * Virtual-clock time of attempt `n` (1-based) after the first: exponential backoff whose retries
@@ -30,6 +31,8 @@ export interface DispatcherOptions {
   journalSize: number;
   /** Injectable so deliveries can be tested without sockets; the global fetch by default. */
   fetch?: FetchLike;
+  /** Told after each attempt, once the delivery's state follows from it (the event stream). */
+  onAttempt?: (tenant: Tenant, delivery: CallbackDelivery) => void;
 }
 
 /**
@@ -62,6 +65,8 @@ export class CallbackDispatcher {
       this.enqueue(tenant, { batch: batch.name, event: 'batch_completed', target: batch.callback, body });
       return;
     }
+    // Creation, cancel and redo send no callback (they feed the event stream only).
+    if (!sendsCallback(event.kind)) return;
     const record = event.record;
     const { task } = record;
     if (!task.callback_url) return;
@@ -137,10 +142,12 @@ export class CallbackDispatcher {
       delivery.state = ok ? 'succeeded' : 'failed';
       delete delivery.next_attempt_at;
       onOutcome(ok);
+      this.options.onAttempt?.(tenant, delivery);
       return;
     }
     const dueMs = startMs + retryOffsetMs(n + 1, max_attempts, retry_scale);
     delivery.next_attempt_at = toIso(dueMs);
     this.scheduler.schedule(tenant, dueMs, () => this.attempt(tenant, delivery, n + 1, startMs, onOutcome));
+    this.options.onAttempt?.(tenant, delivery);
   }
 }

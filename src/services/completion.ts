@@ -1,17 +1,20 @@
+import { z } from 'zod';
 import { describeFitIssues } from '../domain/tasks/annotation-fit.js';
 import { findTaskType, synthesizeResponse } from '../domain/tasks/registry.js';
 import type { Task } from '../domain/tasks/task.js';
-import { describeZodError } from '../domain/zod-messages.js';
-import { invalid } from '../errors.js';
+import { parseOrThrow } from '../domain/validate.js';
+import { invalidParameters, responseDoesNotFit, taskStatusForbids } from '../errors.js';
 import { toIso } from '../runtime/clock.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import type { Scheduler } from './scheduler.js';
 import { requireTask, touch } from './tasks.js';
 
+const AnyResponseSchema = z.record(z.unknown());
+
 function requirePending(record: TaskRecord, action: string): void {
   const { status, task_id } = record.task;
-  if (status !== 'pending') throw invalid(`Task ${task_id} is ${status}; only pending tasks can be ${action}`);
+  if (status !== 'pending') throw taskStatusForbids(task_id, status, 'pending', action);
 }
 
 /** Checks a given response against the task type's shape and the task's own params. */
@@ -22,14 +25,15 @@ export function validateResponse(record: TaskRecord, given: unknown): Record<str
 /** The same check for any task object, reporting under `field` (e.g. expected_response of a quality task). */
 export function validateResponseFor(task: Task, given: unknown, field: string): Record<string, unknown> {
   const def = findTaskType(task.type);
-  if (!def) return given as Record<string, unknown>;
-  const parsed = def.responseSchema.safeParse(given);
-  if (!parsed.success) throw invalid(describeZodError(parsed.error, field));
-  const issues = def
-    .checkResponse(task, parsed.data)
-    .map((issue) => ({ ...issue, path: [field, ...issue.path.slice(1)] }));
-  if (issues.length > 0) throw invalid(describeFitIssues(issues, 'Response does not fit the task, reason: '));
-  return parsed.data;
+  // A task of a type the mock does not know (imported state) can only be held to being an object.
+  if (!def) return parseOrThrow(AnyResponseSchema, given, field);
+  const verdict = def.judgeResponse(task, given);
+  if (verdict.kind === 'malformed') throw invalidParameters(verdict.error, field);
+  if (verdict.kind === 'unfit') {
+    const issues = verdict.issues.map((issue) => ({ ...issue, path: [field, ...issue.path.slice(1)] }));
+    throw responseDoesNotFit(describeFitIssues(issues));
+  }
+  return verdict.response;
 }
 
 /** pending -> completed, with a given (validated) or synthesized response. */
@@ -79,8 +83,8 @@ export function applyCompletionMode(tenant: Tenant, scheduler: Scheduler, record
 export function redoTask(tenant: Tenant, taskId: string): TaskRecord {
   const record = requireTask(tenant, taskId);
   const { status } = record.task;
-  if (status !== 'completed') throw invalid(`Task ${taskId} is ${status}; only completed tasks can be redone`);
-  return touch(tenant, record, (task) => {
+  if (status !== 'completed') throw taskStatusForbids(taskId, status, 'completed', 'redone');
+  touch(tenant, record, (task) => {
     task.status = 'pending';
     task.times_redone = (task.times_redone ?? 0) + 1;
     delete task.response;
@@ -88,4 +92,6 @@ export function redoTask(tenant: Tenant, taskId: string): TaskRecord {
     // The review belongs to the response being redone: the new one awaits its own. Audits stay as history.
     task.customer_review_status = 'pending';
   });
+  tenant.emit({ kind: 'task_redone', record });
+  return record;
 }

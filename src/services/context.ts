@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { Clock } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import type { Store } from '../store/store.js';
+import type { EventBus } from './events.js';
 import type { Scheduler } from './scheduler.js';
 
 /** What routes hand to services: built once per app by createApp. */
@@ -11,6 +12,8 @@ export interface Services {
   ids: IdGenerator;
   store: Store;
   scheduler: Scheduler;
+  /** The event stream's subscribers (GET /_mock/events). */
+  events: EventBus;
   /** When createApp built the app, on its clock (the health route's uptime). */
   startedAt: number;
 }

@@ -1,5 +1,5 @@
 import { formatPath } from '../domain/zod-messages.js';
-import { invalid } from '../errors.js';
+import { invalidParameter } from '../errors.js';
 import type { Tenant } from '../store/tenant.js';
 
 const SCHEME = /^scaledata:\/\//i;
@@ -21,8 +21,9 @@ export function checkFileAttachments(tenant: Tenant, body: Record<string, unknow
 function visit(tenant: Tenant, value: unknown, path: (string | number)[]): void {
   if (typeof value === 'string') {
     if (SCHEME.test(value) && !isOwnFile(tenant, value)) {
-      throw invalid(
-        `Parameter is invalid, reason: "${formatPath(path)}" ${value} is not a file of this account (upload it with POST /v1/files/upload)`,
+      throw invalidParameter(
+        formatPath(path),
+        `${value} is not a file of this account (upload it with POST /v1/files/upload)`,
       );
     }
   } else if (Array.isArray(value)) {
@@ -43,6 +44,6 @@ function visit(tenant: Tenant, value: unknown, path: (string | number)[]): void 
 }
 
 function isOwnFile(tenant: Tenant, url: string): boolean {
-  const match = /^scaledata:\/\/([^/]+)\/([^/?#]+)$/i.exec(url);
-  return match !== null && match[1] === tenant.account && tenant.files.get(match[2]) !== undefined;
+  const [, account, id] = /^scaledata:\/\/([^/]+)\/([^/?#]+)$/i.exec(url) ?? [];
+  return account === tenant.account && id !== undefined && tenant.files.get(id) !== undefined;
 }

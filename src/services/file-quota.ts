@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.js';
+import { fileQuotaExceeded } from '../errors.js';
 
 /**
  * Uploaded bytes stay in memory for the life of the tenant, so each tenant has a ceiling
@@ -7,12 +7,7 @@ import { ApiError } from '../errors.js';
  */
 export function checkFileQuota(heldBytes: number, addedBytes: number, limitBytes: number): void {
   if (heldBytes + addedBytes <= limitBytes) return;
-  throw new ApiError(
-    'payload_too_large',
-    `File storage limit reached: ${addedBytes} more bytes would bring this tenant's uploaded files to ` +
-      `${heldBytes + addedBytes} bytes, over the limit of ${limitBytes} bytes per tenant ` +
-      '(--max-file-bytes-per-tenant, LABELMOCK_MAX_FILE_BYTES_PER_TENANT); POST /_mock/reset frees them',
-  );
+  throw fileQuotaExceeded(heldBytes, addedBytes, limitBytes);
 }
 
 /** A state import replaces the tenant's files: their bytes alone must fit. */

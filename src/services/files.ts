@@ -6,9 +6,9 @@ import {
   UPLOAD_FIELDS,
   UploadFieldsSchema,
 } from '../domain/files/schemas.js';
+import type { MultipartForm } from '../domain/files/upload-form.js';
 import { parseOrThrow } from '../domain/validate.js';
-import { conflict, invalid, notFound } from '../errors.js';
-import type { MultipartForm } from '../http/multipart.js';
+import { alreadyHeld, fileHasNoContent, invalidCombination, invalidParameter, notFound } from '../errors.js';
 import { toIso } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import type { FileRecord } from '../store/file-collection.js';
@@ -28,22 +28,22 @@ interface NewFile {
   file_url?: string;
 }
 
-/** POST /v1/files/upload: the form's `file` part and its text fields, checked, then stored within the tenant's byte quota. */
+/**
+ * POST /v1/files/upload: the form's `file` part and its text fields, checked, then stored within the
+ * tenant's byte quota.
+ */
 export function uploadFile(tenant: Tenant, ids: IdGenerator, form: MultipartForm, quotaBytes: number): FileObject {
   const unknown = [...Object.keys(form.fields), ...form.files.map((f) => f.name)].filter(
     (name) => !(UPLOAD_FIELDS as readonly string[]).includes(name),
   );
   if (unknown.length > 0) {
     const reasons = unknown.map((name) => `"${name}" is not an allowed parameter`).join('; ');
-    throw invalid(`Parameter is invalid, reason: ${reasons} (allowed: ${UPLOAD_FIELDS.join(', ')})`);
+    throw invalidCombination(`${reasons} (allowed: ${UPLOAD_FIELDS.join(', ')})`);
   }
   if (form.fields.file !== undefined)
-    throw invalid(
-      'Parameter is invalid, reason: "file" must be a file part (a multipart part with a filename), not a text field',
-    );
+    throw invalidParameter('file', 'must be a file part (a multipart part with a filename), not a text field');
   const file = form.files.find((f) => f.name === 'file');
-  if (!file)
-    throw invalid('Parameter is invalid, reason: "file" is required (a multipart part named "file" holding the bytes)');
+  if (!file) throw invalidParameter('file', 'is required (a multipart part named "file" holding the bytes)');
   const fields = parseOrThrow(UploadFieldsSchema, form.fields, '');
   const record = storeFile(
     tenant,
@@ -98,7 +98,7 @@ function storeFile(
       : requireUsableProject(tenant, input.project_name, 'project_name').project;
   if (input.reference_id !== undefined) {
     const holder = tenant.files.withReference(input.reference_id);
-    if (holder) throw conflict(`A file with reference_id "${input.reference_id}" already exists: ${holder.file.id}`);
+    if (holder) throw alreadyHeld('file', 'reference_id', input.reference_id, holder.file.id);
   }
   if (content) checkFileQuota(tenant.files.storedBytes, content.bytes.length, content.quotaBytes);
   const id = ids.next();
@@ -120,9 +120,9 @@ function storeFile(
 }
 
 /** A file of the caller's tenant; another tenant's file is as unknown as a made-up id. */
-export function requireFile(tenant: Tenant, id: string): FileRecord {
+function requireFile(tenant: Tenant, id: string): FileRecord {
   const record = tenant.files.get(id);
-  if (!record) throw notFound(`File "${id}" not found`);
+  if (!record) throw notFound('File', id);
   return record;
 }
 
@@ -130,9 +130,7 @@ export function requireFile(tenant: Tenant, id: string): FileRecord {
 export function fileContent(tenant: Tenant, id: string): { bytes: Buffer; mimeType: string } {
   const { file, bytes } = requireFile(tenant, id);
   if (!bytes) {
-    throw notFound(
-      `File "${id}" was imported from ${file.file_url}; the mock never fetches imported URLs, so it has no content to serve`,
-    );
+    throw fileHasNoContent(id, file.file_url);
   }
   return { bytes, mimeType: file.mime_type ?? 'application/octet-stream' };
 }

@@ -2,8 +2,7 @@ import type { z } from 'zod';
 import { projectParamsSchema } from '../domain/projects/params.js';
 import type { CreateProjectBodySchema, Project, SetOntologyBodySchema } from '../domain/projects/schemas.js';
 import { findTaskType, TASK_TYPES } from '../domain/tasks/registry.js';
-import { describeZodError } from '../domain/zod-messages.js';
-import { conflict, invalid } from '../errors.js';
+import { alreadyExists, invalidParameter, invalidParameters, wrongState } from '../errors.js';
 import { toIso } from '../runtime/clock.js';
 import type { Tenant } from '../store/tenant.js';
 import { requireNamed, requireUsable } from './account-objects.js';
@@ -16,18 +15,18 @@ function checkParams(type: string, params: Record<string, unknown>, path: string
   const def = findTaskType(type);
   if (!def) return params;
   const parsed = projectParamsSchema(def).safeParse(params);
-  if (!parsed.success) throw invalid(describeZodError(parsed.error, path));
+  if (!parsed.success) throw invalidParameters(parsed.error, path);
   return params;
 }
 
 export function createProject(tenant: Tenant, body: z.infer<typeof CreateProjectBodySchema>): Project {
   if (!findTaskType(body.type)) {
-    throw invalid(
-      `Parameter is invalid, reason: "type" must be a known task type (one of ${Object.keys(TASK_TYPES).join(', ')}); got "${body.type}"`,
+    throw invalidParameter(
+      'type',
+      `must be a known task type (one of ${Object.keys(TASK_TYPES).join(', ')}); got "${body.type}"`,
     );
   }
-  if (tenant.shared.projects.has(body.name))
-    throw conflict(`A project named "${body.name}" already exists in this account`);
+  if (tenant.shared.projects.has(body.name)) throw alreadyExists('project', body.name, 'this account');
   const now = toIso(tenant.stamp());
   const project: Project = {
     type: body.type,
@@ -78,9 +77,11 @@ export function updatePipelineConfig(
   attempts?: number,
 ): Project {
   const { project } = requireUsableProject(tenant, name, 'name');
-  if (!project.studio) throw invalid(`Project "${name}" is not a studio project; only studio projects have a pipeline`);
+  if (!project.studio) {
+    throw wrongState(`Project "${name}"`, 'is not a studio project', 'only studio projects have a pipeline');
+  }
   if (attempts !== undefined && pipeline !== 'consensus_task') {
-    throw invalid('Parameter is invalid, reason: "consensus_attempts" is only allowed with pipeline consensus_task');
+    throw invalidParameter('consensus_attempts', 'is only allowed with pipeline consensus_task');
   }
   project.pipeline = pipeline;
   if (attempts !== undefined) project.consensus_attempts = attempts;

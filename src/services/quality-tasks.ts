@@ -1,7 +1,7 @@
 import { QUALITY_TASK_TYPES, type QualityTask, type QualityTaskKind } from '../domain/quality/quality-tasks.js';
 import { findTaskType } from '../domain/tasks/registry.js';
 import { parseOrThrow } from '../domain/validate.js';
-import { invalid } from '../errors.js';
+import { invalidParameter } from '../errors.js';
 import type { Tenant } from '../store/tenant.js';
 import { validateResponseFor } from './completion.js';
 import type { Services } from './context.js';
@@ -9,8 +9,6 @@ import { checkFileAttachments } from './file-attachments.js';
 import { requireUsableProject } from './projects.js';
 import { resolveCreation } from './task-inheritance.js';
 import { buildTask, checkTypeRules } from './tasks.js';
-
-const reason = (text: string) => invalid(`Parameter is invalid, reason: ${text}`);
 
 /**
  * Creates an evaluation or training task: the body is a creation request of the type (checked as
@@ -25,18 +23,20 @@ export function createQualityTask(
   body: Record<string, unknown>,
 ): QualityTask {
   const def = (QUALITY_TASK_TYPES as readonly string[]).includes(type) ? findTaskType(type) : undefined;
-  if (!def) throw reason(`"type" must be one of ${QUALITY_TASK_TYPES.join(', ')} for ${kind} tasks (got "${type}")`);
+  if (!def)
+    throw invalidParameter('type', `must be one of ${QUALITY_TASK_TYPES.join(', ')} for ${kind} tasks (got "${type}")`);
   const { expected_response, initial_response, ...request } = body;
   if (expected_response === undefined)
-    throw reason('"expected_response" is required (the answer in the type\'s response shape)');
+    throw invalidParameter('expected_response', "is required (the answer in the type's response shape)");
   if (initial_response !== undefined && kind !== 'evaluation')
-    throw reason('"initial_response" is only allowed on evaluation tasks');
+    throw invalidParameter('initial_response', 'is only allowed on evaluation tasks');
   if (typeof request.project !== 'string')
-    throw reason(`"project" is required (${kind} tasks belong to a rapid project)`);
+    throw invalidParameter('project', `is required (${kind} tasks belong to a rapid project)`);
   const { project } = requireUsableProject(tenant, request.project);
   if (!project.rapid)
-    throw reason(
-      `"project" names project "${project.name}", which is not a rapid project; ${kind} tasks exist for rapid projects only`,
+    throw invalidParameter(
+      'project',
+      `names project "${project.name}", which is not a rapid project; ${kind} tasks exist for rapid projects only`,
     );
 
   const resolved = resolveCreation(tenant, def, request, { batchOptional: true });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { RecordAttemptsBodySchema, TrainingAttempt } from '../domain/quality/schemas.js';
-import { invalid } from '../errors.js';
+import { invalidCombination } from '../errors.js';
 import { toIso } from '../runtime/clock.js';
 import { mergeDescending, type SeqIndex } from '../store/seq-index.js';
 import { emailKey } from '../store/team.js';
@@ -26,9 +26,7 @@ export function listTrainingAttempts(tenant: Tenant, query: TrainingAttemptQuery
   const ids = query.quality_task_ids ?? [];
   const emails = (query.labeler_emails ?? []).map(emailKey);
   if (ids.length === 0 && emails.length === 0) {
-    throw invalid(
-      'Parameter is invalid, reason: "quality_task_ids" or "labeler_emails" is required (give at least one)',
-    );
+    throw invalidCombination('"quality_task_ids" or "labeler_emails" is required (give at least one)');
   }
   const log = tenant.training;
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;

@@ -1,4 +1,4 @@
-import { invalid } from '../errors.js';
+import { invalidParameter } from '../errors.js';
 
 /**
  * Paging over a newest-first stream of record seqs: the token names the seq of the last record
@@ -19,9 +19,7 @@ export function pageStart(token: string | undefined, lastSeq: number, field: str
   } catch {
     // fall through to the error below
   }
-  throw invalid(
-    `Parameter is invalid, reason: "${field}" is not a ${field === 'cursor' ? 'cursor' : 'token'} returned by this server`,
-  );
+  throw invalidParameter(field, `is not a ${field === 'cursor' ? 'cursor' : 'token'} returned by this server`);
 }
 
 /** Up to `limit` accepted records from the stream, and the token of the next page (null on the last). */

@@ -21,8 +21,8 @@ export async function* stateChunks(tenant: Tenant): AsyncGenerator<string> {
   const files = tenant.files.all();
   const tail = JSON.stringify(stateTail(tenant));
   let out = `${head.slice(0, -1)},"tasks":[`;
-  for (let i = 0; i < tasks.length; i += 1) {
-    out += (i > 0 ? ',' : '') + JSON.stringify(stateTask(tasks[i]));
+  for (const [i, task] of tasks.entries()) {
+    out += (i > 0 ? ',' : '') + JSON.stringify(stateTask(task));
     if (out.length >= CHUNK_CHARS) {
       yield out;
       out = '';
@@ -30,8 +30,7 @@ export async function* stateChunks(tenant: Tenant): AsyncGenerator<string> {
     }
   }
   out += '],"files":[';
-  for (let i = 0; i < files.length; i += 1) {
-    const { file, bytes } = files[i];
+  for (const [i, { file, bytes }] of files.entries()) {
     // The record as services/file-state.ts exports it, its bytes last: written slice by slice.
     const record = JSON.stringify({ ...file, content_base64: null });
     out += i > 0 ? ',' : '';

@@ -1,4 +1,4 @@
-import { invalid } from '../errors.js';
+import { invalidParameter } from '../errors.js';
 import { isActive, type MemberRecord } from '../store/team.js';
 import type { Tenant } from '../store/tenant.js';
 import { requireUsableProject } from './projects.js';
@@ -27,9 +27,7 @@ export function requireActiveMembers(
   members.forEach((member, index) => {
     if (!isActive(member)) {
       const why = member.role === 'invited' ? 'has not accepted the invitation yet' : 'is disabled';
-      throw invalid(
-        `Parameter is invalid, reason: "${fieldAt(index)}" ${member.email} ${why}; only active teammates can be assigned`,
-      );
+      throw invalidParameter(fieldAt(index), `${member.email} ${why}; only active teammates can be assigned`);
     }
   });
   return members;

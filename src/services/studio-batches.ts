@@ -1,6 +1,6 @@
 import { isEmail } from '../domain/common/values.js';
 import type { StudioBatch } from '../domain/studio/schemas.js';
-import { invalid, notFound } from '../errors.js';
+import { invalidParameter, referenceNotFound } from '../errors.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import { derivedId } from '../runtime/ids.js';
 import type { BatchRecord } from '../store/account.js';
@@ -19,7 +19,7 @@ const defaultOrder = (a: BatchRecord, b: BatchRecord) =>
  * The tenant's pending Studio batches (not completed: staging or in progress), highest priority
  * first. Read from the batch status index, so completed batches are never walked.
  */
-export function pendingStudioBatches(tenant: Tenant): BatchRecord[] {
+function pendingStudioBatches(tenant: Tenant): BatchRecord[] {
   const batches = tenant.shared.batches;
   const seqs = [...batches.byStatus.list('staging'), ...batches.byStatus.list('in_progress')];
   const pending = seqs
@@ -58,14 +58,13 @@ export function listStudioBatches(tenant: Tenant): StudioBatch[] {
 function requirePendingStudioBatch(tenant: Tenant, name: string, field: string): BatchRecord {
   const record = requireUsableBatch(tenant, name, field);
   if (!isStudioBatch(tenant, record)) {
-    throw invalid(
-      `Parameter is invalid, reason: "${field}" names batch "${name}" of project "${record.batch.project}", which is not a Studio project`,
+    throw invalidParameter(
+      field,
+      `names batch "${name}" of project "${record.batch.project}", which is not a Studio project`,
     );
   }
   if (record.batch.status === 'completed')
-    throw invalid(
-      `Parameter is invalid, reason: "${field}" names batch "${name}", which is completed; only pending batches can be changed`,
-    );
+    throw invalidParameter(field, `names batch "${name}", which is completed; only pending batches can be changed`);
   return record;
 }
 
@@ -77,8 +76,10 @@ export function setBatchGroups(tenant: Tenant, ids: IdGenerator, batchName: stri
     const field = `groups[${index}]`;
     if (tenant.studio.groupsOf(project).has(name)) return name;
     if (isEmail(name)) return singletonGroup(tenant, ids, project, name, field).name;
-    throw notFound(
-      `Labeler group not found: "${field}" "${name}" is not a group of project "${project}" (nor a teammate's e-mail)`,
+    throw referenceNotFound(
+      'Labeler group',
+      field,
+      `"${name}" is not a group of project "${project}" (nor a teammate's e-mail)`,
     );
   });
   tenant.studio.batchGroups.set(batchName, { project, groups: [...new Set(groups)] });
@@ -91,9 +92,9 @@ export function setBatchPriorities(tenant: Tenant, names: string[]): StudioBatch
   const seen = new Set<string>();
   names.forEach((name, index) => {
     const field = `batches[${index}].name`;
-    if (seen.has(name)) throw invalid(`Parameter is invalid, reason: "${field}" repeats batch "${name}"`);
+    if (seen.has(name)) throw invalidParameter(field, `repeats batch "${name}"`);
     seen.add(name);
-    if (!tenant.shared.batches.get(name)) throw notFound(`Batch not found: "${field}" "${name}"`);
+    if (!tenant.shared.batches.get(name)) throw referenceNotFound('Batch', field, `"${name}"`);
     requirePendingStudioBatch(tenant, name, field);
   });
   const missing = pendingStudioBatches(tenant).filter((r) => !seen.has(r.batch.name));
@@ -102,8 +103,10 @@ export function setBatchPriorities(tenant: Tenant, names: string[]): StudioBatch
       .slice(0, 10)
       .map((r) => `"${r.batch.name}"`)
       .join(', ');
-    throw invalid(
-      `Parameter is invalid, reason: "batches" must list every pending Studio batch; missing ${missing.length}: ${shown}${missing.length > 10 ? ', ...' : ''}`,
+    const more = missing.length > 10 ? ', ...' : '';
+    throw invalidParameter(
+      'batches',
+      `must list every pending Studio batch; missing ${missing.length}: ${shown}${more}`,
     );
   }
   tenant.studio.priorityOrder = names;

@@ -1,4 +1,4 @@
-import { invalid } from '../errors.js';
+import { invalidParameter } from '../errors.js';
 import { batchStatusKey } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import { requireUsableBatch } from './batches.js';
@@ -20,13 +20,14 @@ function selectedBatches(tenant: Tenant, project: string, input: SendToCompleted
     });
   }
   if (!input.batches || input.batches.length === 0) {
-    throw invalid('Parameter is invalid, reason: "batches" is required unless all_batches is true');
+    throw invalidParameter('batches', 'is required unless all_batches is true');
   }
   input.batches.forEach((name, index) => {
     const record = requireUsableBatch(tenant, name, `batches[${index}]`);
     if (record.batch.project !== project) {
-      throw invalid(
-        `Parameter is invalid, reason: "batches[${index}]" names batch "${name}" of project "${record.batch.project}", not "${project}"`,
+      throw invalidParameter(
+        `batches[${index}]`,
+        `names batch "${name}" of project "${record.batch.project}", not "${project}"`,
       );
     }
   });

@@ -1,5 +1,5 @@
 import type { LabelerGroup } from '../domain/studio/schemas.js';
-import { conflict, invalid, notFound } from '../errors.js';
+import { alreadyExists, invalidParameter, notFound } from '../errors.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import type { GroupRecord } from '../store/studio.js';
 import { emailKey, type MemberRecord } from '../store/team.js';
@@ -8,7 +8,7 @@ import { requireActiveMembers } from './studio-assignments.js';
 import { requireStudioProject } from './studio-projects.js';
 import { type FieldAt, indexed } from './team.js';
 
-export function viewGroup(tenant: Tenant, group: GroupRecord): LabelerGroup {
+function viewGroup(tenant: Tenant, group: GroupRecord): LabelerGroup {
   const workers = [...group.members].flatMap((key) => {
     const member = tenant.team.get(key);
     return member ? [{ id: member.id, email: member.email }] : [];
@@ -22,17 +22,13 @@ export function listGroups(tenant: Tenant, project: string): LabelerGroup[] {
 }
 
 /** Studio rule: a member of a project's group must be assigned to that project. */
-export function requireProjectMembers(
-  tenant: Tenant,
-  project: string,
-  emails: string[],
-  fieldAt: FieldAt,
-): MemberRecord[] {
+function requireProjectMembers(tenant: Tenant, project: string, emails: string[], fieldAt: FieldAt): MemberRecord[] {
   const members = requireActiveMembers(tenant, emails, fieldAt);
   members.forEach((member, index) => {
     if (!member.projects.has(project)) {
-      throw invalid(
-        `Parameter is invalid, reason: "${fieldAt(index)}" ${member.email} is not assigned to project "${project}" (assign with POST /v1/studio/assignments/add)`,
+      throw invalidParameter(
+        fieldAt(index),
+        `${member.email} is not assigned to project "${project}" (assign with POST /v1/studio/assignments/add)`,
       );
     }
   });
@@ -48,7 +44,7 @@ export function createGroup(
 ): LabelerGroup {
   requireStudioProject(tenant, project);
   const groups = tenant.studio.groupsOf(project);
-  if (groups.has(name)) throw conflict(`A labeler group named "${name}" already exists in project "${project}"`);
+  if (groups.has(name)) throw alreadyExists('labeler group', name, `project "${project}"`);
   const members = requireProjectMembers(tenant, project, emails, indexed('emails'));
   const group: GroupRecord = {
     id: ids.next(),
@@ -60,9 +56,9 @@ export function createGroup(
   return viewGroup(tenant, group);
 }
 
-export function requireGroup(tenant: Tenant, project: string, name: string): GroupRecord {
+function requireGroup(tenant: Tenant, project: string, name: string): GroupRecord {
   const group = tenant.studio.groupsOf(project).get(name);
-  if (!group) throw notFound(`Labeler group "${name}" not found in project "${project}"`);
+  if (!group) throw notFound('Labeler group', name, `project "${project}"`);
   return group;
 }
 
@@ -77,9 +73,7 @@ export function updateGroup(
   requireStudioProject(tenant, project);
   const group = requireGroup(tenant, project, name);
   if (group.isSingleton) {
-    throw invalid(
-      `Parameter is invalid, reason: "group" "${name}" is a single-member group; its member is fixed by its e-mail name`,
-    );
+    throw invalidParameter('group', `"${name}" is a single-member group; its member is fixed by its e-mail name`);
   }
   const added = requireProjectMembers(tenant, project, add, indexed('add_emails'));
   for (const email of remove) group.members.delete(emailKey(email));
@@ -95,7 +89,8 @@ export function singletonGroup(
   email: string,
   field: string,
 ): GroupRecord {
-  const [member] = requireProjectMembers(tenant, project, [email], () => field);
+  // biome-ignore lint/style/noNonNullAssertion: one member per email given, or it throws
+  const member = requireProjectMembers(tenant, project, [email], () => field)[0]!;
   const groups = tenant.studio.groupsOf(project);
   const name = member.email;
   let group = groups.get(name);

@@ -1,4 +1,4 @@
-import { invalid } from '../errors.js';
+import { invalidParameter } from '../errors.js';
 import type { ProjectRecord } from '../store/account.js';
 import { emailKey, type MemberRecord } from '../store/team.js';
 import type { Tenant } from '../store/tenant.js';
@@ -8,8 +8,9 @@ import { requireUsableProject } from './projects.js';
 export function requireStudioProject(tenant: Tenant, name: string, field = 'project'): ProjectRecord {
   const record = requireUsableProject(tenant, name, field);
   if (!record.project.studio) {
-    throw invalid(
-      `Parameter is invalid, reason: "${field}" names project "${name}", which is not a Studio project (create it with studio: true)`,
+    throw invalidParameter(
+      field,
+      `names project "${name}", which is not a Studio project (create it with studio: true)`,
     );
   }
   return record;

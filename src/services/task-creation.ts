@@ -21,7 +21,7 @@ export function createFromRequest(
 ) {
   const resolved = resolveCreation(tenant, def, body);
   const valid = parseOrThrow(def.createSchema, resolved.body, '');
-  checkFileAttachments(tenant, valid as Record<string, unknown>);
+  checkFileAttachments(tenant, valid);
   const record: TaskRecord = createTask(tenant, services.ids, def, valid, resolved.projectParamVersion);
   const created = viewTask(record);
   applyCompletionMode(tenant, services.scheduler, record);

@@ -1,6 +1,6 @@
 import { entryParams, joinInstructions } from '../domain/projects/params.js';
 import type { TaskTypeDefinition } from '../domain/tasks/type-definition.js';
-import { invalid } from '../errors.js';
+import { invalidParameter } from '../errors.js';
 import type { Tenant } from '../store/tenant.js';
 import { requireUsableBatch } from './batches.js';
 import { requireUsableProject } from './projects.js';
@@ -11,8 +11,6 @@ export interface ResolvedCreation {
   /** The version applied, or null when none was (no project, no version, or project_version -1). */
   projectParamVersion: number | null;
 }
-
-const reason = (text: string) => invalid(`Parameter is invalid, reason: ${text}`);
 
 /**
  * Applies project and batch to a creation request: the batch implies its project; the project's
@@ -29,23 +27,27 @@ export function resolveCreation(
   const batchName = typeof body.batch === 'string' ? body.batch : undefined;
   const batch = batchName === undefined ? undefined : requireUsableBatch(tenant, batchName);
   if (batch && typeof body.project === 'string' && body.project !== batch.batch.project) {
-    throw reason(`"project" is "${body.project}" but batch "${batchName}" belongs to project "${batch.batch.project}"`);
+    throw invalidParameter(
+      'project',
+      `is "${body.project}" but batch "${batchName}" belongs to project "${batch.batch.project}"`,
+    );
   }
   const projectName = typeof body.project === 'string' ? body.project : batch?.batch.project;
   if (projectName === undefined) {
     if (typeof (body.project_version ?? body.project_param_version) === 'number')
-      throw reason('"project_version" needs a project (or a batch)');
+      throw invalidParameter('project_version', 'needs a project (or a batch)');
     return { body, projectParamVersion: null };
   }
 
   const { project } = requireUsableProject(tenant, projectName);
   if (project.type !== def.type) {
-    throw reason(
-      `"project" names project "${projectName}" of type ${project.type}; this endpoint creates ${def.type} tasks`,
+    throw invalidParameter(
+      'project',
+      `names project "${projectName}" of type ${project.type}; this endpoint creates ${def.type} tasks`,
     );
   }
   if (project.rapid && !batch && !batchOptional)
-    throw reason(`"batch" is required for tasks of rapid project "${projectName}"`);
+    throw invalidParameter('batch', `is required for tasks of rapid project "${projectName}"`);
 
   const requested = body.project_version ?? body.project_param_version;
   const entry =
@@ -55,8 +57,10 @@ export function resolveCreation(
         : project.param_history.find((e) => e.version === requested)
       : project.param_history[project.param_history.length - 1];
   if (typeof requested === 'number' && requested !== -1 && !entry) {
-    throw reason(
-      `"project_version" ${requested} does not exist in project "${projectName}" (versions: ${project.param_history.map((e) => e.version).join(', ') || 'none'})`,
+    throw invalidParameter(
+      'project_version',
+      `${requested} does not exist in project "${projectName}" ` +
+        `(versions: ${project.param_history.map((e) => e.version).join(', ') || 'none'})`,
     );
   }
   const defaults = entryParams(entry);

@@ -43,7 +43,8 @@ export function sourceCount(source: SeqSource, minSeq: number, maxSeq: number): 
 export function sourceDescending(source: SeqSource, maxSeq: number): Iterator<number> {
   if (source.kind === 'all') return source.tasks.descending(maxSeq);
   const walks = source.lists.map((list) => descendingFrom(list, maxSeq));
-  return walks.length === 1 ? walks[0] : mergeDescending(walks);
+  const [first, ...more] = walks;
+  return first !== undefined && more.length === 0 ? first : mergeDescending(walks);
 }
 
 /**
@@ -52,12 +53,13 @@ export function sourceDescending(source: SeqSource, maxSeq: number): Iterator<nu
  */
 export function skipInSource(source: SeqSource, maxSeq: number, skip: number): number | undefined {
   if (source.kind === 'all') return Math.max(0, Math.min(maxSeq, source.tasks.size) - skip);
-  if (source.lists.length !== 1) return undefined;
-  const list = source.lists[0];
+  const [list, ...more] = source.lists;
+  if (list === undefined || more.length > 0) return undefined;
   const at = upperBound(list, maxSeq) - 1 - skip;
-  return at >= 0 ? list[at] : 0;
+  return list[at] ?? 0; // at < list.length; a negative at reads undefined: past the end
 }
 
 function* descendingFrom(list: readonly number[], maxSeq: number): Generator<number> {
-  for (let i = upperBound(list, maxSeq) - 1; i >= 0; i -= 1) yield list[i];
+  // biome-ignore lint/style/noNonNullAssertion: i < upperBound <= list.length
+  for (let i = upperBound(list, maxSeq) - 1; i >= 0; i -= 1) yield list[i]!;
 }

@@ -1,6 +1,6 @@
 import { JsonText } from '../domain/common/json-text.js';
 import type { Task, TaskList } from '../domain/tasks/task.js';
-import { invalid } from '../errors.js';
+import { invalidParameter } from '../errors.js';
 import { countIntersection } from '../store/seq-index.js';
 import {
   type IndexedField,
@@ -57,7 +57,7 @@ function decodeToken(text: string): PageToken {
   } catch {
     // fall through to the error below
   }
-  throw invalid('Parameter is invalid, reason: "next_token" is not a token returned by this server');
+  throw invalidParameter('next_token', 'is not a token returned by this server');
 }
 
 const EQUALITY_FIELDS = [
@@ -146,8 +146,9 @@ export function listTasks(tenant: Tenant, filter: TaskListFilter): JsonText<Task
   const tasks = tenant.tasks;
   const limit = filter.limit ?? DEFAULT_PAGE_SIZE;
   if (filter.next_token !== undefined && filter.offset !== undefined) {
-    throw invalid(
-      'Parameter is invalid, reason: "offset" cannot be combined with "next_token" (the token already holds its position); page with one or the other',
+    throw invalidParameter(
+      'offset',
+      'cannot be combined with "next_token" (the token already holds its position); page with one or the other',
     );
   }
   const token = filter.next_token ? decodeToken(filter.next_token) : undefined;
@@ -218,7 +219,8 @@ function countMatches(
       p.timeChecks.length === 0 &&
       p.others.every((o) => o.values.length === 1)
     ) {
-      const otherLists = p.others.map((o) => tasks.index(o.field).list(o.values[0]));
+      // biome-ignore lint/style/noNonNullAssertion: every other filter has exactly one value (checked above)
+      const otherLists = p.others.map((o) => tasks.index(o.field).list(o.values[0]!));
       return source.lists.reduce((n, list) => n + countIntersection(list, otherLists, minSeq, maxSeq), 0);
     }
     let n = 0;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { TaskTemplateSchema } from '../domain/quality/quality-tasks.js';
-import { invalid } from '../errors.js';
+import { wrongState } from '../errors.js';
 import { derivedId } from '../runtime/ids.js';
 import type { Tenant } from '../store/tenant.js';
 import { requireProject } from './projects.js';
@@ -17,8 +17,10 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
 export function taskTemplate(tenant: Tenant, name: string): z.infer<typeof TaskTemplateSchema> {
   const { project } = requireProject(tenant, name);
   if (!TEMPLATE_TYPES.includes(project.type)) {
-    throw invalid(
-      `Project "${project.name}" has type ${project.type}; task templates exist for ${TEMPLATE_TYPES.join(', ')} projects only`,
+    throw wrongState(
+      `Project "${project.name}"`,
+      `has type ${project.type}`,
+      `task templates exist for ${TEMPLATE_TYPES.join(', ')} projects only`,
     );
   }
   const latest = project.param_history[project.param_history.length - 1];

@@ -4,7 +4,7 @@ import { describeFitIssues } from '../domain/tasks/annotation-fit.js';
 import { splitCreateBody } from '../domain/tasks/common-params.js';
 import type { TaskTypeDefinition } from '../domain/tasks/registry.js';
 import type { Task } from '../domain/tasks/task.js';
-import { conflict, invalid, notFound } from '../errors.js';
+import { alreadyHeld, invalidCombination, invalidParameter, taskNotFound, taskStatusForbids } from '../errors.js';
 import { toIso } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import { type TaskRecord, taskJson } from '../store/task-collection.js';
@@ -23,11 +23,11 @@ export const taskAnswer = (record: TaskRecord): JsonText<Task> => new JsonText(t
 export function requireTask(tenant: Tenant, taskId: string): TaskRecord {
   const record = tenant.tasks.get(taskId);
   // The real service's wording; another tenant's task is reported exactly like an absent one.
-  if (!record) throw notFound('Task with that ID not found.');
+  if (!record) throw taskNotFound();
   return record;
 }
 
-export function taskWithUniqueId(tenant: Tenant, uniqueId: string): TaskRecord | undefined {
+function taskWithUniqueId(tenant: Tenant, uniqueId: string): TaskRecord | undefined {
   const seq = tenant.tasks.index('unique_id').descending(uniqueId, Infinity).next();
   return seq.done ? undefined : tenant.tasks.atSeq(seq.value);
 }
@@ -35,7 +35,7 @@ export function taskWithUniqueId(tenant: Tenant, uniqueId: string): TaskRecord |
 function assertUniqueIdFree(tenant: Tenant, uniqueId: string, self?: string): void {
   const holder = taskWithUniqueId(tenant, uniqueId);
   if (holder && holder.task.task_id !== self) {
-    throw conflict(`unique_id "${uniqueId}" is already used by task ${holder.task.task_id}`);
+    throw alreadyHeld('task', 'unique_id', uniqueId, holder.task.task_id);
   }
 }
 
@@ -54,6 +54,7 @@ export function createTask(
   const task = buildTask(tenant, ids.next(), def, body, projectParamVersion, nowMs);
   const record = tenant.tasks.insert(task, nowMs, { clear_unique_id_on_error: common.clear_unique_id_on_error });
   syncBatchOf(tenant, record);
+  tenant.emit({ kind: 'task_created', record });
   return record;
 }
 
@@ -61,7 +62,7 @@ export function createTask(
 export function checkTypeRules(tenant: Tenant, def: TaskTypeDefinition, body: Record<string, unknown>): void {
   const issues =
     def.checkCreate?.(splitCreateBody(body).params, { findTask: (id) => tenant.tasks.get(id)?.task }) ?? [];
-  if (issues.length > 0) throw invalid(describeFitIssues(issues));
+  if (issues.length > 0) throw invalidCombination(describeFitIssues(issues));
 }
 
 /** The pending task object a validated creation body describes (not stored: quality tasks build one too). */
@@ -127,11 +128,13 @@ export function cancelTask(tenant: Tenant, taskId: string, clearUniqueId: boolea
     if (clearUniqueId && record.task.unique_id !== undefined) touch(tenant, record, (task) => delete task.unique_id);
     return record;
   }
-  if (status !== 'pending') throw invalid(`Task ${taskId} is ${status}; only pending tasks can be canceled`);
-  return touch(tenant, record, (task) => {
+  if (status !== 'pending') throw taskStatusForbids(taskId, status, 'pending', 'canceled');
+  touch(tenant, record, (task) => {
     task.status = 'canceled';
     if (clearUniqueId) delete task.unique_id;
   });
+  tenant.emit({ kind: 'task_canceled', record });
+  return record;
 }
 
 export function setMetadata(tenant: Tenant, taskId: string, metadata: Record<string, unknown>): TaskRecord {
@@ -167,9 +170,7 @@ export function changeTags(tenant: Tenant, taskId: string, operation: TagOperati
         ? dedupe([...current, ...tags])
         : current.filter((tag) => !tags.includes(tag));
   if (next.length > MAX_TAGS) {
-    throw invalid(
-      `Parameter is invalid, reason: "tags" must have at most ${MAX_TAGS} item(s) (the task would have ${next.length})`,
-    );
+    throw invalidParameter('tags', `must have at most ${MAX_TAGS} item(s) (the task would have ${next.length})`);
   }
   return touch(tenant, record, (task) => {
     task.tags = next;

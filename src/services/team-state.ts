@@ -1,14 +1,12 @@
-import type { State } from '../control/schemas.js';
+import type { State } from '../domain/state/schema.js';
 import type { StateStudio, StateTeammate } from '../domain/teams/state.js';
-import { invalid } from '../errors.js';
+import { invalidParameter } from '../errors.js';
 import { toIso } from '../runtime/clock.js';
 import { derivedId } from '../runtime/ids.js';
 import { emailKey, type MemberRecord, ownerRecord, Team } from '../store/team.js';
 import type { Tenant } from '../store/tenant.js';
 
 type TeamState = Pick<State, 'team' | 'studio' | 'training_attempts'>;
-
-const reason = (field: string, rule: string) => invalid(`Parameter is invalid, reason: "${field}" ${rule}`);
 
 function exportMember(member: MemberRecord): StateTeammate {
   const { id, email, role, firstName, lastName, company, invitedRole, expiryMs } = member;
@@ -52,24 +50,27 @@ export function checkTeamState(state: State): void {
   const studioProjects = new Set(state.projects.filter((p) => p.studio).map((p) => p.name));
   const emails = new Set<string>();
   state.team?.forEach((member, i) => {
-    if (emails.has(emailKey(member.email))) throw reason(`team[${i}].email`, `repeats ${member.email}`);
+    if (emails.has(emailKey(member.email))) throw invalidParameter(`team[${i}].email`, `repeats ${member.email}`);
     emails.add(emailKey(member.email));
     member.projects.forEach((p, j) => {
       if (!studioProjects.has(p))
-        throw reason(`team[${i}].projects[${j}]`, `"${p}" is not among the imported Studio projects`);
+        throw invalidParameter(`team[${i}].projects[${j}]`, `"${p}" is not among the imported Studio projects`);
     });
   });
   const groups = new Set<string>();
   state.studio.groups.forEach((group, i) => {
     if (!studioProjects.has(group.project))
-      throw reason(`studio.groups[${i}].project`, `"${group.project}" is not among the imported Studio projects`);
+      throw invalidParameter(
+        `studio.groups[${i}].project`,
+        `"${group.project}" is not among the imported Studio projects`,
+      );
     const key = `${group.project}\u0000${group.name}`;
     if (groups.has(key))
-      throw reason(`studio.groups[${i}].name`, `repeats group "${group.name}" of project "${group.project}"`);
+      throw invalidParameter(`studio.groups[${i}].name`, `repeats group "${group.name}" of project "${group.project}"`);
     groups.add(key);
     group.members.forEach((email, j) => {
       if (!emails.has(emailKey(email)))
-        throw reason(`studio.groups[${i}].members[${j}]`, `${email} is not among the imported team`);
+        throw invalidParameter(`studio.groups[${i}].members[${j}]`, `${email} is not among the imported team`);
     });
   });
   checkBatchReferences(state, state.studio, groups);
@@ -80,17 +81,18 @@ function checkBatchReferences(state: State, studio: StateStudio, groups: Set<str
   studio.batch_groups.forEach((entry, i) => {
     const project = batches.get(entry.batch);
     if (project === undefined)
-      throw reason(`studio.batch_groups[${i}].batch`, `"${entry.batch}" is not among the imported batches`);
+      throw invalidParameter(`studio.batch_groups[${i}].batch`, `"${entry.batch}" is not among the imported batches`);
     entry.groups.forEach((name, j) => {
       if (!groups.has(`${project}\u0000${name}`))
-        throw reason(
+        throw invalidParameter(
           `studio.batch_groups[${i}].groups[${j}]`,
           `"${name}" is not an imported group of project "${project}"`,
         );
     });
   });
   studio.priority_order?.forEach((name, i) => {
-    if (!batches.has(name)) throw reason(`studio.priority_order[${i}]`, `"${name}" is not among the imported batches`);
+    if (!batches.has(name))
+      throw invalidParameter(`studio.priority_order[${i}]`, `"${name}" is not among the imported batches`);
   });
 }
 

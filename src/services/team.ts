@@ -1,5 +1,5 @@
 import type { AssignableRole, InviteRole, Teammate } from '../domain/teams/schemas.js';
-import { invalid, notFound } from '../errors.js';
+import { invalidParameter, referenceNotFound } from '../errors.js';
 import { toIso } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import { emailKey, type MemberRecord } from '../store/team.js';
@@ -7,9 +7,9 @@ import type { Tenant } from '../store/tenant.js';
 import { dropMemberFromProjects } from './studio-projects.js';
 
 /** How long an invitation stays open (virtual clock); a lapsed one leaves the team. */
-export const INVITATION_TTL_MS = 7 * 86_400_000;
+const INVITATION_TTL_MS = 7 * 86_400_000;
 
-export function viewTeammate(member: MemberRecord): Teammate {
+function viewTeammate(member: MemberRecord): Teammate {
   return {
     email: member.email,
     role: member.role,
@@ -41,8 +41,9 @@ function requireStudioAccount(tenant: Tenant, role: string): void {
   if (role !== 'labeler') return;
   const hasStudio = [...tenant.shared.projects.values()].some((r) => r.mode === tenant.mode && r.project.studio);
   if (!hasStudio) {
-    throw invalid(
-      'Parameter is invalid, reason: "team_role" labeler is only for Studio accounts; create a project with studio: true first',
+    throw invalidParameter(
+      'team_role',
+      'labeler is only for Studio accounts; create a project with studio: true first',
     );
   }
 }
@@ -56,8 +57,9 @@ export function inviteTeammates(tenant: Tenant, ids: IdGenerator, emails: string
   emails.forEach((email, index) => {
     const member = tenant.team.get(email);
     if (member && member.role !== 'invited') {
-      throw invalid(
-        `Parameter is invalid, reason: "emails[${index}]" ${email} is already on the team with role ${member.role}; change roles with POST /v1/teams/set_role`,
+      throw invalidParameter(
+        `emails[${index}]`,
+        `${email} is already on the team with role ${member.role}; change roles with POST /v1/teams/set_role`,
       );
     }
   });
@@ -90,7 +92,7 @@ export function requireMembers(tenant: Tenant, emails: string[], fieldAt: FieldA
   dropLapsedInvitations(tenant);
   return emails.map((email, index) => {
     const member = tenant.team.get(email);
-    if (!member) throw notFound(`Teammate not found: "${fieldAt(index)}" ${email} is not on the team`);
+    if (!member) throw referenceNotFound('Teammate', fieldAt(index), `${email} is not on the team`);
     return member;
   });
 }
@@ -101,12 +103,14 @@ export function setTeamRoles(tenant: Tenant, emails: string[], role: AssignableR
   const members = requireMembers(tenant, emails);
   members.forEach((member, index) => {
     if (member.role === 'admin')
-      throw invalid(
-        `Parameter is invalid, reason: "emails[${index}]" ${member.email} is an administrator; set_role is for non-administrators only`,
+      throw invalidParameter(
+        `emails[${index}]`,
+        `${member.email} is an administrator; set_role is for non-administrators only`,
       );
     if (member.role === 'invited') {
-      throw invalid(
-        `Parameter is invalid, reason: "emails[${index}]" ${member.email} has not accepted the invitation yet (the mock accepts it with POST /_mock/teams/accept)`,
+      throw invalidParameter(
+        `emails[${index}]`,
+        `${member.email} has not accepted the invitation yet (the mock accepts it with POST /_mock/teams/accept)`,
       );
     }
   });
@@ -122,9 +126,7 @@ export function acceptInvitations(tenant: Tenant, emails: string[]): Teammate[] 
   const members = requireMembers(tenant, emails);
   members.forEach((member, index) => {
     if (member.role !== 'invited')
-      throw invalid(
-        `Parameter is invalid, reason: "emails[${index}]" ${member.email} is not invited (role ${member.role})`,
-      );
+      throw invalidParameter(`emails[${index}]`, `${member.email} is not invited (role ${member.role})`);
   });
   for (const member of members) {
     member.role = member.invitedRole ?? 'member';

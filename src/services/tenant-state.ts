@@ -1,11 +1,16 @@
-import type { State } from '../control/schemas.js';
-import { invalid } from '../errors.js';
+import type { State } from '../domain/state/schema.js';
+import { invalidParameter } from '../errors.js';
 import type { Store } from '../store/store.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import { checkImportedFileQuota } from './file-quota.js';
 import { exportFiles, importFiles } from './file-state.js';
 import { checkTeamState, exportTeamState, importTeamState } from './team-state.js';
+
+/** `POST /_mock/reset`: the tenant starts again empty (its projects, batches and idempotency keys go too). */
+export function resetTenant(store: Store, tenant: Tenant): void {
+  store.reset(tenant.account, tenant.mode);
+}
 
 /** The tenant's whole state as JSON: seed data for tests, or a snapshot to inspect. */
 export function exportState(tenant: Tenant): State {
@@ -64,26 +69,26 @@ export function importState(store: Store, tenant: Tenant, state: State): Tenant 
   const ids = new Set<string>();
   const uniqueIds = new Map<string, string>();
   state.tasks.forEach(({ task }, index) => {
-    if (ids.has(task.task_id))
-      throw invalid(`Parameter is invalid, reason: "tasks[${index}].task.task_id" repeats ${task.task_id}`);
+    if (ids.has(task.task_id)) throw invalidParameter(`tasks[${index}].task.task_id`, `repeats ${task.task_id}`);
     ids.add(task.task_id);
     if (Number.isNaN(Date.parse(task.created_at)))
-      throw invalid(`Parameter is invalid, reason: "tasks[${index}].task.created_at" must be an ISO 8601 timestamp`);
+      throw invalidParameter(`tasks[${index}].task.created_at`, 'must be an ISO 8601 timestamp');
     if (task.unique_id !== undefined) {
       const holder = uniqueIds.get(task.unique_id);
       if (holder)
-        throw invalid(
-          `Parameter is invalid, reason: "tasks[${index}].task.unique_id" "${task.unique_id}" is also used by task ${holder}`,
-        );
+        throw invalidParameter(`tasks[${index}].task.unique_id`, `"${task.unique_id}" is also used by task ${holder}`);
       uniqueIds.set(task.unique_id, task.task_id);
     }
     if (task.is_test !== (tenant.mode === 'test')) {
-      throw invalid(
-        `Parameter is invalid, reason: "tasks[${index}].task.is_test" must be ${tenant.mode === 'test'} for a ${tenant.mode} key`,
+      throw invalidParameter(
+        `tasks[${index}].task.is_test`,
+        `must be ${tenant.mode === 'test'} for a ${tenant.mode} key`,
       );
     }
   });
   const fresh = store.reset(tenant.account, tenant.mode);
+  // Fault rules are test setup, not state (an export leaves them out): an import keeps them.
+  for (const record of tenant.faults.all()) fresh.faults.add(record);
   fresh.clockOffsetMs = state.clock_offset_ms;
   fresh.settings = structuredClone(state.settings);
   for (const project of state.projects)
@@ -113,9 +118,7 @@ function checkNames(tenant: Tenant, state: State): void {
   state.projects.forEach((project, index) => {
     const other = tenant.shared.projects.get(project.name);
     if (projects.has(project.name) || (other && other.mode !== tenant.mode)) {
-      throw invalid(
-        `Parameter is invalid, reason: "projects[${index}].name" "${project.name}" is already used in this account`,
-      );
+      throw invalidParameter(`projects[${index}].name`, `"${project.name}" is already used in this account`);
     }
     projects.add(project.name);
   });
@@ -123,13 +126,12 @@ function checkNames(tenant: Tenant, state: State): void {
   state.batches.forEach((batch, index) => {
     const other = tenant.shared.batches.get(batch.name);
     if (batches.has(batch.name) || (other && other.mode !== tenant.mode)) {
-      throw invalid(
-        `Parameter is invalid, reason: "batches[${index}].name" "${batch.name}" is already used in this account`,
-      );
+      throw invalidParameter(`batches[${index}].name`, `"${batch.name}" is already used in this account`);
     }
     if (!projects.has(batch.project)) {
-      throw invalid(
-        `Parameter is invalid, reason: "batches[${index}].project" names "${batch.project}", which is not among the imported projects`,
+      throw invalidParameter(
+        `batches[${index}].project`,
+        `names "${batch.project}", which is not among the imported projects`,
       );
     }
     batches.add(batch.name);
@@ -139,8 +141,7 @@ function checkNames(tenant: Tenant, state: State): void {
 function checkQualityTaskIds(state: State): void {
   const ids = new Set<string>();
   state.quality_tasks.forEach((task, index) => {
-    if (ids.has(task.id))
-      throw invalid(`Parameter is invalid, reason: "quality_tasks[${index}].id" repeats ${task.id}`);
+    if (ids.has(task.id)) throw invalidParameter(`quality_tasks[${index}].id`, `repeats ${task.id}`);
     ids.add(task.id);
   });
 }

@@ -1,7 +1,7 @@
 import type { Batch } from '../domain/batches/schemas.js';
 import type { Project } from '../domain/projects/schemas.js';
+import type { Mode } from './mode.js';
 import { SeqIndex } from './seq-index.js';
-import type { Mode } from './tenant.js';
 
 export interface ProjectRecord {
   project: Project;
@@ -17,7 +17,7 @@ export interface BatchRecord {
 }
 
 /** Batches of one account, by name, in creation order, indexed by project and status for lists. */
-export class BatchCollection {
+class BatchCollection {
   private readonly byName = new Map<string, BatchRecord>();
   private readonly bySeq = new Map<number, BatchRecord>();
   readonly byProject = new SeqIndex();

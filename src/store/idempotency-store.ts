@@ -30,7 +30,9 @@ class ExpiryQueue {
   }
 
   peek(): { key: string; expiresMs: number } | undefined {
-    return this.length === 0 ? undefined : { key: this.keys[this.head], expiresMs: this.expiries[this.head] };
+    const key = this.keys[this.head];
+    const expiresMs = this.expiries[this.head];
+    return key === undefined || expiresMs === undefined ? undefined : { key, expiresMs };
   }
 
   shift(): void {

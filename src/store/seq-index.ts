@@ -12,7 +12,8 @@ export class SeqIndex {
       this.lists.set(key, [seq]);
       return;
     }
-    if (list.length === 0 || list[list.length - 1] < seq) list.push(seq);
+    const last = list[list.length - 1];
+    if (last === undefined || last < seq) list.push(seq);
     else {
       const at = lowerBound(list, seq);
       if (list[at] !== seq) list.splice(at, 0, seq);
@@ -43,14 +44,16 @@ export class SeqIndex {
   forEachBetween(key: string, minSeq: number, maxSeq: number, visit: (seq: number) => void): void {
     const list = this.lists.get(key);
     if (!list) return;
-    for (let i = lowerBound(list, minSeq), end = upperBound(list, maxSeq); i < end; i += 1) visit(list[i]);
+    // biome-ignore lint/style/noNonNullAssertion: lowerBound <= i < upperBound <= list.length
+    for (let i = lowerBound(list, minSeq), end = upperBound(list, maxSeq); i < end; i += 1) visit(list[i]!);
   }
 
   /** Seqs with `key`, newest first, starting at the largest seq <= maxSeq. */
   *descending(key: string, maxSeq: number): Generator<number> {
     const list = this.lists.get(key);
     if (!list) return;
-    for (let i = upperBound(list, maxSeq) - 1; i >= 0; i -= 1) yield list[i];
+    // biome-ignore lint/style/noNonNullAssertion: i < upperBound <= list.length
+    for (let i = upperBound(list, maxSeq) - 1; i >= 0; i -= 1) yield list[i]!;
   }
 }
 
@@ -60,7 +63,8 @@ export function lowerBound(list: ArrayLike<number>, target: number): number {
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (list[mid] < target) lo = mid + 1;
+    // biome-ignore lint/style/noNonNullAssertion: lo <= mid < hi <= list.length
+    if (list[mid]! < target) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -72,7 +76,8 @@ export function upperBound(list: ArrayLike<number>, target: number): number {
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (list[mid] <= target) lo = mid + 1;
+    // biome-ignore lint/style/noNonNullAssertion: lo <= mid < hi <= list.length
+    if (list[mid]! <= target) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -84,12 +89,18 @@ export function* mergeDescending(streams: Iterator<number>[]): Generator<number>
   let last = Infinity;
   for (;;) {
     let best = -1;
+    let value = 0;
     for (let i = 0; i < heads.length; i += 1) {
-      if (!heads[i].done && (best === -1 || heads[i].value > heads[best].value)) best = i;
+      // biome-ignore lint/style/noNonNullAssertion: i < heads.length
+      const head = heads[i]!;
+      if (!head.done && (best === -1 || head.value > value)) {
+        best = i;
+        value = head.value;
+      }
     }
     if (best === -1) return;
-    const value = heads[best].value as number;
-    heads[best] = streams[best].next();
+    // biome-ignore lint/style/noNonNullAssertion: heads has one entry per stream, and best indexes heads
+    heads[best] = streams[best]!.next();
     if (value !== last) yield value;
     last = value;
   }
@@ -108,12 +119,18 @@ export function countIntersection(
   const cursors = others.map((list) => lowerBound(list, minSeq));
   let count = 0;
   for (let i = lowerBound(base, minSeq), end = upperBound(base, maxSeq); i < end; i += 1) {
-    const seq = base[i];
+    // biome-ignore lint/style/noNonNullAssertion: lowerBound <= i < upperBound <= base.length
+    const seq = base[i]!;
     let inAll = true;
     for (let k = 0; k < others.length; k += 1) {
-      const list = others[k];
-      while (cursors[k] < list.length && list[cursors[k]] < seq) cursors[k] += 1;
-      if (list[cursors[k]] !== seq) inAll = false;
+      // biome-ignore lint/style/noNonNullAssertion: k < others.length
+      const list = others[k]!;
+      // biome-ignore lint/style/noNonNullAssertion: cursors has one entry per list
+      let at = cursors[k]!;
+      // biome-ignore lint/style/noNonNullAssertion: at < list.length
+      while (at < list.length && list[at]! < seq) at += 1;
+      cursors[k] = at;
+      if (list[at] !== seq) inAll = false;
     }
     if (inAll) count += 1;
   }

@@ -4,7 +4,8 @@ import type { Clock } from '../runtime/clock.js';
 import { AccountState } from './account.js';
 import { IdempotencyStore } from './idempotency-store.js';
 import { DEFAULT_STORE_LIMITS, type StoreLimits } from './limits.js';
-import { type Mode, Tenant, type TenantEvent, type TenantSettings, tenantKey } from './tenant.js';
+import type { Mode } from './mode.js';
+import { Tenant, type TenantEvent, type TenantSettings, tenantKey } from './tenant.js';
 import { holdsNothing } from './vacancy.js';
 
 /**

@@ -38,7 +38,7 @@ export function taskJson(record: TaskRecord): Uint8Array {
 }
 
 /** The indexed fields; list filters on any of them walk one index instead of every task. */
-export const INDEXED_FIELDS = [
+const INDEXED_FIELDS = [
   'status',
   'type',
   'project',
@@ -54,7 +54,7 @@ export type IndexedField = (typeof INDEXED_FIELDS)[number];
 export const batchStatusKey = (batch: string, status: string) => `${batch}\u0000${status}`;
 
 /** The timestamps that list filters take ranges of (created_at ranges use the seq order itself). */
-export const TIMED_FIELDS = ['completed_at', 'updated_at'] as const;
+const TIMED_FIELDS = ['completed_at', 'updated_at'] as const;
 export type TimedField = (typeof TIMED_FIELDS)[number];
 
 const timeOf = (task: Task, field: TimedField): number | undefined => {
@@ -126,8 +126,10 @@ export class TaskCollection {
     });
     INDEXED_FIELDS.forEach((field, i) => {
       const after = indexKeys(record.task, field);
-      for (const key of before[i]) if (!after.includes(key)) this.index(field).remove(key, record.seq);
-      for (const key of after) if (!before[i].includes(key)) this.index(field).add(key, record.seq);
+      // biome-ignore lint/style/noNonNullAssertion: before maps INDEXED_FIELDS one to one
+      const was = before[i]!;
+      for (const key of was) if (!after.includes(key)) this.index(field).remove(key, record.seq);
+      for (const key of after) if (!was.includes(key)) this.index(field).add(key, record.seq);
     });
     return record;
   }
@@ -159,10 +161,11 @@ export class TaskCollection {
     let hi = this.ordered.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.ordered[mid].createdMs <= ms) lo = mid + 1;
+      // biome-ignore lint/style/noNonNullAssertion: lo <= mid < hi <= length
+      if (this.ordered[mid]!.createdMs <= ms) lo = mid + 1;
       else hi = mid;
     }
-    return lo === 0 ? 0 : this.ordered[lo - 1].seq;
+    return this.ordered[lo - 1]?.seq ?? 0;
   }
 
   /** Lowest seq whose created_at is >= ms (Infinity when none). O(log n). */
@@ -171,10 +174,11 @@ export class TaskCollection {
     let hi = this.ordered.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.ordered[mid].createdMs < ms) lo = mid + 1;
+      // biome-ignore lint/style/noNonNullAssertion: lo <= mid < hi <= length
+      if (this.ordered[mid]!.createdMs < ms) lo = mid + 1;
       else hi = mid;
     }
-    return lo === this.ordered.length ? Infinity : this.ordered[lo].seq;
+    return this.ordered[lo]?.seq ?? Infinity;
   }
 
   /** Number of records with seq in [minSeq, maxSeq]. Records are never removed, so seqs are dense from 1. */

@@ -2,15 +2,16 @@ import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
 import type { TenantSettings } from '../domain/settings.js';
 import type { Clock } from '../runtime/clock.js';
 import type { AccountState, BatchRecord } from './account.js';
+import { FaultRuleSet } from './faults.js';
 import { FileCollection } from './file-collection.js';
+import type { Mode } from './mode.js';
 import { QualityTaskLog } from './quality-tasks.js';
+import type { RequestJournal } from './request-journal.js';
 import { StudioState } from './studio.js';
 import type { TaskRecord } from './task-collection.js';
 import { TaskCollection } from './task-collection.js';
 import { ownerRecord, Team } from './team.js';
 import { TrainingAttemptLog } from './training-attempts.js';
-
-export type Mode = 'test' | 'live';
 
 export type { TenantSettings };
 
@@ -21,7 +22,10 @@ export interface ScheduledJob {
 
 /** What happened to a tenant's objects; the callback dispatcher and dependent tasks listen. */
 export type TenantEvent =
-  | { kind: 'task_completed' | 'task_error' | 'task_audited'; record: TaskRecord }
+  | {
+      kind: 'task_created' | 'task_completed' | 'task_canceled' | 'task_error' | 'task_redone' | 'task_audited';
+      record: TaskRecord;
+    }
   | { kind: 'batch_completed'; record: BatchRecord };
 
 /**
@@ -34,11 +38,15 @@ export class Tenant {
   readonly studio = new StudioState();
   readonly training = new TrainingAttemptLog();
   readonly qualityTasks = new QualityTaskLog();
+  /** Fault rules for the tenant's /v1 requests (POST /_mock/faults); a reset empties them with the rest. */
+  readonly faults = new FaultRuleSet();
   private teamState: Team | undefined;
   clockOffsetMs = 0;
   jobs: ScheduledJob[] = [];
   /** The callback journal, oldest first. */
   callbacks: CallbackDelivery[] = [];
+  /** The request journal, made by the first request journaled (GET /_mock/requests). */
+  requestJournal: RequestJournal | undefined = undefined;
   /** Set by the store: hands events to the app's listeners. */
   emit: (event: TenantEvent) => void = () => {};
   /** Requests being served for this tenant right now: the store never drops a tenant in use. */

@@ -40,8 +40,10 @@ export class TimeIndex {
     let hi = this.times.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const t = this.times[mid];
-      if (t < ms || (t === ms && this.seqs[mid] < seq)) lo = mid + 1;
+      // biome-ignore lint/style/noNonNullAssertion: lo <= mid < hi <= length
+      const t = this.times[mid]!;
+      // biome-ignore lint/style/noNonNullAssertion: times and seqs always have the same length
+      if (t < ms || (t === ms && this.seqs[mid]! < seq)) lo = mid + 1;
       else hi = mid;
     }
     return lo;

@@ -11,7 +11,9 @@ import type { Tenant } from './tenant.js';
  * Every field of Tenant that can hold state must be looked at here: a field left out would be lost
  * when the tenant is dropped (test/tenant-memory.test.ts fails when Tenant gains a field, as a
  * reminder). Left out on purpose: the stamp high-water mark, which orders objects the tenant no
- * longer holds, and the lazily made owner-only team, which the next request makes the same again.
+ * longer holds, and the lazily made owner-only team, which the next request makes the same again;
+ * and the request journal, a record of traffic rather than state: it goes with the tenant, so it
+ * never keeps one that would otherwise go (an expired idempotency record's tenant, say).
  */
 export function holdsNothing(tenant: Tenant, defaults: () => TenantSettings, idempotencyRecords: number): boolean {
   return (
@@ -22,6 +24,7 @@ export function holdsNothing(tenant: Tenant, defaults: () => TenantSettings, ide
     tenant.qualityTasks.size === 0 &&
     tenant.jobs.length === 0 &&
     tenant.callbacks.length === 0 &&
+    tenant.faults.size === 0 &&
     tenant.clockOffsetMs === 0 &&
     studioIsEmpty(tenant) &&
     teamIsPristine(tenant) &&

@@ -8,6 +8,7 @@ import {
 } from '../domain/tasks/geometries.js';
 import {
   CUBOID_EDGE_DESCRIPTIONS,
+  type CUBOID_VERTEX_DESCRIPTIONS,
   type ImageAnnotation,
   type ImageAnnotationResponse,
 } from '../domain/tasks/image-annotations.js';
@@ -34,28 +35,31 @@ export function synthesizeImageResponse(params: Params, rng: Rng): ImageAnnotati
         label,
         attributes: synthesizeAttributes(params.annotation_attributes, label, rng),
       };
-      annotations.push({ ...base, ...shapeFor(kind, params.geometries, rng) } as ImageAnnotation);
+      annotations.push(annotationFor(kind, base, params.geometries, rng));
     }
   }
   return { annotations };
 }
 
-function shapeFor(kind: GeometryKind, geometries: Geometries, rng: Rng): Record<string, unknown> {
+type Base = Pick<ImageAnnotation, 'uuid' | 'label' | 'attributes'>;
+type Point2 = readonly [number, number];
+
+function annotationFor(kind: GeometryKind, base: Base, geometries: Geometries, rng: Rng): ImageAnnotation {
   switch (kind) {
     case 'box':
-      return box(geometries.box ?? {}, rng);
+      return { ...base, ...box(geometries.box ?? {}, rng) };
     case 'polygon':
-      return { type: 'polygon', vertices: ring(vertexCount(geometries.polygon, 3, 6), rng) };
+      return { ...base, type: 'polygon', vertices: ring(vertexCount(geometries.polygon, 3, 6), rng) };
     case 'line':
       // Lines are shown with type polygon in responses.
-      return { type: 'polygon', vertices: polyline(vertexCount(geometries.line, 2, 3), rng) };
+      return { ...base, type: 'polygon', vertices: polyline(vertexCount(geometries.line, 2, 3), rng) };
     case 'ellipse':
       // Ellipses are shown with type polygon and their 4 extremal vertices.
-      return { type: 'polygon', vertices: ring(4, rng) };
+      return { ...base, type: 'polygon', vertices: ring(4, rng) };
     case 'point':
-      return { type: 'point', x: rng.between(0, CANVAS.width), y: rng.between(0, CANVAS.height) };
+      return { ...base, type: 'point', x: rng.between(0, CANVAS.width), y: rng.between(0, CANVAS.height) };
     case 'cuboid':
-      return cuboid(geometries, rng);
+      return { ...base, ...cuboid(geometries, rng) };
   }
 }
 
@@ -78,11 +82,11 @@ function box(
   const height = round(Math.max(settings.min_height ?? 0, rng.between(40, 200)));
   const left = round(rng.between(0, Math.max(1, CANVAS.width - width)));
   const top = round(rng.between(0, Math.max(1, CANVAS.height - height)));
-  if (!settings.can_rotate) return { type: 'box', left, top, width, height };
+  if (!settings.can_rotate) return { type: 'box' as const, left, top, width, height };
   const rotation = rng.between(0, 1.5);
   const cx = left + width / 2;
   const cy = top + height / 2;
-  const corners = [
+  const corners: Point2[] = [
     [-width / 2, -height / 2],
     [width / 2, -height / 2],
     [width / 2, height / 2],
@@ -93,7 +97,7 @@ function box(
     x: round2(cx + dx * Math.cos(rotation) - dy * Math.sin(rotation)),
     y: round2(cy + dx * Math.sin(rotation) + dy * Math.cos(rotation)),
   }));
-  return { type: 'box', left, top, width, height, rotation, vertices };
+  return { type: 'box' as const, left, top, width, height, rotation, vertices };
 }
 
 function ring(count: number, rng: Rng) {
@@ -118,15 +122,23 @@ function cuboid(geometries: Geometries, rng: Rng) {
   const w = rng.between(80, 200);
   const h = rng.between(60, 160);
   const depth = rng.between(30, 80);
-  const face = { tl: [left, top], bl: [left, top + h], tr: [left + w, top], br: [left + w, top + h] };
-  const side = { top: [left + w + depth, top - depth / 2], bottom: [left + w + depth, top + h - depth / 2] };
-  const vertex = (p: number[], description: string) => ({
+  const face: Record<'tl' | 'bl' | 'tr' | 'br', Point2> = {
+    tl: [left, top],
+    bl: [left, top + h],
+    tr: [left + w, top],
+    br: [left + w, top + h],
+  };
+  const side: Record<'top' | 'bottom', Point2> = {
+    top: [left + w + depth, top - depth / 2],
+    bottom: [left + w + depth, top + h - depth / 2],
+  };
+  const vertex = (p: Point2, description: (typeof CUBOID_VERTEX_DESCRIPTIONS)[number]) => ({
     x: round2(p[0]),
     y: round2(p[1]),
     type: 'vertex' as const,
     description,
   });
-  const edge = (a: number[], b: number[], description: string) => ({
+  const edge = (a: Point2, b: Point2, description: string) => ({
     x1: round2(a[0]),
     y1: round2(a[1]),
     x2: round2(b[0]),
@@ -134,16 +146,16 @@ function cuboid(geometries: Geometries, rng: Rng) {
     type: 'edge' as const,
     description,
   });
-  const segments: [number[], number[]][] = [
-    [face.tl, face.tr],
-    [face.tr, face.br],
-    [face.bl, face.br],
-    [face.tl, face.bl],
-    [face.tr, side.top],
-    [face.br, side.bottom],
-  ];
-  const result: Record<string, unknown> = {
-    type: 'cuboid',
+  const segments: Record<(typeof CUBOID_EDGE_DESCRIPTIONS)[number], [Point2, Point2]> = {
+    'face-top': [face.tl, face.tr],
+    'face-right': [face.tr, face.br],
+    'face-bottom': [face.bl, face.br],
+    'face-left': [face.tl, face.bl],
+    'side-top': [face.tr, side.top],
+    'side-bottom': [face.br, side.bottom],
+  };
+  const shape = {
+    type: 'cuboid' as const,
     vertices: [
       vertex(face.tl, 'face-topleft'),
       vertex(face.bl, 'face-bottomleft'),
@@ -152,10 +164,9 @@ function cuboid(geometries: Geometries, rng: Rng) {
       vertex(side.top, 'side-topcorner'),
       vertex(side.bottom, 'side-bottomcorner'),
     ],
-    edges: segments.map(([a, b], i) => edge(a, b, CUBOID_EDGE_DESCRIPTIONS[i])),
+    edges: CUBOID_EDGE_DESCRIPTIONS.map((description) => edge(...segments[description], description)),
   };
-  if (hasCameraModel(geometries)) Object.assign(result, projectedCorners(geometries, rng));
-  return result;
+  return hasCameraModel(geometries) ? { ...shape, ...projectedCorners(geometries, rng) } : shape;
 }
 
 /**
@@ -164,21 +175,15 @@ function cuboid(geometries: Geometries, rng: Rng) {
  * Order: front-top-left, front-top-right, back-top-right, back-top-left, then the bottom four alike.
  */
 function projectedCorners(geometries: Geometries, rng: Rng) {
-  const k = geometries.cuboid?.camera_intrinsics as {
-    fx: number;
-    fy: number;
-    cx: number;
-    cy: number;
-    skew?: number;
-    scalefactor?: number;
-    scale_factor?: number;
-  };
+  const k = geometries.cuboid?.camera_intrinsics;
+  // Called only when hasCameraModel holds, so the intrinsics are there.
+  if (!k) return {};
   const scale = k.scalefactor ?? k.scale_factor ?? 1;
   const x = rng.between(-3, 3);
   const z = rng.between(8, 25);
   const ground = geometries.cuboid?.camera_height ?? 1.5;
   const [w, h, l] = [1.8, 1.5, 4.2];
-  const corners3d = [
+  const corners3d: [number, number, number][] = [
     [x, ground - h, z],
     [x + w, ground - h, z],
     [x + w, ground - h, z + l],

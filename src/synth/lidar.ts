@@ -1,6 +1,6 @@
 import { leafLabels } from '../domain/common/labels.js';
+import type { LidarAnnotationParams, LidarAnnotationResponse } from '../domain/tasks/lidar-annotation-schemas.js';
 import { labeledFrames } from '../domain/tasks/lidar-common.js';
-import type { LidarAnnotationCreate, LidarAnnotationResponse } from '../domain/tasks/types/lidarannotation.js';
 import { synthesizeAttributes } from './attributes.js';
 import { Rng } from './random.js';
 
@@ -32,7 +32,7 @@ interface Track {
 }
 
 /** An object moving in a straight line that stays inside the labeling range over the whole sequence. */
-function track(taskId: string, index: number, label: string, params: LidarAnnotationCreate, rng: Rng): Track {
+function track(taskId: string, index: number, label: string, params: LidarAnnotationParams, rng: Rng): Track {
   const range = params.max_distance_meters ?? DEFAULT_RANGE_METERS;
   const frames = params.attachments.length;
   const bearing = rng.between(0, 2 * Math.PI);
@@ -70,13 +70,13 @@ function cuboidAt(t: Track, frame: number, metersPerUnit: number) {
 }
 
 /** Static ground polygons (z = 0), one per polygon label, present in every labeled frame. */
-function polygons(taskId: string, params: LidarAnnotationCreate, rng: Rng) {
+function polygons(taskId: string, params: LidarAnnotationParams, rng: Rng) {
   const metersPerUnit = params.meters_per_unit ?? 1;
   const labels = (params.polygons_labels ?? leafLabels(params.labels)).slice(0, POLYGONS);
   return labels.map((label, index) => {
     const cx = rng.between(-20, 20);
     const cy = rng.between(-20, 20);
-    const corners = [
+    const corners: [number, number][] = [
       [-3, -3],
       [3, -3],
       [3, 3],
@@ -98,7 +98,7 @@ function polygons(taskId: string, params: LidarAnnotationCreate, rng: Rng) {
 /** Cuboids on every labeled frame only (labeling_sample_rate), with stable uuids across frames. */
 export function synthesizeLidarAnnotation(
   taskId: string,
-  params: LidarAnnotationCreate,
+  params: LidarAnnotationParams,
   rng: Rng,
 ): LidarAnnotationResponse {
   const metersPerUnit = params.meters_per_unit ?? 1;

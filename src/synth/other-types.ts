@@ -1,6 +1,6 @@
-import { type LabelDescription, leafLabels } from '../domain/common/labels.js';
+import { leafLabels } from '../domain/common/labels.js';
 import type { GeometryKind } from '../domain/tasks/geometries.js';
-import type { OtherResponseKind } from '../domain/tasks/other-responses.js';
+import type { OtherParams, OtherResponse, OtherResponseKind } from '../domain/tasks/other-responses.js';
 import { synthesizeImageResponse } from './image.js';
 import type { Rng } from './random.js';
 
@@ -11,16 +11,16 @@ import type { Rng } from './random.js';
  */
 export function synthesizeOtherResponse(
   kind: OtherResponseKind,
-  params: Record<string, unknown>,
+  params: OtherParams,
   rng: Rng,
   geometry?: GeometryKind,
-): Record<string, unknown> {
+): OtherResponse {
   switch (kind) {
     case 'categorization':
-      return { category: leafLabels(params.categories as LabelDescription[])[0] };
+      return { category: leafLabels(params.categories)[0] };
     case 'comparison': {
-      const choices = params.choices === undefined ? [] : leafLabels(params.choices as LabelDescription[]);
-      const fields = params.fields as Record<string, unknown> | undefined;
+      const choices = leafLabels(params.choices);
+      const fields = params.fields;
       return {
         ...(choices.length > 0 && { choice: rng.pick(choices) }),
         ...(fields && { fields: answerEachField(fields) }),
@@ -29,11 +29,11 @@ export function synthesizeOtherResponse(
     case 'transcript':
       return { transcript: 'synthesized transcript' };
     case 'annotations': {
-      const objects = params.objects_to_annotate as LabelDescription[];
+      const objects = params.objects_to_annotate ?? [];
       return synthesizeImageResponse({ geometries: { [geometry ?? 'box']: { objects_to_annotate: objects } } }, rng);
     }
     case 'fields':
-      return { fields: answerEachField(params.fields as Record<string, unknown>) };
+      return { fields: answerEachField(params.fields ?? {}) };
     case 'placeholder':
       return { result: 'synthesized' };
   }

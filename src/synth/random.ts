@@ -29,7 +29,8 @@ export class Rng {
     return Math.floor(min + this.next() * (max - min + 1));
   }
 
-  pick<T>(items: readonly T[]): T {
+  /** One of `items`; none when there are none. */
+  pick<T>(items: readonly T[]): T | undefined {
     return items[Math.floor(this.next() * items.length)];
   }
 

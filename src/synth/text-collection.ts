@@ -131,7 +131,9 @@ const datePart = (part: DatePart, rng: Rng) => rng.int(...DATE_RANGES[part]);
 function selection<T>(values: readonly T[], min: number, max: number, rng: Rng): T[] {
   const count = Math.min(Math.max(min, 1), max, values.length);
   const start = rng.int(0, values.length - 1);
-  return Array.from({ length: count }, (_, i) => values[(start + i) % values.length]);
+  return Array.from({ length: count }, (_, i) => values[(start + i) % values.length]).filter(
+    (value): value is T => value !== undefined,
+  );
 }
 
 function selectAnswer(field: Extract<UnitField, { type: 'select' }>, ctx: Context): unknown[] {
@@ -146,7 +148,9 @@ function ranking(field: Extract<UnitField, { type: 'ranking_order' }>, ctx: Cont
   const indices = Array.from({ length: ctx.attachmentCount }, (_, i) => i);
   for (let i = indices.length - 1; i > 0; i -= 1) {
     const j = ctx.rng.int(0, i);
-    [indices[i], indices[j]] = [indices[j], indices[i]];
+    const [a, b] = [indices[i], indices[j]];
+    // Both are there (0 <= j <= i < length); the check only satisfies the type.
+    if (a !== undefined && b !== undefined) [indices[i], indices[j]] = [b, a];
   }
   return indices.slice(0, Math.min(field.num_items_to_rank ?? indices.length, indices.length));
 }

@@ -32,15 +32,12 @@ export function synthesizeNerResponse(params: NerParams, rng: Rng): NerResponse 
     start: word.index ?? 0,
     end: (word.index ?? 0) + word[0].length,
     text: word[0],
-    label: wanted[i] ?? rng.pick(leaves),
+    // A task has at least one label, so some leaf; the first label's name would do otherwise.
+    label: wanted[i] ?? rng.pick(leaves) ?? params.labels[0]?.name ?? '',
   }));
-  if (!def || annotations.length < 2) return { annotations, relationships: [] };
-  const relationship = {
-    id: rng.uuid(),
-    source_ref: annotations[0].id,
-    target_ref: annotations[1].id,
-    name: def.name ?? '',
-  };
+  const [source, target] = annotations;
+  if (!def || !source || !target) return { annotations, relationships: [] };
+  const relationship = { id: rng.uuid(), source_ref: source.id, target_ref: target.id, name: def.name ?? '' };
   return { annotations, relationships: [relationship] };
 }
 
@@ -50,7 +47,12 @@ function pickWords(all: RegExpMatchArray[], rng: Rng): RegExpMatchArray[] {
   const words = capitalized.length >= 2 ? capitalized : all;
   const chosen = new Set<number>();
   while (chosen.size < Math.min(MAX_SPANS, words.length)) chosen.add(rng.int(0, words.length - 1));
-  return [...chosen].sort((a, b) => a - b).map((i) => words[i]);
+  return [...chosen]
+    .sort((a, b) => a - b)
+    .flatMap((i) => {
+      const word = words[i];
+      return word ? [word] : [];
+    });
 }
 
 /** A leaf at or below the named label: the label a span needs to stand for it. */

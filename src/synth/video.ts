@@ -50,7 +50,7 @@ export function synthesizePlayback(params: VideoParams, rng: Rng): VideoPlayback
 }
 
 /** Image frames are the attachments; a video is sampled at frame_rate over duration_time, capped. */
-export function frameCount(params: VideoParams): number {
+function frameCount(params: VideoParams): number {
   if (params.attachment_type !== 'video' && Array.isArray(params.attachments)) return params.attachments.length;
   if (params.duration_time === undefined) return DEFAULT_VIDEO_FRAMES;
   return Math.min(MAX_VIDEO_FRAMES, Math.max(1, Math.ceil(params.duration_time * (params.frame_rate ?? 1))));

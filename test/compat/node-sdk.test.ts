@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { present } from '../helpers.js';
 import {
   control,
   freshKey,
@@ -149,11 +150,12 @@ it('Task#cancel: cancels a pending task; a second task completed first is refuse
 
 it('tasks: lists newest first with total, limit, offset and has_more; docs are Task objects', async () => {
   const { client: c } = own('list');
-  const made = [await create(c, 1), await create(c, 2), await create(c, 3)];
+  const made = [await create(c, 1), await create(c, 2), await create(c, 3)] as const;
   const page = await list(c, {});
   expect(page).toMatchObject({ total: 3, limit: 100, offset: 0, has_more: false });
   expect(page.docs.map((t) => t.id)).toEqual(made.map((t) => t.id).reverse());
-  const refreshed = await ok<SdkTask>((cb) => page.docs[0].refresh(cb)); // a Task, bound to the client
+  const newest = present(page.docs[0], 'the newest task');
+  const refreshed = await ok<SdkTask>((cb) => newest.refresh(cb)); // a Task, bound to the client
   expect(refreshed.id).toBe(made[2].id);
 });
 

@@ -67,7 +67,7 @@ const listBatches = async (t: TestApp, params: PyParams) => {
 };
 
 describe('Python client: batch methods', () => {
-  it('create_batch: the default payload (callback "", both flags false, metadata {}) makes an in_progress batch', async () => {
+  it('create_batch: the default payload (callback "", flags false, metadata {}) is in_progress', async () => {
     const t = makeApp();
     await createProject(t);
     const batch = await createBatch(t, 'b1');
@@ -82,7 +82,7 @@ describe('Python client: batch methods', () => {
     expect(parsesAs(PyBatch, res.body).metadata).toEqual({ some_key: 'some_value' });
   });
 
-  it('get_batch, batch_status, finalize_batch, set_batch_metadata: a quote_string-encoded name reaches the batch', async () => {
+  it('get_batch, batch_status, finalize_batch, set_batch_metadata: a quote_string name reaches the batch', async () => {
     const t = makeApp();
     await createProject(t);
     await createBatch(t, ODD);
@@ -110,7 +110,7 @@ describe('Python client: batch methods', () => {
     expect(parsesAs(PyBatchStatus, res.body)).toMatchObject({ status: 'in_progress', pending: 1, completed: 1 });
   });
 
-  it('create_task: a batch whose tasks are all done still takes new tasks (the client tests add 3 tasks one by one)', async () => {
+  it('create_task: a batch with all tasks done still takes new ones (the client tests add 3, one by one)', async () => {
     const t = makeApp({ config: { completion: { mode: 'immediate', delay_ms: 0 } } });
     await createProject(t);
     await createBatch(t, 'b1');
@@ -134,7 +134,7 @@ describe('Python client: batch methods', () => {
     expect(page).toMatchObject({ totalDocs: 4, limit: 3, offset: 0, has_more: true });
   });
 
-  it('get_batches: pages with offset += limit and exclude_archived=False until has_more is false; count equals totalDocs', async () => {
+  it('get_batches: pages by offset += limit, exclude_archived=False, to has_more false; count=totalDocs', async () => {
     const t = makeApp();
     await createProject(t);
     for (let i = 0; i < 5; i++) {

@@ -46,7 +46,7 @@ describe('Python client: project methods', () => {
     });
   });
 
-  it('create_project: params become version 0 with its instruction (Project.version / Project.instruction)', async () => {
+  it('create_project: params become version 0 with its instruction (Project.version, .instruction)', async () => {
     const t = makeApp();
     const res = await createProject(t, 'kittens', 'imageannotation', { instruction: 'Please label the kittens' });
     const project = parsesAs(PyProject, res.body);
@@ -61,7 +61,7 @@ describe('Python client: project methods', () => {
     expect(res.body.error).toEqual(expect.any(String));
   });
 
-  it('get_project: the name goes through quote_string; an unknown one is a 404 (test_client creates its project then)', async () => {
+  it('get_project: the name goes through quote_string; an unknown one is a 404 (test_client creates it)', async () => {
     const t = makeApp();
     await createProject(t, 'a/b c|d');
     const res = await py(t, { method: 'GET', endpoint: `projects/${pyQuote('a/b c|d')}` });
@@ -94,7 +94,7 @@ describe('Python client: project methods', () => {
 });
 
 describe('Python client: get_project_template (GET projects/{name}/taskTemplates)', () => {
-  it('get_project_template: a textcollection project answers id, project, version, created_at, updated_at, template_variables', async () => {
+  it('get_project_template: a textcollection project answers its template with template_variables', async () => {
     const t = makeApp();
     expect((await createProject(t, 'my texts', 'textcollection')).status).toBe(200);
     const res = await py(t, { method: 'GET', endpoint: `projects/${pyQuote('my texts')}/taskTemplates` });
@@ -111,7 +111,7 @@ describe('Python client: get_project_template (GET projects/{name}/taskTemplates
     parsesAs(PyTaskTemplate, res.body);
   });
 
-  it('get_project_template: a task type without templates is a 400 and an unknown project a 404, both with an error', async () => {
+  it('get_project_template: a type without templates is a 400, an unknown project a 404, with an error', async () => {
     const t = makeApp();
     await createProject(t, 'boxes', 'imageannotation');
     const wrongType = await py(t, { method: 'GET', endpoint: 'projects/boxes/taskTemplates' });
@@ -124,7 +124,7 @@ describe('Python client: get_project_template (GET projects/{name}/taskTemplates
 });
 
 describe('Python client: file methods', () => {
-  it('upload_file: requests puts the data fields first and a file part without Content-Type; the answer parses as File', async () => {
+  it('upload_file: data fields first, then a file part without Content-Type; the answer parses as File', async () => {
     const t = makeApp();
     await createProject(t, 'scaleapi-python-sdk');
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);

@@ -61,7 +61,7 @@ const qualityBody = (project: string, extra: Record<string, unknown> = {}) => ({
 
 describe('Python client: create_evaluation_task / create_training_task', () => {
   for (const kind of ['evaluation', 'training'] as const) {
-    it(`create_${kind}_task: POST ${kind}_tasks/imageannotation on a rapid project answers id and expected_response`, async () => {
+    it(`create_${kind}_task: POST ${kind}_tasks/imageannotation of a rapid project has expected_response`, async () => {
       const t = makeApp();
       expect((await createProject(t, 'rapid one', { rapid: true })).status).toBe(200);
       const res = await py(t, {
@@ -87,7 +87,7 @@ describe('Python client: create_evaluation_task / create_training_task', () => {
     expect(parsesAs(PyQualityTask, res.body)).toMatchObject({ expected_response: EXPECTED, initial_response: initial });
   });
 
-  it('create_training_task and create_evaluation_task: without expected_response, or on a non-rapid project, a 400 with an error', async () => {
+  it('create_training_task, create_evaluation_task: no expected_response or a non-rapid project is a 400', async () => {
     const t = makeApp();
     await createProject(t, 'rapid one', { rapid: true });
     await createProject(t, 'plain');
@@ -105,14 +105,14 @@ describe('Python client: create_evaluation_task / create_training_task', () => {
 });
 
 describe('Python client: team methods', () => {
-  it('list_teammates: GET teams answers a non-empty array of Teammate (test_list_teammates asserts len > 0)', async () => {
+  it('list_teammates: GET teams answers a non-empty Teammate array (test_list_teammates asserts len > 0)', async () => {
     const res = await py(makeApp(), { method: 'GET', endpoint: 'teams' });
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(0);
     for (const m of res.body) parsesAs(PyTeammate, m);
   });
 
-  it('invite_teammates and update_teammates_role: {"emails", "team_role"} answer the team as Teammate objects', async () => {
+  it('invite_teammates, update_teammates_role: {"emails", "team_role"} answer the team as Teammates', async () => {
     const t = makeApp();
     const invited = await py(t, {
       method: 'POST',
@@ -162,7 +162,7 @@ async function studio(t: TestApp) {
 }
 
 describe('Python client: Studio methods', () => {
-  it('add_studio_assignments, list_studio_assignments, remove_studio_assignments: {email: [projects]} maps', async () => {
+  it('add_studio_assignments, list_ and remove_studio_assignments: {email: [projects]} maps', async () => {
     const t = makeApp();
     await studio(t);
     const added = await py(t, {
@@ -182,7 +182,7 @@ describe('Python client: Studio methods', () => {
     expect(parsesAs(PyAssignments, removed.body)['ann@example.com']).toEqual([]);
   });
 
-  it('create_project_group, list_project_groups, update_project_group (PUT): quoted project and group names', async () => {
+  it('create_project_group, list_project_groups, update_project_group (PUT): quoted names', async () => {
     const t = makeApp();
     await studio(t);
     await py(t, {
@@ -209,7 +209,7 @@ describe('Python client: Studio methods', () => {
     expect(parsesAs(PyProjectGroup, updated.body).numWorkers).toBe(0);
   });
 
-  it('list_studio_batches, assign_studio_batches (PUT {"groups"}), set and reset priorities: StudioBatch objects', async () => {
+  it('list_studio_batches, assign_studio_batches (PUT {"groups"}), (re)set priorities: StudioBatch', async () => {
     const t = makeApp();
     await studio(t);
     await py(t, {

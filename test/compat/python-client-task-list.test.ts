@@ -94,7 +94,7 @@ describe('Python client: listing tasks', () => {
     expect(page).toMatchObject({ total: 5, limit: 3, offset: 0, has_more: true, next_token: expect.any(String) });
   });
 
-  it('get_tasks: pages with next_token (None first, so absent) and include_attachment_url=True until has_more is false', async () => {
+  it('get_tasks: pages with next_token (absent first), include_attachment_url=True, to has_more false', async () => {
     const t = makeApp();
     const ids = await setup(t);
     const seen: string[] = [];
@@ -108,7 +108,7 @@ describe('Python client: listing tasks', () => {
     expect(seen.sort()).toEqual([...ids].sort());
   });
 
-  it('get_tasks: batch_name only (project None) lists the batch, its name sent as a query value with space and slash', async () => {
+  it('get_tasks: batch_name only (project None) lists the batch; its name has a space and a slash', async () => {
     const t = makeApp();
     const ids = await setup(t);
     const page = await list(t, { ...processArgs({ batch: 'b 1/x' }), limit: 1, next_token: null });
@@ -116,7 +116,7 @@ describe('Python client: listing tasks', () => {
     expect(ids.slice(0, 3)).toContain(page.docs[0]?.task_id);
   });
 
-  it('get_tasks_count: limit=1 with include_attachment_url=True gives the same total as tasks(project=...)', async () => {
+  it('get_tasks_count: limit=1, include_attachment_url=True gives the same total as tasks(project=...)', async () => {
     const t = makeApp();
     await setup(t);
     const plain = await list(t, { project: PROJECT });
@@ -125,7 +125,7 @@ describe('Python client: listing tasks', () => {
     expect(counted.docs).toHaveLength(1);
   });
 
-  it('get_tasks: status, task_type, a list of review statuses (comma-joined) and limited_response=True filter together', async () => {
+  it('get_tasks: status, task_type, review statuses (comma-joined), limited_response=True filter at once', async () => {
     const t = makeApp();
     const ids = await setup(t);
     await t.call('POST', `/_mock/tasks/${ids[4]}/complete`, { key: KEY });
@@ -152,7 +152,7 @@ describe('Python client: listing tasks', () => {
     expect(byTag.docs.map((d) => d.task_id)).toEqual([ids[1]]);
   });
 
-  it('tasks: start_time/end_time as datetime.utcnow().isoformat() (no offset, microseconds) select by created_at', async () => {
+  it('tasks: start_time/end_time as utcnow().isoformat() (no offset, microseconds) select by created_at', async () => {
     const t = makeApp();
     const ids = await setup(t);
     const created = (await pyCall(t, KEY, { method: 'GET', endpoint: `task/${ids[2]}` })).body.created_at as string;

@@ -172,7 +172,7 @@ describe('Python client: task methods', () => {
     },
   );
 
-  it('create_task: a new task has metadata {} and no tags key (test_set_task_tags asserts not hasattr(task, "tags"))', async () => {
+  it('create_task: a new task has metadata {} and no tags key (test_set_task_tags asserts no tags)', async () => {
     const task = await createTask(makeApp());
     expect(task.metadata).toEqual({});
     expect(task).not.toHaveProperty('tags');
@@ -205,7 +205,7 @@ describe('Python client: task methods', () => {
     expect(missing.body.error).toEqual(expect.any(String));
   });
 
-  it('cancel_task: a body-less POST with Content-Type json cancels a pending task; a completed one is a 400, never a 409', async () => {
+  it('cancel_task: a body-less json POST cancels a pending task; a completed one is a 400, never a 409', async () => {
     const t = makeApp();
     const task = await createTask(t);
     const res = await py(t, { method: 'POST', endpoint: `task/${task.task_id}/cancel` });
@@ -217,7 +217,7 @@ describe('Python client: task methods', () => {
     expect((await py(t, { method: 'POST', endpoint: `task/${done.task_id}/cancel` })).status).toBe(400);
   });
 
-  it('cancel_task: clear_unique_id=True puts ?clear_unique_id=true in the endpoint and frees the unique_id', async () => {
+  it('cancel_task: clear_unique_id=True sends ?clear_unique_id=true and frees the unique_id', async () => {
     const t = makeApp();
     const task = await createTask(t, { unique_id: 'u-cancel' });
     const res = await py(t, { method: 'POST', endpoint: `task/${task.task_id}/cancel?clear_unique_id=true` });
@@ -242,7 +242,7 @@ describe('Python client: task methods', () => {
     expect(after.body.customer_review_status).toBe('accepted');
   });
 
-  it('update_task_unique_id and clear_task_unique_id: POST {"unique_id"} sets it, a body-less DELETE removes the key', async () => {
+  it('update_task_unique_id, clear_task_unique_id: POST {"unique_id"} sets, a body-less DELETE removes', async () => {
     const t = makeApp();
     const task = await createTask(t, { unique_id: 'old' });
     const set = await py(t, { method: 'POST', endpoint: `task/${task.task_id}/unique_id`, body: { unique_id: 'new' } });

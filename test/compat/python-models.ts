@@ -19,7 +19,7 @@ export function pyQuote(text: string): string {
 /** `quote_plus`, as `urlencode` applies it to query keys and values: like pyQuote, space as `+`. */
 const pyQuotePlus = (text: string) => pyQuote(text).replace(/%20/g, '+');
 
-export type PyScalar = string | number | boolean | null | undefined;
+type PyScalar = string | number | boolean | null | undefined;
 export type PyParams = Record<string, PyScalar | PyScalar[]>;
 
 /** `str(value)` for what the client puts in a query: Python booleans are `True` / `False`. */
@@ -41,7 +41,7 @@ export function pyQuery(params: PyParams = {}): string {
 }
 
 /** `json.dumps(body)` with its defaults: `", "` and `": "` separators, non-ASCII as \uXXXX. */
-export function pyJson(value: unknown): string {
+function pyJson(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return `[${value.map(pyJson).join(', ')}]`;
   if (typeof value === 'object') {
@@ -212,7 +212,9 @@ export function parsesAs<T extends z.ZodTypeAny>(schema: T, value: unknown): z.i
   const result = schema.safeParse(value);
   if (!result.success)
     throw new Error(
-      `the Python client cannot read this answer: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}\n${JSON.stringify(value).slice(0, 500)}`,
+      'the Python client cannot read this answer: ' +
+        `${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}\n` +
+        `${JSON.stringify(value).slice(0, 500)}`,
     );
   return result.data;
 }

@@ -5,7 +5,7 @@ import fc from 'fast-check';
  * (10,000 levels, -0, 1e400, repeated keys): those are raw fragments, spliced into the text.
  */
 
-export class Raw {
+class Raw {
   constructor(readonly text: string) {}
 }
 
@@ -15,7 +15,8 @@ const deep = (levels: number, open: string, close: string, inner = '1') =>
 /** Own `__proto__` keys: JSON.parse makes them, an object literal would set a prototype instead. */
 const protoObject = (inner: string) =>
   JSON.parse(
-    `{"__proto__":${inner},"constructor":{"prototype":{"polluted":true}},"prototype":1,"toString":"x","hasOwnProperty":0,"valueOf":{}}`,
+    `{"__proto__":${inner},"constructor":{"prototype":{"polluted":true}},` +
+      `"prototype":1,"toString":"x","hasOwnProperty":0,"valueOf":{}}`,
   );
 
 const oddStrings = [
@@ -100,13 +101,15 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Replaces the value at a path picked by `steps` (each an index into the keys or items met) with `value`. */
-export function mutate(root: unknown, steps: number[], value: unknown): unknown {
+function mutate(root: unknown, steps: number[], value: unknown): unknown {
   if (steps.length === 0 || root === null || typeof root !== 'object') return value;
   const copy: any = Array.isArray(root) ? [...root] : { ...(root as object) };
   const keys = Object.keys(copy);
   if (keys.length === 0) return Array.isArray(copy) ? [value] : { field: value };
-  const key = keys[steps[0] % keys.length];
-  copy[key] = mutate(copy[key], steps.slice(1), value);
+  const [step = 0, ...rest] = steps; // steps is not empty (checked above)
+  // biome-ignore lint/style/noNonNullAssertion: keys is not empty (checked above), so the index is in range
+  const key = keys[step % keys.length]!;
+  copy[key] = mutate(copy[key], rest, value);
   return copy;
 }
 
@@ -121,7 +124,8 @@ export function toText(value: unknown): string {
     return v;
   });
   if (text === undefined) return '';
-  return text.replace(/"__RAW_FRAGMENT_(\d+)__"/g, (_m, n) => fragments[Number(n)]);
+  // Only the placeholders written above match, so each names a fragment (else it is left as it is).
+  return text.replace(/"__RAW_FRAGMENT_(\d+)__"/g, (match, n) => fragments[Number(n)] ?? match);
 }
 
 /** Fields that take free-form JSON somewhere in the interface: where hostile values get furthest. */

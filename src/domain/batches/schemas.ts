@@ -5,7 +5,6 @@ import { CallbackTargetSchema, MetadataSchema, TimestampSchema } from '../common
 /** Wire shapes of batches. */
 
 export const BatchStatusSchema = z.enum(['staging', 'in_progress', 'completed']);
-export type BatchStatus = z.infer<typeof BatchStatusSchema>;
 
 export const BatchSchema = z.object({
   name: z.string(),
@@ -21,7 +20,7 @@ export const BatchSchema = z.object({
 });
 export type Batch = z.infer<typeof BatchSchema>;
 
-export const BatchCountsSchema = z.object({
+const BatchCountsSchema = z.object({
   pending: z.number().int(),
   completed: z.number().int(),
   error: z.number().int(),

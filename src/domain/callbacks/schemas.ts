@@ -3,7 +3,7 @@ import { TimestampSchema } from '../common/values.js';
 
 /** The delivery journal of /_mock/callbacks: every callback and each attempt to deliver it. */
 
-export const CallbackAttemptSchema = z.object({
+const CallbackAttemptSchema = z.object({
   attempt: z.number().int(),
   /** Virtual-clock time the attempt started. */
   at: TimestampSchema,
@@ -12,14 +12,17 @@ export const CallbackAttemptSchema = z.object({
   duration_ms: z.number().int(),
 });
 
-export const CallbackDeliverySchema = z.object({
+const CallbackDeliverySchema = z.object({
   id: z.string(),
   /** task callbacks carry task_id, batch callbacks batch. */
   task_id: z.string().optional(),
   batch: z.string().optional(),
   event: z.enum(['completed', 'error', 'audit', 'batch_completed']),
   target: z.string(),
-  /** pending: attempts remain; succeeded: a 2xx came back; failed: every attempt failed; recorded: an e-mail target, never sent. */
+  /**
+   * pending: attempts remain; succeeded: a 2xx came back; failed: every attempt failed; recorded: an
+   * e-mail target, never sent.
+   */
   state: z.enum(['pending', 'succeeded', 'failed', 'recorded']),
   created_at: TimestampSchema,
   next_attempt_at: TimestampSchema.optional(),

@@ -34,7 +34,7 @@ export function boundedArray<T extends ZodTypeAny>(item: T, bounds: Bounds) {
  * them), counted iteratively and only up to `limit`: the count itself must stay cheap on a hostile
  * body. Entries that are not objects or have no such list count once.
  */
-export function countTreeEntries(list: unknown[], childKey: string, limit: number): number {
+function countTreeEntries(list: unknown[], childKey: string, limit: number): number {
   let count = 0;
   const pending: unknown[][] = [list];
   while (pending.length > 0 && count <= limit) {

@@ -1,4 +1,4 @@
-import { invalid } from '../../errors.js';
+import { invalidParameter } from '../../errors.js';
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from './input-limits.js';
 
 /**
@@ -134,7 +134,7 @@ class ShapeScanner {
   }
 
   private fail(rule: string): never {
-    throw invalid(`Parameter is invalid, reason: "${pathOf(this.text, this.stack, this.limits.root)}" ${rule}`);
+    throw invalidParameter(pathOf(this.text, this.stack, this.limits.root), rule);
   }
 
   private count(): void {

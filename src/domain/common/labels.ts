@@ -38,7 +38,7 @@ export const LabelObjectSchema: z.ZodType<LabelObject> = extendApi(
   },
 );
 
-export const LabelDescriptionSchema: z.ZodType<LabelDescription> = z.union([LabelNameSchema, LabelObjectSchema], {
+const LabelDescriptionSchema: z.ZodType<LabelDescription> = z.union([LabelNameSchema, LabelObjectSchema], {
   errorMap: () => ({ message: 'must be a label name or an object {choice, subchoices?, instance_label?, display?}' }),
 });
 
@@ -55,13 +55,12 @@ export const LabelListSchema = labelList();
  */
 function walkLabels(labels: readonly LabelDescription[], visit: (entry: LabelDescription) => boolean): void {
   const stack: { list: readonly LabelDescription[]; at: number }[] = [{ list: labels, at: 0 }];
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1];
-    if (top.at >= top.list.length) {
-      stack.pop();
+  for (let top = stack.at(-1); top !== undefined; top = stack.at(-1)) {
+    const entry = top.list[top.at];
+    if (entry === undefined) {
+      stack.pop(); // past the end of this list
       continue;
     }
-    const entry = top.list[top.at];
     top.at += 1;
     if (visit(entry) && typeof entry !== 'string' && entry.subchoices) stack.push({ list: entry.subchoices, at: 0 });
   }

@@ -11,11 +11,11 @@ import { METADATA_MAX_BYTES } from './input-limits.js';
  * made is kept instead, so such a key stays an ordinary own property, stored and answered as sent.
  */
 
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The UTF-8 size of a value as JSON: the measure of the metadata limit. */
-export const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
 
 /** A JSON object, kept as the object it is (zod's record would rebuild it); a filter, for instance. */
 export const JsonObjectSchema = extendApi(

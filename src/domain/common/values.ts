@@ -47,7 +47,7 @@ export const CallbackTargetSchema = extendApi(
 );
 
 /** Metadata and the input limits have their own modules; re-exported where the other shared values are. */
-export { MAX_TAGS, METADATA_MAX_BYTES } from './input-limits.js';
+export { MAX_TAGS } from './input-limits.js';
 export { MetadataBodySchema, MetadataSchema } from './metadata.js';
 
 export const TagSchema = z.string().refine((s) => s.trim() !== '', 'must be a non-empty string');

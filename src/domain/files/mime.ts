@@ -27,9 +27,9 @@ const BY_EXTENSION: Record<string, string> = {
 };
 
 /** The type the extension of `name` implies, or undefined for an unknown or missing extension. */
-export function mimeFromName(name: string): string | undefined {
-  const match = /\.([A-Za-z0-9]+)$/.exec(name);
-  return match ? BY_EXTENSION[match[1].toLowerCase()] : undefined;
+function mimeFromName(name: string): string | undefined {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(name)?.[1];
+  return extension === undefined ? undefined : BY_EXTENSION[extension.toLowerCase()];
 }
 
 /** For uploads: the extension first, then the part's own type, then the generic binary type. */

@@ -8,7 +8,7 @@ import { FILE_MAX_BYTES } from './limits.js';
 
 /** Wire shapes of files. */
 
-export const FileIdSchema = extendApi(z.string(), {
+const FileIdSchema = extendApi(z.string(), {
   description: '24 hex digits',
   example: '65f1c0ffee0123456789abcd',
 });
@@ -79,7 +79,9 @@ export const UPLOAD_FIELDS = ['file', ...UPLOAD_TEXT_FIELDS] as const;
 export const UploadFormSchema = z.object({
   file: extendApi(z.string(), {
     format: 'binary',
-    description: `The file (at most 80 MB: ${FILE_MAX_BYTES} bytes). Without a part Content-Type, mime_type comes from the file name's extension`,
+    description:
+      `The file (at most 80 MB: ${FILE_MAX_BYTES} bytes). ` +
+      "Without a part Content-Type, mime_type comes from the file name's extension",
   }),
   display_name: extendApi(z.string().optional(), { description: "Defaults to the part's file name" }),
   project_name: extendApi(z.string().optional(), { description: 'A project of the account, usable by this key' }),

@@ -6,7 +6,7 @@ import { FileSchema } from './schemas.js';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-export const StateFileSchema = FileSchema.extend({
+const StateFileSchema = FileSchema.extend({
   id: z.string().refine((id) => /^[0-9a-f]{24}$/.test(id), 'must be 24 lowercase hex digits'),
   created_at: z.string().datetime({ offset: true }),
   updated_at: z.string().datetime({ offset: true }),

@@ -7,17 +7,17 @@ import { TimestampSchema } from '../common/values.js';
 
 /** Wire shapes of projects. */
 
-export const PipelineSchema = z.enum(['standard_task', 'consensus_task']);
+const PipelineSchema = z.enum(['standard_task', 'consensus_task']);
 
 /** One parameter version: version, created_at, instruction and the version's parameters, flat. */
-export const ParamHistoryEntrySchema = extendApi(
+const ParamHistoryEntrySchema = extendApi(
   z
     .object({ version: z.number().int(), created_at: TimestampSchema, instruction: z.string().optional() })
     .passthrough(),
   { description: 'A parameter version; the version parameters sit beside version, created_at and instruction' },
 );
 
-export const OntologyChoiceSchema: z.ZodType<unknown> = extendApi(
+const OntologyChoiceSchema: z.ZodType<unknown> = extendApi(
   z.lazy(() =>
     z.object({ choice: z.string().min(1), subchoices: z.array(OntologyEntrySchema).optional() }).passthrough(),
   ),
@@ -27,7 +27,7 @@ export const OntologyChoiceSchema: z.ZodType<unknown> = extendApi(
     properties: { choice: { type: 'string' }, subchoices: { type: 'array', items: {} } },
   },
 );
-export const OntologyEntrySchema: z.ZodType<unknown> = z.union([z.string().min(1), OntologyChoiceSchema], {
+const OntologyEntrySchema: z.ZodType<unknown> = z.union([z.string().min(1), OntologyChoiceSchema], {
   errorMap: () => ({ message: 'must be a choice name or an object {choice, subchoices?}' }),
 });
 
@@ -38,7 +38,7 @@ const OntologyListSchema = boundedTree(OntologyEntrySchema, {
   what: 'choices',
 });
 
-export const OntologyVersionSchema = z.object({
+const OntologyVersionSchema = z.object({
   name: z.string(),
   ontology: OntologyListSchema,
   created_at: TimestampSchema,
@@ -116,7 +116,7 @@ export const SetParamsBodySchema = z
   .passthrough();
 
 /** Every choice and subchoice name, depth first; iterative, so no tree can exhaust the stack. */
-export function ontologyNames(entries: unknown[]): string[] {
+function ontologyNames(entries: unknown[]): string[] {
   const names: string[] = [];
   const pending: unknown[] = [...entries].reverse();
   while (pending.length > 0) {

@@ -7,7 +7,7 @@ import { TaskIdSchema, TimestampSchema } from '../common/values.js';
  * training tasks (teach them). Each is a task request plus the answer it expects.
  */
 
-export const QUALITY_TASK_KINDS = ['evaluation', 'training'] as const;
+const QUALITY_TASK_KINDS = ['evaluation', 'training'] as const;
 export type QualityTaskKind = (typeof QUALITY_TASK_KINDS)[number];
 
 /** The types the official Python client documents for quality tasks. */
@@ -33,7 +33,8 @@ export const QualityTaskBodyDocSchema = extendApi(
     .passthrough(),
   {
     description:
-      "The creation parameters of the task type (project required, a rapid project), plus expected_response in the type's response shape",
+      'The creation parameters of the task type (project required, a rapid project), ' +
+      "plus expected_response in the type's response shape",
   },
 );
 

@@ -15,7 +15,7 @@ export const AddAssignmentsBodySchema = withEmails({ projects: ProjectNamesSchem
 /** Without projects, the teammates leave all their projects. */
 export const RemoveAssignmentsBodySchema = withEmails({ projects: ProjectNamesSchema.optional() });
 
-export const WorkerSchema = z.object({ id: z.string(), email: z.string() });
+const WorkerSchema = z.object({ id: z.string(), email: z.string() });
 
 export const LabelerGroupSchema = z.object({
   id: z.string(),
@@ -29,7 +29,7 @@ export type LabelerGroup = z.infer<typeof LabelerGroupSchema>;
 
 export const LabelerGroupListSchema = z.array(LabelerGroupSchema);
 
-export const GroupNameSchema = z
+const GroupNameSchema = z
   .string()
   .min(1)
   .max(256)

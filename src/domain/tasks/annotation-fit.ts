@@ -3,14 +3,12 @@ import { formatPath } from '../zod-messages.js';
 import type { AnnotationAttributes } from './attributes.js';
 import { attributeChoices } from './attributes.js';
 import { type Geometries, type GeometryKind, geometryLeafLabels } from './geometries.js';
+import type { FitIssue } from './report.js';
 
-export interface FitIssue {
-  path: (string | number)[];
-  message: string;
-}
+export type { FitIssue } from './report.js';
 
 /** The message of a 400 for rule violations found outside zod: same style as schema errors. */
-export function describeFitIssues(issues: FitIssue[], lead = 'Parameter is invalid, reason: '): string {
+export function describeFitIssues(issues: FitIssue[], lead = ''): string {
   return (
     lead +
     issues
@@ -110,7 +108,9 @@ export function checkAttributeValues(
     if (unknown.length > 0) {
       issues.push({
         path: [...path, name],
-        message: `has value(s) ${unknown.map((v) => JSON.stringify(v)).join(', ')}, not among its choices (${choices?.text})`,
+        message:
+          `has value(s) ${unknown.map((v) => JSON.stringify(v)).join(', ')}, ` +
+          `not among its choices (${choices?.text})`,
       });
     }
   }
@@ -119,9 +119,11 @@ export function checkAttributeValues(
 
 /** A completed image-shape response (`{annotations: [...]}`) checked against the task's geometries and attributes. */
 export function checkResponseAnnotationsFit(
-  response: Record<string, unknown>,
+  response: { annotations: readonly AnnotationLike[] },
   params: { geometries: Geometries; annotation_attributes?: AnnotationAttributes },
 ): FitIssue[] {
-  const annotations = (response.annotations ?? []) as AnnotationLike[];
-  return checkAnnotationsFit(annotations, params.geometries, params.annotation_attributes, ['response', 'annotations']);
+  return checkAnnotationsFit(response.annotations, params.geometries, params.annotation_attributes, [
+    'response',
+    'annotations',
+  ]);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type LabelDescription, LabelListSchema, leafLabels } from '../common/labels.js';
 import { own } from '../common/own.js';
+import { type Report, reportInto } from './report.js';
 
 /**
  * annotation_attributes: questions asked per annotation. The interface names the categorical kind
@@ -10,7 +11,7 @@ import { own } from '../common/own.js';
 
 const OneOrManySchema = z.union([z.string(), z.array(z.string()).min(1)]);
 
-export const AttributeConditionsSchema = z
+const AttributeConditionsSchema = z
   .object({
     label_condition: z.union([OneOrManySchema, z.object({ label: OneOrManySchema }).strict()]).optional(),
     attribute_conditions: z.union([z.record(OneOrManySchema), z.array(z.record(OneOrManySchema))]).optional(),
@@ -27,11 +28,7 @@ export const AnnotationAttributeSchema = z
   .passthrough()
   .superRefine((attr, ctx) => {
     if ((attr.type ?? 'category') === 'category' && (!attr.choices || attr.choices.length === 0)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['choices'],
-        message: 'is required and must not be empty for a category attribute',
-      });
+      reportInto(ctx)(['choices'], 'is required and must not be empty for a category attribute');
     }
   });
 
@@ -70,39 +67,33 @@ export function attributeChoices(attr: { type?: string; choices?: LabelDescripti
 export function checkAttributeConditions(
   attributes: AnnotationAttributes | undefined,
   knownLabels: Set<string>,
-  ctx: z.RefinementCtx,
+  report: Report,
   basePath: (string | number)[] = ['annotation_attributes'],
 ): void {
   for (const [name, attr] of Object.entries(attributes ?? {})) {
     const path = [...basePath, name, 'conditions'];
     for (const label of conditionLabels(attr.conditions)) {
       if (!knownLabels.has(label)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [...path, 'label_condition'],
-          message: `names label "${label}", which is not one of the task's labels`,
-        });
+        report([...path, 'label_condition'], `names label "${label}", which is not one of the task's labels`);
       }
     }
     for (const [other, values] of Object.entries(conditionAttributes(attr.conditions))) {
       const target = own(attributes, other);
       if (!target) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [...path, 'attribute_conditions', other],
-          message: `names attribute "${other}", which is not defined in annotation_attributes`,
-        });
+        report(
+          [...path, 'attribute_conditions', other],
+          `names attribute "${other}", which is not defined in annotation_attributes`,
+        );
         continue;
       }
       const choices = attributeChoices(target);
       const offered = new Set(choices);
       const unknown = choices ? values.filter((v) => !offered.has(v)) : [];
       if (unknown.length > 0) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [...path, 'attribute_conditions', other],
-          message: `uses value(s) ${unknown.map((v) => `"${v}"`).join(', ')} that attribute "${other}" does not offer`,
-        });
+        report(
+          [...path, 'attribute_conditions', other],
+          `uses value(s) ${unknown.map((v) => `"${v}"`).join(', ')} that attribute "${other}" does not offer`,
+        );
       }
     }
   }

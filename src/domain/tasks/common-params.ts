@@ -23,9 +23,10 @@ export const CommonCreateShape = {
   project_param_version: z.number().int().min(-1).optional(),
 };
 
-export const COMMON_CREATE_KEYS = Object.keys(CommonCreateShape) as (keyof typeof CommonCreateShape)[];
+const COMMON_CREATE_KEYS: ReadonlySet<string> = new Set(Object.keys(CommonCreateShape));
 
-export type CommonCreate = z.infer<z.ZodObject<typeof CommonCreateShape>>;
+const CommonCreateSchema = z.object(CommonCreateShape);
+export type CommonCreate = z.infer<typeof CommonCreateSchema>;
 
 /** Splits a validated creation body into the task-level fields and the type's `params`. */
 export function splitCreateBody(body: Record<string, unknown>): {
@@ -36,10 +37,11 @@ export function splitCreateBody(body: Record<string, unknown>): {
   const params: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined) continue;
-    if ((COMMON_CREATE_KEYS as string[]).includes(key)) common[key] = value;
+    if (COMMON_CREATE_KEYS.has(key)) common[key] = value;
     else params[key] = value;
   }
-  return { common: common as CommonCreate, params };
+  // Parsed, not asserted: the values passed the type's creation schema already, so this only types them.
+  return { common: CommonCreateSchema.parse(common), params };
 }
 
 export const PaddingShape = {

@@ -1,5 +1,5 @@
 import { type LabelDescription, leafLabels } from '../common/labels.js';
-import type { LidarAnnotationResponse } from './types/lidarannotation.js';
+import type { LidarAnnotationResponse } from './lidar-annotation-schemas.js';
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
@@ -22,7 +22,7 @@ export function projectCuboidsFromAbove(
       .filter((cuboid) => allowed.has(cuboid.label))
       .map(({ uuid, label, attributes, position, dimensions, yaw }) => {
         const [cos, sin] = [Math.cos(yaw), Math.sin(yaw)];
-        const corners = [
+        const corners: [number, number][] = [
           [dimensions.x / 2, dimensions.y / 2],
           [-dimensions.x / 2, dimensions.y / 2],
           [-dimensions.x / 2, -dimensions.y / 2],

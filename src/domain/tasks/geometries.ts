@@ -3,7 +3,7 @@ import { duplicateLabelNames, labelList, leafLabels } from '../common/labels.js'
 
 /** The Geometries object of image, video, lidar top-down and lidar linking tasks. */
 
-const ObjectsToAnnotateSchema = labelList({ min: 1 }).superRefine((labels, ctx) => {
+export const ObjectsToAnnotateSchema = labelList({ min: 1 }).superRefine((labels, ctx) => {
   const dupes = duplicateLabelNames(labels);
   if (dupes.length > 0)
     ctx.addIssue({ code: 'custom', message: `must not repeat labels (repeated: ${dupes.join(', ')})` });
@@ -12,7 +12,7 @@ const ObjectsToAnnotateSchema = labelList({ min: 1 }).superRefine((labels, ctx) 
 const PixelSizeSchema = z.number().int().min(0);
 const VertexCountSchema = z.number().int().min(1);
 
-export const BoxGeometrySchema = z
+const BoxGeometrySchema = z
   .object({
     objects_to_annotate: ObjectsToAnnotateSchema,
     min_height: PixelSizeSchema.optional(),
@@ -50,12 +50,10 @@ export const PolygonGeometrySchema = z
   .strict()
   .superRefine(vertexBounds);
 
-export const LineGeometrySchema = PolygonGeometrySchema;
-
 export const PointGeometrySchema = z.object({ objects_to_annotate: ObjectsToAnnotateSchema }).strict();
-export const EllipseGeometrySchema = PointGeometrySchema;
+const EllipseGeometrySchema = PointGeometrySchema;
 
-export const CameraIntrinsicsSchema = z
+const CameraIntrinsicsSchema = z
   .object({
     fx: z.number(),
     fy: z.number(),
@@ -68,9 +66,9 @@ export const CameraIntrinsicsSchema = z
   })
   .strict();
 
-export const QuaternionSchema = z.object({ w: z.number(), x: z.number(), y: z.number(), z: z.number() }).strict();
+const QuaternionSchema = z.object({ w: z.number(), x: z.number(), y: z.number(), z: z.number() }).strict();
 
-export const CuboidGeometrySchema = z
+const CuboidGeometrySchema = z
   .object({
     objects_to_annotate: ObjectsToAnnotateSchema,
     min_height: PixelSizeSchema.optional(),
@@ -85,7 +83,8 @@ export const GeometriesSchema = z
   .object({
     box: BoxGeometrySchema.optional(),
     polygon: PolygonGeometrySchema.optional(),
-    line: LineGeometrySchema.optional(),
+    // A line takes the polygon's options (vertex bounds).
+    line: PolygonGeometrySchema.optional(),
     point: PointGeometrySchema.optional(),
     ellipse: EllipseGeometrySchema.optional(),
     cuboid: CuboidGeometrySchema.optional(),

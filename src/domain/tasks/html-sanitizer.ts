@@ -7,7 +7,7 @@
  * list is fixed, and the output only has to be safe and balanced, not a faithful DOM.
  */
 
-export const ALLOWED_TAGS: ReadonlySet<string> = new Set([
+const ALLOWED_TAGS: ReadonlySet<string> = new Set([
   'address',
   'article',
   'aside',
@@ -111,7 +111,8 @@ function markupAt(input: string, at: number, open: string[]): { html: string; ne
   const match = TAG.exec(rest);
   // A `<` that does not start a well-formed tag is text; escaped so no tag can ever form from it.
   if (!match) return { html: '&lt;', next: at + 1 };
-  const [whole, slash, rawName, attributes, selfClose] = match;
+  // Groups 2 and 3 are not optional in TAG: a match always has them (the defaults only satisfy the type).
+  const [whole, slash, rawName = '', attributes = '', selfClose] = match;
   const name = rawName.toLowerCase();
   const next = at + whole.length;
   if (DROPPED_WITH_CONTENT.has(name)) return { html: '', next: slash ? next : endOfElement(input, name, next) };
@@ -146,7 +147,8 @@ function endOfElement(input: string, name: string, from: number): number {
 
 function safeAttributes(source: string): string {
   let out = '';
-  for (const [, rawName, dq, sq, bare] of source.matchAll(ATTRIBUTE)) {
+  // Group 1 is not optional in ATTRIBUTE: a match always has it.
+  for (const [, rawName = '', dq, sq, bare] of source.matchAll(ATTRIBUTE)) {
     const name = rawName.toLowerCase();
     if (name.startsWith('on') || BLOCKED_ATTRIBUTES.has(name) || !/^[a-z][a-z0-9_:.-]*$/.test(name)) continue;
     const value = dq ?? sq ?? bare;
@@ -164,9 +166,9 @@ function safeAttributes(source: string): string {
  * Whether a value would run script as a URL. Browsers decode entities and ignore whitespace and
  * control characters inside the scheme, so `jav&#x09;ascript:` counts; data URLs pass only as images.
  */
-export function isScriptUrl(value: string): boolean {
+function isScriptUrl(value: string): boolean {
   const decoded = decodeEntities(value)
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips (they hide `javascript:`)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: it strips control characters (they hide `javascript:`)
     .replace(/[\u0000-\u0020\u007f-\u009f]/g, '')
     .toLowerCase();
   if (/^(javascript|vbscript|livescript):/.test(decoded)) return true;

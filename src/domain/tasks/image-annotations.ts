@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Annotation shapes of image (and video) responses, also used by hypothesis and base_annotations. */
 
-export const PointXYSchema = z.object({ x: z.number(), y: z.number() }).strict();
+const PointXYSchema = z.object({ x: z.number(), y: z.number() }).strict();
 export const PointXYZSchema = z.object({ x: z.number(), y: z.number(), z: z.number() }).strict();
 
 const annotationBase = {
@@ -24,7 +24,10 @@ export const BoxAnnotationSchema = z
   })
   .passthrough();
 
-/** Polygons; lines and ellipses are shown with type polygon (the interface says so), but their own type names are accepted too. */
+/**
+ * Polygons; lines and ellipses are shown with type polygon (the interface says so), but their own type names are
+ * accepted too.
+ */
 export const PolygonAnnotationSchema = z
   .object({ ...annotationBase, type: z.enum(['polygon', 'line', 'ellipse']), vertices: z.array(PointXYSchema).min(1) })
   .passthrough();
@@ -50,10 +53,10 @@ export const CUBOID_EDGE_DESCRIPTIONS = [
   'side-bottom',
 ] as const;
 
-export const CuboidVertexSchema = z
+const CuboidVertexSchema = z
   .object({ x: z.number(), y: z.number(), type: z.literal('vertex'), description: z.enum(CUBOID_VERTEX_DESCRIPTIONS) })
   .strict();
-export const CuboidEdgeSchema = z
+const CuboidEdgeSchema = z
   .object({
     x1: z.number(),
     y1: z.number(),
@@ -85,7 +88,7 @@ export type ImageAnnotation = z.infer<typeof ImageAnnotationSchema>;
 
 /** Prelabels: like annotations, but a uuid is optional (generated when omitted). */
 const optionalUuid = { uuid: z.string().min(1).optional() };
-export const HypothesisAnnotationSchema = z.discriminatedUnion('type', [
+const HypothesisAnnotationSchema = z.discriminatedUnion('type', [
   BoxAnnotationSchema.extend(optionalUuid),
   PolygonAnnotationSchema.extend(optionalUuid),
   PointAnnotationSchema.extend(optionalUuid),

@@ -7,15 +7,15 @@ import type { CreateContext } from './type-definition.js';
 
 /** Creation pieces and rules shared by the lidar task types. */
 
-export const MAX_LIDAR_LABELS = 50;
+const MAX_LIDAR_LABELS = 50;
 
 /** Frame files (JSON or protobuf LidarFrame), in time order: frame i of a response is attachments[i - 1]. */
 export const LidarAttachmentsSchema = z.array(AttachmentUrlSchema).min(1);
 
-export const LidarAttachmentTypeSchema = z.enum(['json', 'protobuf']);
+const LidarAttachmentTypeSchema = z.enum(['json', 'protobuf']);
 
 /** At most 50 entries (the interface's limit), at least one, no name twice anywhere in the tree. */
-export const LidarLabelsSchema = labelList({ min: 1, max: MAX_LIDAR_LABELS }).superRefine((labels, ctx) => {
+const LidarLabelsSchema = labelList({ min: 1, max: MAX_LIDAR_LABELS }).superRefine((labels, ctx) => {
   const dupes = duplicateLabelNames(labels);
   if (dupes.length > 0)
     ctx.addIssue({ code: 'custom', message: `must not repeat labels (repeated: ${dupes.join(', ')})` });
@@ -23,7 +23,10 @@ export const LidarLabelsSchema = labelList({ min: 1, max: MAX_LIDAR_LABELS }).su
 
 export const LabelingSampleRateSchema = z.number().int().min(1);
 
-/** The shared lidar creation fields: attachments, attachment_type and labels are required on both cuboid and point tasks. */
+/**
+ * The shared lidar creation fields: attachments, attachment_type and labels are required on both cuboid and point
+ * tasks.
+ */
 export const LidarSequenceShape = {
   attachments: LidarAttachmentsSchema,
   attachment_type: LidarAttachmentTypeSchema,
@@ -49,7 +52,10 @@ export function labeledFrames(frameCount: number, rate = 1): number[] {
  */
 export function linkingFrames(originalFrameCount: number, originalRate = 1, linkingRate = 1): number[] {
   const original = labeledFrames(originalFrameCount, originalRate);
-  return labeledFrames(original.length, linkingRate).map((position) => original[position - 1]);
+  // Positions run 1..original.length, so each names a frame; the filter only satisfies the type.
+  return labeledFrames(original.length, linkingRate)
+    .map((position) => original[position - 1])
+    .filter((frame) => frame !== undefined);
 }
 
 /** Leaf labels that are segmented per instance: instance_label on the leaf or on a parent choice. */
@@ -89,10 +95,8 @@ export function findCompletedTask(
 }
 
 /** An optional prior `lidar_task` (lidarsegmentation, lidartopdown): when given, a completed lidarannotation task. */
-export const optionalPriorLidarTask = (params: Record<string, unknown>, context: CreateContext): FitIssue[] =>
-  typeof params.lidar_task === 'string'
-    ? findCompletedTask(params.lidar_task, ['lidarannotation'], context).issues
-    : [];
+export const optionalPriorLidarTask = (params: { lidar_task?: string }, context: CreateContext): FitIssue[] =>
+  params.lidar_task !== undefined ? findCompletedTask(params.lidar_task, ['lidarannotation'], context).issues : [];
 
 /** A top-down view has no depth to draw boxes, cuboids or ellipses in: lidartopdown offers only these kinds. */
 export const TOP_DOWN_KINDS = ['polygon', 'line', 'point'] as const;

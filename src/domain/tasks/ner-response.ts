@@ -62,15 +62,15 @@ function checkSpan(annotation: Annotation, text: string, path: (string | number)
 function overlaps(annotations: readonly Annotation[]): FitIssue[] {
   const order = annotations.map((a, index) => ({ a, index })).sort((x, y) => x.a.start - y.a.start);
   const issues: FitIssue[] = [];
-  for (let i = 1; i < order.length; i += 1) {
-    const before = order.slice(0, i).find(({ a }) => a.end > order[i].a.start);
+  order.forEach((current, i) => {
+    const before = order.slice(0, i).find(({ a }) => a.end > current.a.start);
     if (before) {
       issues.push({
-        path: ['response', 'annotations', order[i].index],
+        path: ['response', 'annotations', current.index],
         message: `overlaps annotation "${before.a.id}" (allow_overlapping_annotations is false)`,
       });
     }
-  }
+  });
   return issues;
 }
 
@@ -110,7 +110,9 @@ function checkRelationships(params: NerParams, response: NerResponse): FitIssue[
     ) {
       issues.push({
         path,
-        message: `does not fit a defined relationship: no ${named ? `"${name}" ` : ''}relationship joins "${source.label}" to "${target.label}"`,
+        message:
+          `does not fit a defined relationship: ` +
+          `no ${named ? `"${name}" ` : ''}relationship joins "${source.label}" to "${target.label}"`,
       });
     }
   }

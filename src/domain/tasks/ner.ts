@@ -7,7 +7,7 @@ import type { FitIssue } from './annotation-fit.js';
 
 const NonEmpty = (what: string) => z.string().refine((s) => s.trim() !== '', `must be a non-empty ${what}`);
 
-export const NerAttributeSchema = z
+const NerAttributeSchema = z
   .object({
     type: z.literal('select'),
     options: z
@@ -60,7 +60,7 @@ export const NerRelationshipSchema = z
   .strict();
 export type NerRelationship = z.infer<typeof NerRelationshipSchema>;
 
-export const NerAnnotationSchema = z
+const NerAnnotationSchema = z
   .object({
     id: NonEmpty('id'),
     start: z.number().int().nonnegative(),
@@ -69,7 +69,7 @@ export const NerAnnotationSchema = z
     label: z.string(),
   })
   .strict();
-export const NerResponseRelationshipSchema = z
+const NerResponseRelationshipSchema = z
   .object({ id: NonEmpty('id'), source_ref: z.string(), target_ref: z.string(), name: z.string().optional() })
   .strict();
 export const NerResponseSchema = z

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { type LabelDescription, leafLabels } from '../common/labels.js';
+import { type ZodType, type ZodTypeDef, z } from 'zod';
+import { LabelListSchema, leafLabels } from '../common/labels.js';
 import type { FitIssue } from './annotation-fit.js';
 
 /**
@@ -20,7 +20,44 @@ export type OtherResponseKind =
   | 'fields'
   | 'placeholder';
 
-export function otherResponseSchema(kind: OtherResponseKind): z.AnyZodObject {
+/** What checks and synthesis read from the params of these types; each type requires its own few. */
+const OtherParamsSchema = z.object({
+  categories: LabelListSchema.optional(),
+  objects_to_annotate: LabelListSchema.optional(),
+  choices: LabelListSchema.optional(),
+  fields: z.record(z.unknown()).optional(),
+});
+export type OtherParams = z.infer<typeof OtherParamsSchema>;
+
+/** Only the params a kind reads are parsed: the others are stored as given, whatever their shape. */
+export function otherParamsSchema(kind: OtherResponseKind): ZodType<OtherParams, ZodTypeDef, unknown> {
+  switch (kind) {
+    case 'categorization':
+      return OtherParamsSchema.pick({ categories: true });
+    case 'annotations':
+      return OtherParamsSchema.pick({ objects_to_annotate: true });
+    case 'fields':
+      return OtherParamsSchema.pick({ fields: true });
+    case 'comparison':
+      return OtherParamsSchema.pick({ choices: true, fields: true });
+    case 'transcript':
+    case 'placeholder':
+      return OtherParamsSchema.pick({});
+  }
+}
+
+/** A response of these types: only the keys the mock fills are typed, the rest is kept as given. */
+export interface OtherResponse {
+  [key: string]: unknown;
+  category?: string | string[];
+  choice?: string;
+  fields?: Record<string, unknown>;
+  transcript?: string;
+  annotations?: { label: string }[];
+  result?: string;
+}
+
+export function otherResponseSchema(kind: OtherResponseKind): ZodType<OtherResponse, ZodTypeDef, unknown> {
   switch (kind) {
     case 'categorization':
       return z
@@ -41,32 +78,30 @@ export function otherResponseSchema(kind: OtherResponseKind): z.AnyZodObject {
 }
 
 /** What can be checked without a specified shape: labels the task offered, answers for its fields. */
-export function checkOtherResponse(
-  kind: OtherResponseKind,
-  params: Record<string, unknown>,
-  response: Record<string, unknown>,
-): FitIssue[] {
+export function checkOtherResponse(kind: OtherResponseKind, params: OtherParams, response: OtherResponse): FitIssue[] {
   switch (kind) {
     case 'categorization': {
-      const offered = leafLabels(params.categories as LabelDescription[]);
-      const given = [response.category].flat() as string[];
+      const offered = leafLabels(params.categories);
+      const given = [response.category ?? []].flat();
       const known = new Set(offered);
       const unknown = given.filter((c) => !known.has(c));
       return unknown.length > 0
         ? [
             {
               path: ['response', 'category'],
-              message: `has ${unknown.map((c) => `"${c}"`).join(', ')}, not among the task's categories (${offered.join(', ')})`,
+              message:
+                `has ${unknown.map((c) => `"${c}"`).join(', ')}, ` +
+                `not among the task's categories (${offered.join(', ')})`,
             },
           ]
         : [];
     }
     case 'annotations': {
-      const offered = leafLabels(params.objects_to_annotate as LabelDescription[]);
+      const offered = leafLabels(params.objects_to_annotate);
       // A set and one joined list: thousands of annotations must not cost thousands of label scans.
       const known = new Set(offered);
       const text = offered.join(', ');
-      return (response.annotations as { label: string }[]).flatMap((a, index) =>
+      return (response.annotations ?? []).flatMap((a, index) =>
         known.has(a.label)
           ? []
           : [
@@ -78,8 +113,8 @@ export function checkOtherResponse(
       );
     }
     case 'fields': {
-      const known = Object.keys(params.fields as Record<string, unknown>);
-      return Object.keys(response.fields as Record<string, unknown>)
+      const known = Object.keys(params.fields ?? {});
+      return Object.keys(response.fields ?? {})
         .filter((key) => !known.includes(key))
         .map((key) => ({
           path: ['response', 'fields', key],
@@ -88,8 +123,8 @@ export function checkOtherResponse(
     }
     case 'comparison': {
       const issues: FitIssue[] = [];
-      const choices = params.choices === undefined ? undefined : leafLabels(params.choices as LabelDescription[]);
-      if (response.choice !== undefined && choices && !choices.includes(response.choice as string)) {
+      const choices = params.choices === undefined ? undefined : leafLabels(params.choices);
+      if (response.choice !== undefined && choices && !choices.includes(response.choice)) {
         issues.push({
           path: ['response', 'choice'],
           message: `is "${String(response.choice)}", not one of the task's choices (${choices.join(', ')})`,

@@ -36,7 +36,7 @@ export function segmentationLeaves(labels: readonly LabelDescription[] | undefin
 const ResultUrlSchema = AttachmentUrlSchema;
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
-export const LabelMappingEntrySchema = z
+const LabelMappingEntrySchema = z
   .object({
     color: extendApi(
       z.string().refine((v) => HEX_COLOR.test(v), 'must be a hex color such as #ff0000'),

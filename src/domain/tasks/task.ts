@@ -4,7 +4,6 @@ import { StoredMetadataSchema } from '../common/metadata.js';
 import { TaskIdSchema, TimestampSchema } from '../common/values.js';
 
 export const TaskStatusSchema = z.enum(['pending', 'completed', 'canceled', 'error']);
-export type TaskStatus = z.infer<typeof TaskStatusSchema>;
 
 export const ReviewStatusSchema = z.enum(['pending', 'accepted', 'fixed', 'rejected']);
 
@@ -36,7 +35,9 @@ export const TaskSchema = extendApi(
       // On every task from creation: pending until a review decides.
       customer_review_status: extendApi(ReviewStatusSchema, {
         description:
-          "On every task from creation: pending until a review decides (accepted, rejected, or fixed by the service's reviewers); a redo sets it back to pending",
+          'On every task from creation: pending until a review decides ' +
+          "(accepted, rejected, or fixed by the service's reviewers); " +
+          'a redo sets it back to pending',
       }),
       customer_review_comments: z.array(z.string()).optional(),
       times_redone: z.number().int().optional(),
@@ -62,8 +63,14 @@ export const TaskSchema = extendApi(
 );
 export type Task = z.infer<typeof TaskSchema>;
 
-/** The slim document that `limited_response=true` lists return. */
-export const LimitedTaskSchema = TaskSchema.pick({ task_id: true, status: true, metadata: true, project: true });
+/**
+ * The slim document that `limited_response=true` lists return: these keys and no other, so a full
+ * task (which has `type`, `params`, ...) never matches it and a list item is one or the other.
+ */
+export const LimitedTaskSchema = extendApi(
+  TaskSchema.pick({ task_id: true, status: true, metadata: true, project: true }).strict(),
+  { description: 'A task as `limited_response=true` lists it: only these keys' },
+);
 
 export const TaskListSchema = z.object({
   docs: z.array(z.union([TaskSchema, LimitedTaskSchema])),

@@ -4,9 +4,9 @@ import { sanitizeHtml } from './html-sanitizer.js';
 
 /** TextCollectionAttachment: shown to taskers beside text collection fields and NER texts. */
 
-export const TEXT_ATTACHMENT_TYPES = ['pdf', 'image', 'text', 'video', 'website', 'audio'] as const;
+const TEXT_ATTACHMENT_TYPES = ['pdf', 'image', 'text', 'video', 'website', 'audio'] as const;
 
-export const TextCollectionAttachmentSchema = extendApi(
+const TextCollectionAttachmentSchema = extendApi(
   z
     .object({
       type: z.enum(TEXT_ATTACHMENT_TYPES),

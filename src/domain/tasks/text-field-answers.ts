@@ -1,4 +1,5 @@
 import type { FitIssue } from './annotation-fit.js';
+import { isRecord } from './is-record.js';
 import {
   answerValues,
   choiceValue,
@@ -31,9 +32,8 @@ export function checkAnswers(
   path: Path,
   context: AnswerContext,
 ): FitIssue[] {
-  if (!answers || typeof answers !== 'object' || Array.isArray(answers))
-    return [issue(path, 'must be an object keyed by field_id')];
-  const record = answers as Record<string, unknown>;
+  if (!isRecord(answers)) return [issue(path, 'must be an object keyed by field_id')];
+  const record = answers;
   const fields = levelFields(entries);
   const issues: FitIssue[] = [];
   for (const key of Object.keys(record)) {
@@ -123,16 +123,16 @@ function checkNumber(field: Extract<UnitField, { type: 'number' }>, answer: unkn
 
 /** A datetime answer is an object with an integer for each included part, e.g. {year: 2026, month: 1}. */
 function checkDatetime(field: Extract<UnitField, { type: 'datetime' }>, answer: unknown, path: Path): FitIssue[] {
-  if (!answer || typeof answer !== 'object' || Array.isArray(answer))
-    return [issue(path, `must be an object with the parts ${field.include.join(', ')}`)];
-  const parts = answer as Record<string, unknown>;
+  if (!isRecord(answer)) return [issue(path, `must be an object with the parts ${field.include.join(', ')}`)];
+  const parts = answer;
+  const included = new Set<string>(field.include);
   const issues = Object.keys(parts)
-    .filter((k) => !(field.include as string[]).includes(k))
+    .filter((k) => !included.has(k))
     .map((k) => issue([...path, k], 'is not a part the field includes'));
   for (const part of field.include) {
     const [lo, hi] = DATE_PART_RANGES[part];
     const value = parts[part];
-    if (!Number.isInteger(value) || (value as number) < lo || (value as number) > hi)
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < lo || value > hi)
       issues.push(issue([...path, part], `must be an integer from ${lo} to ${hi}`));
   }
   return issues;
@@ -151,7 +151,8 @@ function checkSelection(
     return [
       issue(
         path,
-        `must select ${min === max ? min : `${min} to ${max === Infinity ? 'any number of' : max}`} value(s) (got ${answer.length})`,
+        `must select ${min === max ? min : `${min} to ${max === Infinity ? 'any number of' : max}`} ` +
+          `value(s) (got ${answer.length})`,
       ),
     ];
   const unknown = offered ? answer.filter((v) => !offered.some((o) => sameValue(o, v) && typeof o === typeof v)) : [];
@@ -159,7 +160,8 @@ function checkSelection(
     return [
       issue(
         path,
-        `has value(s) ${unknown.map((v) => JSON.stringify(v)).join(', ')} that are not selectable choices (${offered?.map((o) => JSON.stringify(o)).join(', ')})`,
+        `has value(s) ${unknown.map((v) => JSON.stringify(v)).join(', ')} ` +
+          `that are not selectable choices (${offered?.map((o) => JSON.stringify(o)).join(', ')})`,
       ),
     ];
   if (new Set(answer.map(String)).size !== answer.length) return [issue(path, 'must not select a value twice')];

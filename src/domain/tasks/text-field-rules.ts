@@ -29,7 +29,8 @@ export function checkFieldTree(
       issues.push(
         issue(
           [...path, 'field_id'],
-          `must be unique across all fields, nested ones included ("${field.field_id}" is also used at ${describe(seen)})`,
+          `must be unique across all fields, nested ones included ` +
+            `("${field.field_id}" is also used at ${describe(seen)})`,
         ),
       );
     else {
@@ -67,7 +68,8 @@ function checkSettings({ field, path }: LocatedField): FitIssue[] {
         issues.push(
           issue(
             [...path, 'max_characters'],
-            `must leave room for min_tokens (${field.min_tokens} words need at least ${2 * field.min_tokens - 1} characters)`,
+            `must leave room for min_tokens ` +
+              `(${field.min_tokens} words need at least ${2 * field.min_tokens - 1} characters)`,
           ),
         );
       }
@@ -90,10 +92,12 @@ function checkSettings({ field, path }: LocatedField): FitIssue[] {
         issues.push(issue([...path, 'choices'], 'is required unless choices_from_field is given'));
       issues.push(...checkChoices(field.choices, [...path, 'choices']));
       break;
-    case 'time_range':
-      if (field.default_seconds[0] > field.default_seconds[1])
-        issues.push(issue([...path, 'default_seconds'], 'must be in order: start at most end'));
+    case 'time_range': {
+      // The schema makes default_seconds a pair.
+      const [start = 0, end = 0] = field.default_seconds;
+      if (start > end) issues.push(issue([...path, 'default_seconds'], 'must be in order: start at most end'));
       break;
+    }
   }
   return issues;
 }

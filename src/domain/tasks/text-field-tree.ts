@@ -1,4 +1,5 @@
 import type { FitIssue } from './annotation-fit.js';
+import { isRecord } from './is-record.js';
 import {
   type CategoryChoice,
   type ChoiceValue,
@@ -86,12 +87,14 @@ export function answerValues(answer: unknown): unknown[] {
 
 /** A condition holds when each named field has one of the listed values selected, and its `not` set does not hold. */
 function conditionHolds(condition: FieldCondition, answers: ReadonlyMap<string, unknown>): boolean {
-  const { not, ...positive } = condition;
-  const all = (set: Record<string, ChoiceValue[]>) =>
-    Object.entries(set).every(([id, wanted]) =>
-      answerValues(answers.get(id)).some((v) => wanted.some((w) => sameValue(v, w))),
-    );
-  return all(positive as Record<string, ChoiceValue[]>) && (not === undefined || !all(not));
+  const selected = (id: string, wanted: readonly ChoiceValue[]) =>
+    answerValues(answers.get(id)).some((v) => wanted.some((w) => sameValue(v, w)));
+  // Every key but `not` names a field; `not` holds its own set.
+  const positive = Object.entries(condition).every(
+    ([id, wanted]) => id === 'not' || !Array.isArray(wanted) || selected(id, wanted),
+  );
+  const { not } = condition;
+  return positive && (not === undefined || !Object.entries(not).every(([id, wanted]) => selected(id, wanted)));
 }
 
 /** A field is shown when it has no conditions or any of its condition sets holds. */
@@ -105,8 +108,8 @@ export function collectAnswers(
   answers: unknown,
   into = new Map<string, unknown>(),
 ): Map<string, unknown> {
-  if (!answers || typeof answers !== 'object' || Array.isArray(answers)) return into;
-  const record = answers as Record<string, unknown>;
+  if (!isRecord(answers)) return into;
+  const record = answers;
   for (const field of levelFields(entries)) {
     if (!Object.hasOwn(record, field.field_id)) continue;
     const answer = record[field.field_id];

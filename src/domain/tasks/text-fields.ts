@@ -1,4 +1,4 @@
-import { extendApi, generateSchema, type OpenApiZodAny } from '@anatine/zod-openapi';
+import { extendApi, generateSchema } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import { boundedTree } from '../common/bounded.js';
 import { MAX_LABELS } from '../common/input-limits.js';
@@ -10,7 +10,7 @@ import { MAX_LABELS } from '../common/input-limits.js';
  */
 
 export const FieldIdSchema = z.string().refine((s) => s.trim() !== '', 'must be a non-empty field_id');
-export const ChoiceValueSchema = z.union([z.string(), z.number(), z.boolean()]);
+const ChoiceValueSchema = z.union([z.string(), z.number(), z.boolean()]);
 export type ChoiceValue = z.infer<typeof ChoiceValueSchema>;
 
 const ChoiceBaseSchema = z.object({
@@ -21,7 +21,7 @@ const ChoiceBaseSchema = z.object({
 export interface CategoryChoice extends z.infer<typeof ChoiceBaseSchema> {
   subchoices?: CategoryChoice[];
 }
-export const CategoryChoiceSchema: z.ZodType<CategoryChoice> = ChoiceBaseSchema.extend({
+const CategoryChoiceSchema: z.ZodType<CategoryChoice> = ChoiceBaseSchema.extend({
   subchoices: extendApi(
     z.lazy(() => z.array(CategoryChoiceSchema)),
     {
@@ -44,7 +44,8 @@ export const FieldConditionSchema = extendApi(
   z.object({ not: z.record(ChoiceValuesSchema).optional() }).catchall(ChoiceValuesSchema),
   {
     description:
-      'Maps field_ids to choice values (one of them must be selected); several keys must all hold; `not` holds when its own set does not',
+      'Maps field_ids to choice values (one of them must be selected); ' +
+      'several keys must all hold; `not` holds when its own set does not',
   },
 );
 export type FieldCondition = z.infer<typeof FieldConditionSchema>;
@@ -63,9 +64,9 @@ const unit = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.object({ type: z.literal(type), ...UnitFieldShape, ...shape }).strict();
 
 const Count = z.number().int().nonnegative();
-export const DATE_PARTS = ['year', 'month', 'day', 'hour', 'minute'] as const;
+const DATE_PARTS = ['year', 'month', 'day', 'hour', 'minute'] as const;
 
-export const TextFieldSchema = unit('text', {
+const TextFieldSchema = unit('text', {
   max_characters: z.number().int().positive().optional(),
   show_word_counter: z.boolean().optional(),
   show_markdown_preview: z.boolean().optional(),
@@ -73,8 +74,8 @@ export const TextFieldSchema = unit('text', {
   min_tokens: Count.optional(),
   disable_pasting: z.boolean().optional(),
 });
-export const BooleanFieldSchema = unit('boolean', {});
-export const NumberFieldSchema = unit('number', {
+const BooleanFieldSchema = unit('boolean', {});
+const NumberFieldSchema = unit('number', {
   use_slider: z.boolean().optional(),
   min: z.number().optional(),
   max: z.number().optional(),
@@ -94,7 +95,7 @@ export const DATE_PART_RANGES: Record<DatePart, [number, number]> = {
 };
 const datePart = (part: DatePart) =>
   z.number().int().min(DATE_PART_RANGES[part][0]).max(DATE_PART_RANGES[part][1]).optional();
-export const DatetimeFieldSchema = unit('datetime', {
+const DatetimeFieldSchema = unit('datetime', {
   include: z.array(z.enum(DATE_PARTS)).min(1),
   defaults: z
     .object({
@@ -107,22 +108,22 @@ export const DatetimeFieldSchema = unit('datetime', {
     .strict()
     .optional(),
 });
-export const CategoryFieldSchema = unit('category', {
+const CategoryFieldSchema = unit('category', {
   choices: ChoicesSchema,
   min_choices: Count.optional(),
   max_choices: z.number().int().positive().optional(),
 });
-export const SelectFieldSchema = unit('select', {
+const SelectFieldSchema = unit('select', {
   choices: ChoicesSchema.optional(),
   choices_from_field: FieldIdSchema.optional(),
 });
 export const TIME_RANGE_MAX_SECONDS = 86400;
-export const TimeRangeFieldSchema = unit('time_range', {
+const TimeRangeFieldSchema = unit('time_range', {
   default_seconds: z.array(z.number().int().min(0).max(TIME_RANGE_MAX_SECONDS)).length(2),
   increment_seconds: z.number().int().min(1).max(3600).optional(),
   default_from_field: FieldIdSchema.optional(),
 });
-export const RankingOrderFieldSchema = unit('ranking_order', {
+const RankingOrderFieldSchema = unit('ranking_order', {
   first_label: z.string().optional(),
   last_label: z.string().optional(),
   num_items_to_rank: z.number().int().positive().optional(),
@@ -140,10 +141,10 @@ const childEntries = (): z.ZodType<FieldEntry[], z.ZodTypeDef, unknown> =>
   );
 
 const FormBaseSchema = unit('form', {});
-export interface FormField extends z.infer<typeof FormBaseSchema> {
+interface FormField extends z.infer<typeof FormBaseSchema> {
   fields: FieldEntry[];
 }
-export const FormFieldSchema = FormBaseSchema.extend({ fields: childEntries() });
+const FormFieldSchema = FormBaseSchema.extend({ fields: childEntries() });
 
 /** A field set groups fields visually; it has no type and no field_id of its own. */
 const FieldSetBaseSchema = z
@@ -152,7 +153,7 @@ const FieldSetBaseSchema = z
 export interface FieldSet extends z.infer<typeof FieldSetBaseSchema> {
   fields: FieldEntry[];
 }
-export const FieldSetSchema = FieldSetBaseSchema.extend({ fields: childEntries() });
+const FieldSetSchema = FieldSetBaseSchema.extend({ fields: childEntries() });
 
 const LEAF_FIELD_SCHEMAS = [
   TextFieldSchema,
@@ -164,11 +165,10 @@ const LEAF_FIELD_SCHEMAS = [
   TimeRangeFieldSchema,
   RankingOrderFieldSchema,
 ] as const;
-export type LeafField = z.infer<(typeof LEAF_FIELD_SCHEMAS)[number]>;
-export const UnitFieldSchema = z.discriminatedUnion('type', [...LEAF_FIELD_SCHEMAS, FormFieldSchema]);
+type LeafField = z.infer<(typeof LEAF_FIELD_SCHEMAS)[number]>;
+const UnitFieldSchema = z.discriminatedUnion('type', [...LEAF_FIELD_SCHEMAS, FormFieldSchema]);
 export type UnitField = LeafField | FormField;
 export type FieldEntry = UnitField | FieldSet;
-export type FieldType = UnitField['type'];
 
 export const isFieldSet = (entry: FieldEntry): entry is FieldSet => !('type' in entry);
 
@@ -177,25 +177,25 @@ export const isFieldSet = (entry: FieldEntry): entry is FieldSet => !('type' in 
  * errors ("fields is required"), so the entry is dispatched: anything with a type or field_id is a
  * field, the rest a field set, and only that schema's issues are reported.
  */
-export const FieldEntrySchema: z.ZodType<FieldEntry, z.ZodTypeDef, unknown> = extendApi(
-  z.unknown().transform((value, ctx): FieldEntry => {
+const FieldEntrySchema: z.ZodType<FieldEntry, z.ZodTypeDef, unknown> = z
+  .unknown()
+  .transform((value, ctx): FieldEntry => {
     const isField = typeof value === 'object' && value !== null && ('type' in value || 'field_id' in value);
-    const result = (isField ? UnitFieldSchema : FieldSetSchema).safeParse(value);
-    if (result.success) return result.data as FieldEntry;
+    const result = isField ? UnitFieldSchema.safeParse(value) : FieldSetSchema.safeParse(value);
+    if (result.success) return result.data;
     // Fatal: the enclosing request's cross-field rules must not run over a broken field.
     for (const issue of result.error.issues) ctx.addIssue({ ...issue, fatal: true });
     return z.NEVER;
-  }),
-  {
-    description:
-      'A field (discriminated on type), or a field set ({fields, inline, title, description}) grouping fields',
-  },
-);
+  });
 // Generated only now: the forms' and field sets' lazy `fields` refer to FieldEntrySchema, and
 // generating reads them (isOptional), which would fail while FieldEntrySchema is not yet defined.
-(FieldEntrySchema as OpenApiZodAny).metaOpenApi = {
-  ...(FieldEntrySchema as OpenApiZodAny).metaOpenApi,
-  anyOf: [generateSchema(UnitFieldSchema), generateSchema(FieldSetSchema)],
-};
+// Its OpenAPI metadata (what extendApi would set) is therefore attached here.
+Object.assign(FieldEntrySchema, {
+  metaOpenApi: {
+    description:
+      'A field (discriminated on type), or a field set ({fields, inline, title, description}) grouping fields',
+    anyOf: [generateSchema(UnitFieldSchema), generateSchema(FieldSetSchema)],
+  },
+});
 
 export const FieldListSchema = z.array(FieldEntrySchema).min(1);

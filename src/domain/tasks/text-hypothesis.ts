@@ -9,7 +9,7 @@ import { FieldIdSchema, type UnitField } from './text-fields.js';
  * other field types' prelabels are kept as given.
  */
 
-export const TextHypothesisEntrySchema = z
+const TextHypothesisEntrySchema = z
   .object({ type: z.string().min(1), field_id: FieldIdSchema, response: z.unknown() })
   .strict()
   .refine((entry) => entry.response !== undefined, { path: ['response'], message: 'is required' });

@@ -1,4 +1,4 @@
-import type { ZodTypeAny } from 'zod';
+import type { ZodError, ZodType, ZodTypeAny, ZodTypeDef } from 'zod';
 import type { Rng } from '../../synth/random.js';
 import type { FitIssue } from './annotation-fit.js';
 import type { Task } from './task.js';
@@ -8,12 +8,28 @@ export interface CreateContext {
   findTask(taskId: string): Task | undefined;
 }
 
-/** Everything the mock knows about one task type. One file per type under types/. */
+/** A dependent task as its root's dependents/options define it: its type and its own params. */
+export interface DependentRequest {
+  type: string;
+  params: Record<string, unknown>;
+}
+
+/** A given response judged against its task: malformed (not the type's shape), unfit, or fitting. */
+export type ResponseVerdict =
+  | { kind: 'malformed'; error: ZodError }
+  | { kind: 'unfit'; issues: FitIssue[] }
+  | { kind: 'fits'; response: Record<string, unknown> };
+
+/**
+ * Everything the mock knows about one task type, as the registry and the services see it: params
+ * and responses as plain records. Each type is written once, typed, with `defineTaskType`
+ * (define-task-type.ts), which builds this view by parsing before it calls the typed functions.
+ */
 export interface TaskTypeDefinition {
   type: string;
   summary: string;
   /** The whole creation body: common parameters plus the type's own. */
-  createSchema: ZodTypeAny;
+  createSchema: ZodType<Record<string, unknown>, ZodTypeDef, unknown>;
   /** Shape of `response` once the task is completed. */
   responseSchema: ZodTypeAny;
   /** Stem of the OpenAPI component names (`<stem>CreateRequest`, `<stem>Response`). */
@@ -21,11 +37,17 @@ export interface TaskTypeDefinition {
   /** Values the service adds to `params` when the request leaves them out (e.g. attachment_type). */
   paramDefaults?: Record<string, unknown>;
   /** Rules that need more than the request (e.g. lidar_task must name a completed lidar task). */
-  checkCreate?(params: Record<string, unknown>, context: CreateContext): FitIssue[];
+  checkCreate(params: Record<string, unknown>, context: CreateContext): FitIssue[];
   /** Fields shown on the task object besides `params` (textcollection shows attachments and fields). */
-  taskFields?(params: Record<string, unknown>): Record<string, unknown>;
-  /** Checks a parsed response against what this task asked for. */
-  checkResponse(task: Task, response: Record<string, unknown>): FitIssue[];
+  taskFields(params: Record<string, unknown>): Record<string, unknown>;
+  /** Parses a given response and checks it against what the task asked for; paths start at `response`. */
+  judgeResponse(task: Task, given: unknown): ResponseVerdict;
+  /** The issues of `judgeResponse` as one list (a malformed response's zod issues included). */
+  checkResponse(task: Task, given: unknown): FitIssue[];
   /** A valid response built from the task's own params, the same for the same task id. */
   synthesize(task: Task, rng: Rng): Record<string, unknown>;
+  /** Whether a creation body of this type takes `key` (a dependent inherits only what its type takes). */
+  takes(key: string): boolean;
+  /** What this task, as a root, passes on to a dependent: its data item, and whatever its type adds. */
+  offerToDependent(root: Task, dependent: DependentRequest): Record<string, unknown>;
 }

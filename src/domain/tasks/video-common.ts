@@ -5,6 +5,7 @@ import { isFullUrl } from '../common/values.js';
 import type { FitIssue } from './annotation-fit.js';
 import type { AnnotationAttributes } from './attributes.js';
 import type { Geometries } from './geometries.js';
+import type { Report } from './report.js';
 
 /** Pieces shared by videoannotation and videoplaybackannotation: video URLs, events, the media rule. */
 
@@ -14,7 +15,7 @@ const VIDEO_EXTENSIONS = ['mp4', 'webm', 'ogg'];
  * A video the service can play: an .mp4, .webm or .ogg file (query and fragment ignored), a data URL
  * of such a type, or an uploaded file (`scaledata://`), whose name need not carry an extension.
  */
-export function isVideoUrl(value: string): boolean {
+function isVideoUrl(value: string): boolean {
   if (!isFullUrl(value)) return false;
   const url = new URL(value);
   if (url.protocol === 'scaledata:') return true;
@@ -23,7 +24,7 @@ export function isVideoUrl(value: string): boolean {
   return VIDEO_EXTENSIONS.includes(extension);
 }
 
-export const VIDEO_URL_RULE = 'must be a URL of an mp4, webm or ogg video file';
+const VIDEO_URL_RULE = 'must be a URL of an mp4, webm or ogg video file';
 
 export const EventsToAnnotateSchema = z
   .array(z.string().refine((s) => s.trim() !== '', 'must be a non-empty event name'))
@@ -95,10 +96,10 @@ export function checkEvents(
  * The cross-field rule of both video types: with attachment_type video, the field at `path` must
  * name a video file. Checked only when it holds a string (absence and arrays have their own rules).
  */
-export function checkVideoUrl(value: unknown, path: string, ctx: z.RefinementCtx): void {
+export function checkVideoUrl(value: unknown, path: string, report: Report): void {
   // A value that is no URL at all already has its issue (refinement issues do not stop superRefine).
   if (typeof value === 'string' && isFullUrl(value) && !isVideoUrl(value)) {
-    ctx.addIssue({ code: 'custom', path: [path], message: `${VIDEO_URL_RULE} when attachment_type is video` });
+    report([path], `${VIDEO_URL_RULE} when attachment_type is video`);
   }
 }
 

@@ -10,7 +10,7 @@ import { checkEvents, VideoEventSchema, type VideoParams } from './video-common.
  * file host, so it inlines that list as `annotations`. Events sit beside it, as in the events format.
  */
 
-export const VideoFrameSchema = extendApi(z.object({ annotations: z.array(ImageAnnotationSchema) }).strict(), {
+const VideoFrameSchema = extendApi(z.object({ annotations: z.array(ImageAnnotationSchema) }).strict(), {
   description: 'One frame: its annotations; the same uuid denotes the same object (with the same label) across frames',
 });
 
@@ -33,7 +33,9 @@ export function checkVideoAnnotationResponse(params: VideoParams, response: Vide
   ) {
     issues.push({
       path: ['response', 'annotations'],
-      message: `has ${frames.length} frame(s), but the task has ${params.attachments.length} attachments (one frame per attachment)`,
+      message:
+        `has ${frames.length} frame(s), but the task has ${params.attachments.length} attachments ` +
+        `(one frame per attachment)`,
     });
   }
   frames.forEach((frame, index) => {
@@ -54,7 +56,7 @@ export function checkVideoAnnotationResponse(params: VideoParams, response: Vide
 }
 
 /** A uuid is one object: it keeps its label and geometry in every frame and appears once per frame. */
-export function checkObjectIdentity(frames: readonly { annotations: readonly ImageAnnotation[] }[]): FitIssue[] {
+function checkObjectIdentity(frames: readonly { annotations: readonly ImageAnnotation[] }[]): FitIssue[] {
   const issues: FitIssue[] = [];
   const firstSeen = new Map<string, { label: string; type: string; frame: number }>();
   frames.forEach((frame, f) => {
@@ -73,7 +75,10 @@ export function checkObjectIdentity(frames: readonly { annotations: readonly Ima
         if (annotation[key] !== first[key]) {
           issues.push({
             path: [...path, key],
-            message: `is "${annotation[key]}", but uuid "${annotation.uuid}" has ${key} "${first[key]}" in frame ${first.frame} (an object keeps its ${key} across frames)`,
+            message:
+              `is "${annotation[key]}", but uuid "${annotation.uuid}" ` +
+              `has ${key} "${first[key]}" in frame ${first.frame} ` +
+              `(an object keeps its ${key} across frames)`,
           });
         }
       }

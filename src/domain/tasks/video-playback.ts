@@ -13,7 +13,7 @@ import { checkEvents, VideoEventSchema } from './video-common.js';
  * Keying by uuid makes "same uuid, same object, same label" hold by construction.
  */
 
-export const PlaybackFrameSchema = extendApi(
+const PlaybackFrameSchema = extendApi(
   z
     .object({
       key: z.number().int().min(0),
@@ -23,12 +23,13 @@ export const PlaybackFrameSchema = extendApi(
     .passthrough(),
   {
     description:
-      'The object in one annotated frame: frame key, timestamp (seconds) and attributes, plus the fields of its geometry ' +
+      'The object in one annotated frame: frame key, timestamp (seconds) and attributes, ' +
+      'plus the fields of its geometry ' +
       '(box: left, top, width, height; polygon, line, ellipse: vertices; point: x, y; cuboid: vertices, edges)',
   },
 );
 
-export const PlaybackObjectSchema = z
+const PlaybackObjectSchema = z
   .object({
     label: z.string().min(1),
     geometry: z.enum(['box', 'polygon', 'line', 'point', 'ellipse', 'cuboid']),
@@ -86,7 +87,9 @@ export function checkVideoPlaybackResponse(params: PlaybackParams, response: Vid
       if (previous && frame.key <= previous.key) {
         issues.push({
           path: [...path, 'key'],
-          message: `is ${frame.key}, not after the previous frame's key ${previous.key} (frames are in temporal order, one per key)`,
+          message:
+            `is ${frame.key}, not after the previous frame's key ${previous.key} ` +
+            `(frames are in temporal order, one per key)`,
         });
       }
       issues.push(...checkAttributeValues(frame.attributes, params.annotation_attributes, [...path, 'attributes']));

@@ -12,7 +12,7 @@ export const InviteRoleSchema = z.enum(['labeler', 'member', 'manager']);
 export type InviteRole = z.infer<typeof InviteRoleSchema>;
 
 /** Roles set_role can give; `disabled` takes a member off the team without deleting them. */
-export const AssignableRoleSchema = z.enum(['labeler', 'member', 'manager', 'disabled']);
+const AssignableRoleSchema = z.enum(['labeler', 'member', 'manager', 'disabled']);
 export type AssignableRole = z.infer<typeof AssignableRoleSchema>;
 
 export const TeammateSchema = z.object({
@@ -37,7 +37,7 @@ export const EmailSchema = extendApi(z.string().refine(isEmail, 'must be an e-ma
   example: 'labeler@example.com',
 });
 
-export const EmailListSchema = z.array(EmailSchema).min(1).max(1000);
+const EmailListSchema = z.array(EmailSchema).min(1).max(1000);
 
 /**
  * `emails` is the documented field; the interface also lists it as `email`, so either is accepted

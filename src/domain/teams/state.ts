@@ -8,7 +8,7 @@ import { EmailSchema, InviteRoleSchema, TeammateSchema, TeamRoleSchema } from '.
 const HexIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'must be 24 lowercase hex digits');
 const IsoSchema = TimestampSchema.refine((v) => !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 timestamp');
 
-export const StateTeammateSchema = TeammateSchema.pick({ firstName: true, lastName: true, company: true })
+const StateTeammateSchema = TeammateSchema.pick({ firstName: true, lastName: true, company: true })
   .extend({
     /** Derived from the e-mail when absent. */
     id: HexIdSchema.optional(),
@@ -23,7 +23,7 @@ export const StateTeammateSchema = TeammateSchema.pick({ firstName: true, lastNa
   .strict();
 export type StateTeammate = z.infer<typeof StateTeammateSchema>;
 
-export const StateGroupSchema = z
+const StateGroupSchema = z
   .object({
     project: z.string(),
     name: z.string().min(1),
@@ -33,7 +33,7 @@ export const StateGroupSchema = z
   })
   .strict();
 
-export const StateStudioSchema = z
+const StateStudioSchema = z
   .object({
     groups: z.array(StateGroupSchema).default([]),
     batch_groups: z.array(z.object({ batch: z.string(), groups: z.array(z.string()) }).strict()).default([]),

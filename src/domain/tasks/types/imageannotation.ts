@@ -4,14 +4,16 @@ import { allLabelNames } from '../../common/labels.js';
 import { AttachmentUrlSchema } from '../../common/values.js';
 import { checkAnnotationsFit, checkResponseAnnotationsFit } from '../annotation-fit.js';
 import { AnnotationAttributesSchema, checkAttributeConditions } from '../attributes.js';
-import { BaseAnnotationPermissionShape, CommonCreateShape, PaddingShape } from '../common-params.js';
+import { BaseAnnotationPermissionShape, PaddingShape } from '../common-params.js';
+import { createBodySchema } from '../create-body.js';
+import { defineTaskType } from '../define-task-type.js';
 import { GEOMETRY_KINDS, type Geometries, GeometriesSchema } from '../geometries.js';
 import { ImageAnnotationResponseSchema, ImageHypothesisSchema } from '../image-annotations.js';
-import type { TaskTypeDefinition } from '../type-definition.js';
+import { type Report, reportAll } from '../report.js';
 
 export const ContextAttachmentSchema = z.object({ attachment: AttachmentUrlSchema }).strict();
 
-export const ImageMetadataSchema = z
+const ImageMetadataSchema = z
   .object({
     date_time: z.string().optional(),
     resolution: z
@@ -33,61 +35,51 @@ export function checkGeometryDependents(
     hypothesis?: { annotations: { type: string; label: string; attributes?: Record<string, unknown> }[] };
     base_annotations?: { annotations: { type: string; label: string; attributes?: Record<string, unknown> }[] };
   },
-  ctx: z.RefinementCtx,
+  report: Report,
 ): void {
   const labels = new Set(GEOMETRY_KINDS.flatMap((kind) => allLabelNames(body.geometries[kind]?.objects_to_annotate)));
-  checkAttributeConditions(body.annotation_attributes, labels, ctx);
+  checkAttributeConditions(body.annotation_attributes, labels, report);
   for (const key of ['hypothesis', 'base_annotations'] as const) {
     const annotations = body[key]?.annotations ?? [];
-    for (const issue of checkAnnotationsFit(annotations, body.geometries, body.annotation_attributes, [
-      key,
-      'annotations',
-    ])) {
-      ctx.addIssue({ code: 'custom', ...issue });
-    }
+    reportAll(
+      report,
+      checkAnnotationsFit(annotations, body.geometries, body.annotation_attributes, [key, 'annotations']),
+    );
   }
 }
 
-export const ImageAnnotationCreateSchema = z
-  .object({
-    ...CommonCreateShape,
-    attachment: AttachmentUrlSchema,
-    attachment_type: z.literal('image').optional(),
-    geometries: GeometriesSchema,
-    context_attachment: z.array(ContextAttachmentSchema).optional(),
-    annotation_attributes: AnnotationAttributesSchema.optional(),
-    links: z.record(z.unknown()).optional(),
-    hypothesis: ImageHypothesisSchema.optional(),
-    layer: z.record(z.unknown()).optional(),
-    base_annotations: ImageHypothesisSchema.optional(),
-    ...BaseAnnotationPermissionShape,
-    image_metadata: ImageMetadataSchema.optional(),
-    ...PaddingShape,
-  })
-  .strict()
-  .superRefine((body, ctx) => {
-    body.context_attachment?.forEach((entry, index) => {
-      if (entry.attachment === body.attachment) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['context_attachment', index, 'attachment'],
-          message: 'must not equal the task attachment',
-        });
-      }
-    });
-    checkGeometryDependents(body, ctx);
+/** What an image annotation task's `params` hold. */
+const ImageAnnotationParamsSchema = z.object({
+  attachment: AttachmentUrlSchema,
+  attachment_type: z.literal('image').optional(),
+  geometries: GeometriesSchema,
+  context_attachment: z.array(ContextAttachmentSchema).optional(),
+  annotation_attributes: AnnotationAttributesSchema.optional(),
+  links: z.record(z.unknown()).optional(),
+  hypothesis: ImageHypothesisSchema.optional(),
+  layer: z.record(z.unknown()).optional(),
+  base_annotations: ImageHypothesisSchema.optional(),
+  ...BaseAnnotationPermissionShape,
+  image_metadata: ImageMetadataSchema.optional(),
+  ...PaddingShape,
+});
+
+const ImageAnnotationCreateSchema = createBodySchema(ImageAnnotationParamsSchema, {}, (body, report) => {
+  body.context_attachment?.forEach((entry, index) => {
+    if (entry.attachment === body.attachment)
+      report(['context_attachment', index, 'attachment'], 'must not equal the task attachment');
   });
-export type ImageAnnotationCreate = z.infer<typeof ImageAnnotationCreateSchema>;
+  checkGeometryDependents(body, report);
+});
 
-type ImageParams = Pick<ImageAnnotationCreate, 'geometries' | 'annotation_attributes'>;
-
-export const imageannotation: TaskTypeDefinition = {
+export const imageannotation = defineTaskType({
   type: 'imageannotation',
   summary: 'Create an image annotation task (boxes, polygons, lines, points, ellipses, cuboids)',
   createSchema: ImageAnnotationCreateSchema,
-  responseSchema: ImageAnnotationResponseSchema,
+  params: ImageAnnotationParamsSchema,
+  response: ImageAnnotationResponseSchema,
   schemaName: 'ImageAnnotation',
   paramDefaults: { attachment_type: 'image' },
-  checkResponse: (task, response) => checkResponseAnnotationsFit(response, task.params as ImageParams),
-  synthesize: (task, rng) => synthesizeImageResponse(task.params as ImageParams, rng),
-};
+  checkResponse: (params, response, report) => reportAll(report, checkResponseAnnotationsFit(response, params)),
+  synthesize: (params, rng) => synthesizeImageResponse(params, rng),
+});

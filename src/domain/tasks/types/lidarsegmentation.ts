@@ -1,130 +1,87 @@
-import { z } from 'zod';
 import { synthesizeLidarSegmentation } from '../../../synth/lidar-segmentation.js';
 import { leafLabels } from '../../common/labels.js';
-import type { FitIssue } from '../annotation-fit.js';
-import { CommonCreateShape } from '../common-params.js';
-import { instanceLeafLabels, LidarSequenceShape, optionalPriorLidarTask } from '../lidar-common.js';
-import type { TaskTypeDefinition } from '../type-definition.js';
+import { createBodySchema } from '../create-body.js';
+import { defineTaskType } from '../define-task-type.js';
+import { instanceLeafLabels, optionalPriorLidarTask } from '../lidar-common.js';
+import {
+  type LidarSegmentationParams,
+  LidarSegmentationParamsSchema,
+  type LidarSegmentationResponse,
+  LidarSegmentationResponseSchema,
+} from '../lidar-segmentation-schemas.js';
+import { type IssuePath, type Report, reportAll } from '../report.js';
 
-/**
- * Each lidar point gets a class. Standalone, or as a follow-up of a finished lidarannotation task
- * named by `lidar_task` (the interface's dependent creation, available here as a direct parameter).
- */
-export const LidarSegmentationCreateSchema = z
-  .object({
-    ...CommonCreateShape,
-    ...LidarSequenceShape,
-    lidar_task: z.string().min(1).optional(),
-  })
-  .strict();
-export type LidarSegmentationCreate = z.infer<typeof LidarSegmentationCreateSchema>;
+const LidarSegmentationCreateSchema = createBodySchema(LidarSegmentationParamsSchema, {});
 
-const PointClassesSchema = z.array(z.number().int().min(0));
-
-/**
- * One frame's classification: `labels[i]` is the class of the frame's i-th point, an index into
- * the response's `label_mapping`; `instance_ids[i]` (optional) separates objects of instance labels,
- * 0 meaning "no instance".
- */
-export const LidarSegmentationFrameSchema = z
-  .object({
-    frame_index: z.number().int().min(1),
-    labels: PointClassesSchema,
-    instance_ids: PointClassesSchema.optional(),
-  })
-  .strict()
-  .superRefine((frame, ctx) => {
-    if (frame.instance_ids && frame.instance_ids.length !== frame.labels.length) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['instance_ids'],
-        message: `must have one entry per point (${frame.labels.length}, as labels)`,
-      });
-    }
-  });
-
-export const LidarSegmentationResponseSchema = z
-  .object({
-    /** Class index -> leaf label name. */
-    label_mapping: z.array(z.string().min(1)).min(1),
-    annotations: z.array(LidarSegmentationFrameSchema),
-  })
-  .strict();
-export type LidarSegmentationResponse = z.infer<typeof LidarSegmentationResponseSchema>;
-
-function checkMapping(params: LidarSegmentationCreate, mapping: string[]): FitIssue[] {
+function checkMapping(params: LidarSegmentationParams, mapping: string[], report: Report): void {
   const leaves = leafLabels(params.labels);
   // Sets, not includes/indexOf per entry: a long mapping must cost its length, not its square.
   const known = new Set(leaves);
   const seen = new Set<string>();
-  const issues: FitIssue[] = [];
   mapping.forEach((name, index) => {
     const path = ['response', 'label_mapping', index];
-    if (!known.has(name))
-      issues.push({ path, message: `is "${name}", not one of the task's leaf labels (${leaves.join(', ')})` });
-    else if (seen.has(name)) issues.push({ path, message: `repeats label "${name}"` });
+    if (!known.has(name)) report(path, `is "${name}", not one of the task's leaf labels (${leaves.join(', ')})`);
+    else if (seen.has(name)) report(path, `repeats label "${name}"`);
     seen.add(name);
   });
-  return issues;
 }
 
 function checkFrame(
   frame: LidarSegmentationResponse['annotations'][number],
   mapping: string[],
   instanceLabels: string[],
-  path: (string | number)[],
-): FitIssue[] {
-  const issues: FitIssue[] = [];
+  path: IssuePath,
+  report: Report,
+): void {
   const badClass = frame.labels.findIndex((value) => value >= mapping.length);
   if (badClass >= 0) {
-    issues.push({
-      path: [...path, 'labels', badClass],
-      message: `is ${frame.labels[badClass]}, not an index of label_mapping (0 to ${mapping.length - 1})`,
-    });
+    const rule = `is ${frame.labels[badClass]}, not an index of label_mapping (0 to ${mapping.length - 1})`;
+    report([...path, 'labels', badClass], rule);
   }
-  const badInstance = (frame.instance_ids ?? []).findIndex(
-    (id, i) => id !== 0 && frame.labels[i] < mapping.length && !instanceLabels.includes(mapping[frame.labels[i]]),
-  );
+  // The point's label name; none for a class index outside label_mapping (reported above).
+  const labelOf = (point: number) => {
+    const index = frame.labels[point];
+    return index === undefined ? undefined : mapping[index];
+  };
+  const badInstance = (frame.instance_ids ?? []).findIndex((id, i) => {
+    const label = labelOf(i);
+    return id !== 0 && label !== undefined && !instanceLabels.includes(label);
+  });
   if (badInstance >= 0) {
-    issues.push({
-      path: [...path, 'instance_ids', badInstance],
-      message: `must be 0: the point's label "${mapping[frame.labels[badInstance]]}" is not an instance label`,
-    });
+    const rule = `must be 0: the point's label "${labelOf(badInstance)}" is not an instance label`;
+    report([...path, 'instance_ids', badInstance], rule);
   }
-  return issues;
 }
 
-export function checkLidarSegmentationResponse(
-  params: LidarSegmentationCreate,
+function checkLidarSegmentationResponse(
+  params: LidarSegmentationParams,
   response: LidarSegmentationResponse,
-): FitIssue[] {
+  report: Report,
+): void {
   const frameCount = params.attachments.length;
   const instanceLabels = instanceLeafLabels(params.labels);
-  const issues = checkMapping(params, response.label_mapping);
+  checkMapping(params, response.label_mapping, report);
   const seen = new Set<number>();
   response.annotations.forEach((frame, index) => {
     const path = ['response', 'annotations', index];
     if (frame.frame_index > frameCount)
-      issues.push({
-        path: [...path, 'frame_index'],
-        message: `is ${frame.frame_index}, beyond the task's ${frameCount} frame(s)`,
-      });
-    else if (seen.has(frame.frame_index))
-      issues.push({ path: [...path, 'frame_index'], message: `repeats frame ${frame.frame_index}` });
+      report([...path, 'frame_index'], `is ${frame.frame_index}, beyond the task's ${frameCount} frame(s)`);
+    else if (seen.has(frame.frame_index)) report([...path, 'frame_index'], `repeats frame ${frame.frame_index}`);
     seen.add(frame.frame_index);
-    issues.push(...checkFrame(frame, response.label_mapping, instanceLabels, path));
+    checkFrame(frame, response.label_mapping, instanceLabels, path, report);
   });
-  return issues;
 }
 
-export const lidarsegmentation: TaskTypeDefinition = {
+export const lidarsegmentation = defineTaskType({
   type: 'lidarsegmentation',
   summary: 'Create a lidar segmentation task (a class for every point of every frame)',
   createSchema: LidarSegmentationCreateSchema,
-  responseSchema: LidarSegmentationResponseSchema,
+  params: LidarSegmentationParamsSchema,
+  response: LidarSegmentationResponseSchema,
   schemaName: 'LidarSegmentation',
-  checkCreate: optionalPriorLidarTask,
-  checkResponse: (task, response) =>
-    checkLidarSegmentationResponse(task.params as LidarSegmentationCreate, response as LidarSegmentationResponse),
-  synthesize: (task, rng) => synthesizeLidarSegmentation(task.params as LidarSegmentationCreate, rng),
-};
+  checkCreate: (params, context, report) => reportAll(report, optionalPriorLidarTask(params, context)),
+  checkResponse: checkLidarSegmentationResponse,
+  synthesize: (params, rng) => synthesizeLidarSegmentation(params, rng),
+  // A lidar root names itself as its dependents' lidar_task.
+  toDependent: (root) => ({ lidar_task: root.taskId }),
+});

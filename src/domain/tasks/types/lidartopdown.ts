@@ -5,17 +5,19 @@ import { leafLabels } from '../../common/labels.js';
 import { isFullUrl } from '../../common/values.js';
 import { checkResponseAnnotationsFit } from '../annotation-fit.js';
 import { AnnotationAttributesSchema } from '../attributes.js';
-import { BaseAnnotationPermissionShape, CommonCreateShape } from '../common-params.js';
-import { type Geometries, LineGeometrySchema, PointGeometrySchema, PolygonGeometrySchema } from '../geometries.js';
+import { BaseAnnotationPermissionShape } from '../common-params.js';
+import { createBodySchema } from '../create-body.js';
+import { defineTaskType } from '../define-task-type.js';
+import { PointGeometrySchema, PolygonGeometrySchema } from '../geometries.js';
 import { PointAnnotationSchema, PolygonAnnotationSchema } from '../image-annotations.js';
 import { LidarAttachmentsSchema, NameListSchema, optionalPriorLidarTask } from '../lidar-common.js';
-import type { TaskTypeDefinition } from '../type-definition.js';
+import { reportAll } from '../report.js';
 import { checkGeometryDependents } from './imageannotation.js';
 
 const OTHER_KINDS = ['box', 'cuboid', 'ellipse'];
 
 /** The Geometries object limited to polygon, line and point; the other kinds get a message of their own. */
-export const TopDownGeometriesSchema = z.preprocess(
+const TopDownGeometriesSchema = z.preprocess(
   (value, ctx) => {
     if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
     const kept: Record<string, unknown> = { ...value };
@@ -32,7 +34,7 @@ export const TopDownGeometriesSchema = z.preprocess(
   z
     .object({
       polygon: PolygonGeometrySchema.optional(),
-      line: LineGeometrySchema.optional(),
+      line: PolygonGeometrySchema.optional(),
       point: PointGeometrySchema.optional(),
     })
     .strict()
@@ -59,9 +61,9 @@ const AerialImageUrlSchema = extendApi(
 );
 
 /** Top-down annotations: polygons, lines (their own type, or polygon as image responses show them) and points. */
-export const TopDownAnnotationSchema = z.discriminatedUnion('type', [PolygonAnnotationSchema, PointAnnotationSchema]);
+const TopDownAnnotationSchema = z.discriminatedUnion('type', [PolygonAnnotationSchema, PointAnnotationSchema]);
 const optionalUuid = { uuid: z.string().min(1).optional() };
-export const TopDownBaseAnnotationsSchema = z
+const TopDownBaseAnnotationsSchema = z
   .object({
     annotations: z.array(
       z.discriminatedUnion('type', [
@@ -72,69 +74,60 @@ export const TopDownBaseAnnotationsSchema = z
   })
   .strict();
 
-export const LidarTopDownResponseSchema = z.object({ annotations: z.array(TopDownAnnotationSchema) }).strict();
+const LidarTopDownResponseSchema = z.object({ annotations: z.array(TopDownAnnotationSchema) }).strict();
 
-export const LidarTopDownCreateSchema = z
-  .object({
-    ...CommonCreateShape,
-    // Required for this type (the interface lists both as required; batch implies the project).
-    project: z.string().min(1),
-    batch: z.string().min(1),
-    attachment: z.array(AerialImageUrlSchema).min(1).optional(),
-    attachments: LidarAttachmentsSchema.optional(),
-    region_of_interest_2d: z.record(z.unknown()).optional(),
-    region_of_interest_3d: z.record(z.unknown()).optional(),
-    geometries: TopDownGeometriesSchema,
-    directed_line: NameListSchema.optional(),
-    annotation_attributes: AnnotationAttributesSchema.optional(),
-    links: z.record(z.unknown()).optional(),
-    base_annotations: TopDownBaseAnnotationsSchema.optional(),
-    ...BaseAnnotationPermissionShape,
-    groups: NameListSchema.optional(),
-    rules: z.record(z.unknown()).optional(),
-    disable_cuboid_projection: z.boolean().optional(),
-    lidar_task: z.string().min(1).optional(),
-    deviceHeight: z.number().int().min(0).optional(),
-    // May be empty: the most recently submitted taxonomy is then used.
-    taxonomy_srn: z.string().optional(),
-  })
-  .strict()
-  .superRefine((body, ctx) => {
-    if ((body.attachment === undefined) === (body.attachments === undefined)) {
-      const message = body.attachment
-        ? 'cannot be combined with attachments: give exactly one (aerial imagery or lidar frames)'
-        : 'or attachments is required: give exactly one (aerial imagery or lidar frames)';
-      ctx.addIssue({ code: 'custom', path: ['attachment'], message });
+/** What a lidar top-down task's `params` hold (project and batch, required here, stay on the task). */
+const LidarTopDownParamsSchema = z.object({
+  attachment: z.array(AerialImageUrlSchema).min(1).optional(),
+  attachments: LidarAttachmentsSchema.optional(),
+  region_of_interest_2d: z.record(z.unknown()).optional(),
+  region_of_interest_3d: z.record(z.unknown()).optional(),
+  geometries: TopDownGeometriesSchema,
+  directed_line: NameListSchema.optional(),
+  annotation_attributes: AnnotationAttributesSchema.optional(),
+  links: z.record(z.unknown()).optional(),
+  base_annotations: TopDownBaseAnnotationsSchema.optional(),
+  ...BaseAnnotationPermissionShape,
+  groups: NameListSchema.optional(),
+  rules: z.record(z.unknown()).optional(),
+  disable_cuboid_projection: z.boolean().optional(),
+  lidar_task: z.string().min(1).optional(),
+  deviceHeight: z.number().int().min(0).optional(),
+  // May be empty: the most recently submitted taxonomy is then used.
+  taxonomy_srn: z.string().optional(),
+});
+
+/** Required for this type (the interface lists both as required; batch implies the project). */
+const RequiredProjectShape = { project: z.string().min(1), batch: z.string().min(1) };
+
+const LidarTopDownCreateSchema = createBodySchema(LidarTopDownParamsSchema, RequiredProjectShape, (body, report) => {
+  if ((body.attachment === undefined) === (body.attachments === undefined)) {
+    const message = body.attachment
+      ? 'cannot be combined with attachments: give exactly one (aerial imagery or lidar frames)'
+      : 'or attachments is required: give exactly one (aerial imagery or lidar frames)';
+    report(['attachment'], message);
+  }
+  if (body.attachments && !body.region_of_interest_3d)
+    report(['region_of_interest_3d'], 'is required for a lidar task (attachments given)');
+  const lines = leafLabels(body.geometries?.line?.objects_to_annotate);
+  body.directed_line?.forEach((name, index) => {
+    if (!lines.includes(name)) {
+      const known = lines.length > 0 ? `line labels: ${lines.join(', ')}` : 'the task has no line geometry';
+      report(['directed_line', index], `names "${name}", which is not a line label (${known})`);
     }
-    if (body.attachments && !body.region_of_interest_3d) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['region_of_interest_3d'],
-        message: 'is required for a lidar task (attachments given)',
-      });
-    }
-    const lines = leafLabels(body.geometries?.line?.objects_to_annotate);
-    body.directed_line?.forEach((name, index) => {
-      if (!lines.includes(name)) {
-        const known = lines.length > 0 ? `line labels: ${lines.join(', ')}` : 'the task has no line geometry';
-        ctx.addIssue({
-          code: 'custom',
-          path: ['directed_line', index],
-          message: `names "${name}", which is not a line label (${known})`,
-        });
-      }
-    });
-    if (body.geometries) checkGeometryDependents(body as typeof body & { geometries: Geometries }, ctx);
   });
-export type LidarTopDownCreate = z.infer<typeof LidarTopDownCreateSchema>;
+  // A geometries value that failed its own schema has its issue already.
+  if (body.geometries) checkGeometryDependents(body, report);
+});
 
-export const lidartopdown: TaskTypeDefinition = {
+export const lidartopdown = defineTaskType({
   type: 'lidartopdown',
   summary: 'Create a lidar top-down task (polygons, lines and points over aerial imagery or projected lidar frames)',
   createSchema: LidarTopDownCreateSchema,
-  responseSchema: LidarTopDownResponseSchema,
+  params: LidarTopDownParamsSchema,
+  response: LidarTopDownResponseSchema,
   schemaName: 'LidarTopDown',
-  checkCreate: optionalPriorLidarTask,
-  checkResponse: (task, response) => checkResponseAnnotationsFit(response, task.params as LidarTopDownCreate),
-  synthesize: (task, rng) => synthesizeTopDown(task.params as LidarTopDownCreate, rng),
-};
+  checkCreate: (params, context, report) => reportAll(report, optionalPriorLidarTask(params, context)),
+  checkResponse: (params, response, report) => reportAll(report, checkResponseAnnotationsFit(response, params)),
+  synthesize: (params, rng) => synthesizeTopDown(params, rng),
+});

@@ -3,8 +3,15 @@ import { synthesizeOtherResponse } from '../../../synth/other-types.js';
 import { duplicateLabelNames, labelList } from '../../common/labels.js';
 import { AttachmentUrlSchema } from '../../common/values.js';
 import { CommonCreateShape } from '../common-params.js';
+import { defineTaskType } from '../define-task-type.js';
 import type { GeometryKind } from '../geometries.js';
-import { checkOtherResponse, type OtherResponseKind, otherResponseSchema } from '../other-responses.js';
+import {
+  checkOtherResponse,
+  type OtherResponseKind,
+  otherParamsSchema,
+  otherResponseSchema,
+} from '../other-responses.js';
+import { reportAll, reportInto } from '../report.js';
 import type { TaskTypeDefinition } from '../type-definition.js';
 
 /**
@@ -49,7 +56,7 @@ interface OtherTypeSpec {
   what: string;
   required: z.ZodRawShape;
   /** Parameters of which at least one must be present (a comparison asks by choices, fields or both). */
-  anyOf?: string[];
+  anyOf?: readonly [string, ...string[]];
   response: OtherResponseKind;
   /** Legacy annotation types: the geometry their responses carry. */
   geometry?: GeometryKind;
@@ -132,31 +139,28 @@ export const OTHER_TYPE_TABLE: readonly OtherTypeSpec[] = [
   unspecified('multistage', 'MultiStage', 'a multi-stage'),
 ];
 
-export function defineOtherType(spec: OtherTypeSpec): TaskTypeDefinition {
-  return {
+function defineOtherType(spec: OtherTypeSpec): TaskTypeDefinition {
+  return defineTaskType({
     type: spec.type,
-    summary: `Create ${spec.what} task (parameters are not specified: the known required ones are checked, the rest stored as given)`,
+    summary:
+      `Create ${spec.what} task (parameters are not specified: ` +
+      `the known required ones are checked, the rest stored as given)`,
     // Passthrough: unknown parameters are this type's own, which the interface does not list.
     createSchema: requireAnyOf(z.object({ ...CommonCreateShape, ...spec.required }).passthrough(), spec.anyOf),
-    responseSchema: otherResponseSchema(spec.response),
+    params: otherParamsSchema(spec.response),
+    response: otherResponseSchema(spec.response),
     schemaName: spec.schemaName,
-    checkResponse: (task, response) => checkOtherResponse(spec.response, task.params, response),
-    synthesize: (task, rng) => synthesizeOtherResponse(spec.response, task.params, rng, spec.geometry),
-  };
+    checkResponse: (params, response, report) => reportAll(report, checkOtherResponse(spec.response, params, response)),
+    synthesize: (params, rng) => synthesizeOtherResponse(spec.response, params, rng, spec.geometry),
+  });
 }
 
-function requireAnyOf(schema: z.AnyZodObject, keys: string[] | undefined): z.ZodTypeAny {
+function requireAnyOf(schema: z.AnyZodObject, keys: OtherTypeSpec['anyOf']): z.ZodTypeAny {
   if (!keys) return schema;
+  const [first, ...others] = keys;
   return schema.superRefine((body, ctx) => {
     if (keys.some((key) => body[key] !== undefined)) return;
-    ctx.addIssue({
-      code: 'custom',
-      path: [keys[0]],
-      message: `is required (or ${keys
-        .slice(1)
-        .map((k) => `"${k}"`)
-        .join(', ')})`,
-    });
+    reportInto(ctx)([first], `is required (or ${others.map((k) => `"${k}"`).join(', ')})`);
   });
 }
 

@@ -1,0 +1,96 @@
+import type { ContractContext } from './contract.js';
+import { defaultWaitMs } from './eventually.js';
+import { fail, show } from './expect.js';
+import { basicAuth, type Client, controlPlaneOf, normalizeBaseUrl } from './target.js';
+
+/**
+ * The event stream (GET /_mock/events, server-sent events) for contracts: a contract waits for an
+ * event instead of polling. Opened through the target's fetch, so it runs in process and over HTTP.
+ */
+
+export interface StreamedEvent {
+  /** The SSE `event:` line: task.created, request, ... */
+  type: string;
+  /** The parsed `data:` line. */
+  data: any;
+}
+
+type Read = ReadableStreamReadResult<Uint8Array>;
+
+export class EventStream {
+  private buffer = '';
+  private readonly decoder = new TextDecoder();
+  /** Events received and not yet taken by a wait. */
+  private readonly unread: StreamedEvent[] = [];
+  private pending: Promise<Read> | undefined;
+  private ended = false;
+
+  constructor(
+    private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
+    private readonly abort: AbortController,
+  ) {}
+
+  /** The first event of `type` whose data passes `matches`, received since the stream opened; fails after the wait. */
+  async waitFor(type: string, matches: (data: any) => boolean = () => true, timeoutMs = defaultWaitMs()): Promise<any> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = this.unread.findIndex((event) => event.type === type && matches(event.data));
+      if (index >= 0) return this.unread.splice(index, 1)[0]?.data;
+      const left = deadline - Date.now();
+      if (this.ended || left <= 0) break;
+      await this.readFor(left);
+    }
+    const received = this.unread.map((event) => `${event.type} ${show(event.data)}`).join('; ');
+    return fail(
+      `no ${type} event ${this.ended ? 'before the stream ended' : `within ${timeoutMs} ms`}; ` +
+        `${received ? `received: ${received}` : 'none received'}`,
+    );
+  }
+
+  close(): void {
+    this.ended = true;
+    this.abort.abort();
+    this.reader.cancel().catch(() => {});
+  }
+
+  /** Reads one chunk, waiting at most `ms` (a read still pending is reused by the next call). */
+  private async readFor(ms: number): Promise<void> {
+    this.pending ??= this.reader.read();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), ms);
+    });
+    const read = await Promise.race([this.pending, late]).finally(() => clearTimeout(timer));
+    if (!read) return;
+    this.pending = undefined;
+    if (read.done) this.ended = true;
+    else this.take(this.decoder.decode(read.value, { stream: true }));
+  }
+
+  private take(text: string): void {
+    this.buffer += text;
+    for (let end = this.buffer.indexOf('\n\n'); end >= 0; end = this.buffer.indexOf('\n\n')) {
+      const block = this.buffer.slice(0, end);
+      this.buffer = this.buffer.slice(end + 2);
+      const type = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (type !== undefined && data !== undefined) this.unread.push({ type, data: JSON.parse(data) });
+    }
+  }
+}
+
+/** Subscribes `client`'s tenant to the event stream; closed when the contract ends. Skips without the route. */
+export async function openEventStream(ctx: ContractContext, client: Client = ctx.api): Promise<EventStream> {
+  if (!(await controlPlaneOf(ctx.target)).has('GET', '/_mock/events'))
+    ctx.skip("target's control plane has no GET /_mock/events (not in its /_mock/openapi.json)");
+  const abort = new AbortController();
+  const res = await ctx.target.fetch(`${normalizeBaseUrl(ctx.target.baseUrl)}/_mock/events`, {
+    headers: { Authorization: basicAuth(client.key), Accept: 'text/event-stream' },
+    signal: abort.signal,
+  });
+  if (res.status !== 200 || !res.body)
+    fail(`GET /_mock/events answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  const stream = new EventStream(res.body.getReader(), abort);
+  ctx.defer(async () => stream.close());
+  return stream;
+}

@@ -1,0 +1,62 @@
+import { streamSSE } from 'hono/streaming';
+import { KEEP_ALIVE_MS, MockEventSchema } from '../domain/events/schemas.js';
+import { subscriberLimit } from '../errors.js';
+import { defineRoute, type RouteSpec } from '../http/route.js';
+import type { EventBus, Subscription } from '../services/events.js';
+
+/** GET /_mock/events: the tenant's server-sent events. */
+export function eventRoutes(bus: EventBus): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/_mock/events',
+      tag: 'Control',
+      summary: 'Server-sent events of the tenant: tasks, batches, callback attempts, requests',
+      description:
+        'A text/event-stream of what happens to the tenant from now on: task.created, task.completed, ' +
+        'task.canceled, task.error, task.redone, batch.completed, callback.attempt and request (a journaled ' +
+        'request, see GET /_mock/requests). Each message is `event: <type>`, `id: <n>` and `data: <JSON>` naming ' +
+        `its object (task_id, batch, delivery_id, request_id). A \`: keep-alive\` comment comes every ` +
+        `${KEEP_ALIVE_MS / 1000} s. At most ${bus.maxPerTenant} subscribers per tenant (one more is a 503); a ` +
+        'subscriber that reads too slowly loses its oldest events and gets a `dropped` event saying how many. ' +
+        'The stream ends when the client goes away or the server shuts down.',
+      response: MockEventSchema,
+      responseMediaType: 'text/event-stream',
+      examples: () => ({
+        response: {
+          type: 'task.completed',
+          time: '2026-01-01T00:00:00.000Z',
+          task_id: '6798a2f3c1d4e5f6a7b8c9d0',
+          task_type: 'imageannotation',
+          status: 'completed',
+        },
+      }),
+      errors: [],
+      handler: ({ tenant, c }) => {
+        const subscription = bus.subscribe(tenant.key);
+        if (!subscription) throw subscriberLimit(bus.maxPerTenant);
+        return streamSSE(c, async (stream) => {
+          stream.onAbort(() => subscription.close());
+          // At once: the client sees the headers, and knows it is subscribed.
+          await stream.write(': subscribed\n\n');
+          await pump(subscription, (text) => stream.write(text));
+          subscription.close();
+        });
+      },
+    }),
+  ];
+}
+
+/** Writes the subscription's events until it is closed (client gone, or server shutdown). */
+async function pump(subscription: Subscription, write: (text: string) => Promise<unknown>): Promise<void> {
+  let id = 0;
+  for (;;) {
+    const next = await subscription.next(KEEP_ALIVE_MS);
+    if (next === 'closed') return;
+    if (next === 'idle') await write(': keep-alive\n\n');
+    else {
+      id += 1;
+      await write(`event: ${next.type}\nid: ${id}\ndata: ${JSON.stringify(next)}\n\n`);
+    }
+  }
+}

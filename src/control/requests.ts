@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { MAX_JOURNAL_LIMIT } from '../domain/journal/limits.js';
+import { JournalClearedSchema, JournalListSchema } from '../domain/journal/schemas.js';
+import { queryInt, queryString } from '../http/query.js';
+import { defineRoute, type RouteSpec } from '../http/route.js';
+import { clearRequests, listRequests } from '../services/request-journal.js';
+
+const lastValue = (value: unknown) => (Array.isArray(value) ? value[value.length - 1] : value);
+
+const JournalQuerySchema = z
+  .object({
+    method: queryString,
+    path: queryString,
+    status: queryInt(100, 599),
+    since: z.preprocess(
+      lastValue,
+      z
+        .string()
+        .regex(/^req_\d+$/, 'must be a request id such as req_12')
+        .optional(),
+    ),
+    limit: queryInt(1, MAX_JOURNAL_LIMIT),
+  })
+  .strict();
+
+/** GET and DELETE /_mock/requests: the tenant's request journal (http/request-journal.ts records it). */
+export function requestJournalRoutes(): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/_mock/requests',
+      tag: 'Control',
+      summary: "The tenant's request journal: what the app sent and what it got, newest first",
+      description:
+        'Every /v1 request of the tenant, and every unmatched one (unknown route, 405) made with its key, newest ' +
+        'first: method, path, query, headers without Authorization and Cookie, body (JSON, or the names and ' +
+        'sizes of a multipart form), status, JSON answer, duration and the fault applied. Filters: `method`; ' +
+        '`path` (exact, or a glob: `*` within a segment, `**` across); `status`; `since` (an entry id: only ' +
+        `later entries); \`limit\` (1-${MAX_JOURNAL_LIMIT}). The journal keeps the last --journal-size entries ` +
+        '(1000 by default) while the tenant holds something (a task, a setting, a fault rule): a new key that has ' +
+        'only read is not kept at all, and the journal goes with a tenant that holds nothing else. /_mock calls ' +
+        'are never journaled.',
+      query: JournalQuerySchema,
+      response: JournalListSchema,
+      errors: [],
+      handler: ({ tenant, query }) => ({ requests: listRequests(tenant, query) }),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/_mock/requests',
+      tag: 'Control',
+      summary: "Empty the tenant's request journal",
+      description: 'Removes every journaled request of the tenant and answers how many; entry ids keep growing.',
+      response: JournalClearedSchema,
+      errors: [],
+      handler: ({ tenant }) => ({ deleted: clearRequests(tenant) }),
+    }),
+  ];
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { BatchSchema } from '../batches/schemas.js';
+import { ClockOffsetSchema } from '../clock-bounds.js';
+import { StateFilesSchema } from '../files/state.js';
+import { ProjectSchema } from '../projects/schemas.js';
+import { QualityTaskSchema } from '../quality/quality-tasks.js';
+import { SettingsSchema } from '../settings.js';
+import { TaskSchema } from '../tasks/task.js';
+import { teamStateFields } from '../teams/state.js';
+
+/**
+ * The tenant's whole state as JSON (`GET`/`PUT /_mock/state`): what the state services export and
+ * import, so it lives below them, not with the control routes that carry it.
+ */
+
+/** Exports made before every task carried a review status lack it on unreviewed tasks: they are pending. */
+const ImportedTaskSchema = z.preprocess(
+  (task) =>
+    task && typeof task === 'object' && !('customer_review_status' in task)
+      ? { ...task, customer_review_status: 'pending' }
+      : task,
+  TaskSchema,
+);
+
+const StateTaskSchema = z
+  .object({
+    task: ImportedTaskSchema,
+    clear_unique_id_on_error: z.boolean().optional(),
+    dependent_options: z
+      .object({
+        defs: z.array(z.object({ type: z.string() }).passthrough()),
+        require_audit: z.boolean(),
+        created: z.boolean(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export const StateSchema = z
+  .object({
+    format: z.literal('labelmock-state/1'),
+    clock_offset_ms: ClockOffsetSchema,
+    settings: SettingsSchema,
+    projects: z.array(ProjectSchema).default([]),
+    batches: z.array(BatchSchema).default([]),
+    tasks: z.array(StateTaskSchema),
+    files: StateFilesSchema.default([]),
+    ...teamStateFields,
+    quality_tasks: z.array(QualityTaskSchema).default([]),
+  })
+  .strict();
+export type State = z.infer<typeof StateSchema>;

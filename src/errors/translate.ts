@@ -1,0 +1,29 @@
+import type { Context } from 'hono';
+import { ZodError } from 'zod';
+import { ApiError } from './catalog.js';
+import { bodyCutOff, bodyTooLarge, internalError, invalidParameters } from './templates.js';
+
+/** The wire body of every error: `{"status_code", "error"}`. */
+export function errorBody(status: number, message: string) {
+  return { status_code: status, error: message };
+}
+
+/** Maps anything thrown to an ApiError; unknown errors are the mock's own bugs, hence 500. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof ZodError) return invalidParameters(err);
+  // Hono's HTTPException (e.g. from bodyLimit) carries a status we keep when it is a client error.
+  const status = (err as { status?: unknown })?.status;
+  if (typeof status === 'number' && status === 413) return bodyTooLarge();
+  // The client went away mid-body (or shutdown cut it off): its mistake or its choice, not a bug of ours.
+  if ((err as { code?: unknown })?.code === 'ECONNRESET') return bodyCutOff();
+  return internalError(err);
+}
+
+/** The single translator installed as the app's onError handler. */
+export function toErrorResponse(err: unknown, c: Context) {
+  const apiError = toApiError(err);
+  // A 500 a fault rule injected (the fault middleware set `fault`) is no bug of the mock: not logged.
+  if (apiError.kind === 'internal' && c.get('fault')?.status === undefined) console.error(err);
+  return c.json(errorBody(apiError.status, apiError.message), apiError.status, apiError.headers);
+}

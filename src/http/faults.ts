@@ -1,0 +1,119 @@
+import { IncomingMessage } from 'node:http';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Latency } from '../config/latency.js';
+import { FAULT_HEADER, parseFaultHeader } from '../domain/faults/header.js';
+import { type AppliedFault, INJECTED_RETRY_AFTER_S, RETRY_AFTER_STATUSES } from '../domain/faults/schemas.js';
+import { injectedFault } from '../errors.js';
+import { firingRule } from '../services/faults.js';
+import type { AppEnv } from './env.js';
+
+/**
+ * What a connection fault answers once it ends, a placeholder no client reads: over a socket the socket is
+ * gone; in process (app.request, no socket) it is what the caller gets. 499 is the status nginx logs for a
+ * connection closed before the answer.
+ */
+const CONNECTION_FAULT_STATUS = 499;
+
+/** One request's plan: what to add (the applied fault) and the error message a rule gave, if any. */
+interface Plan {
+  applied: AppliedFault;
+  source: string;
+  message?: string;
+}
+
+/** Timers of delays and hangs in flight, all ended at once when the app is disposed (shutdown). */
+class Waits {
+  private readonly pending = new Set<() => void>();
+  disposed = false;
+
+  /** Resolves true after `ms`, or false as soon as the app is disposed or `signal` aborts. */
+  wait(ms: number, signal?: AbortSignal): Promise<boolean> {
+    if (this.disposed || signal?.aborted) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const done = (full: boolean) => {
+        clearTimeout(timer);
+        this.pending.delete(end);
+        signal?.removeEventListener('abort', end);
+        resolve(full);
+      };
+      const end = () => done(false);
+      const timer = Number.isFinite(ms) ? setTimeout(() => done(true), ms) : undefined;
+      this.pending.add(end);
+      signal?.addEventListener('abort', end, { once: true });
+    });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const end of [...this.pending]) end();
+  }
+}
+
+/**
+ * Faults and latency for `/v1` requests, after auth and tenancy. A request without the header, of a tenant
+ * without rules, on a server without --latency pays one header lookup and one length check. A faulted request
+ * is answered here, before its route runs: it changes no state and consumes no Idempotency-Key. `latency` is
+ * the global --latency: every /v1 request waits a time drawn from [minMs, maxMs].
+ */
+export function faultMiddleware(latency: Latency | undefined): {
+  middleware: MiddlewareHandler<AppEnv>;
+  dispose: () => void;
+} {
+  const waits = new Waits();
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const header = c.req.header(FAULT_HEADER);
+    const tenant = c.get('tenant');
+    if (header === undefined && tenant.faults.size === 0 && latency === undefined) return next();
+    const plan = planFor(c, header, latency);
+    if (!plan) return next();
+    c.set('fault', plan.applied);
+    const { delay_ms, status, fault } = plan.applied;
+    if (delay_ms) await waits.wait(delay_ms);
+    if (fault) return connectionFault(c, fault, waits);
+    if (status !== undefined) {
+      const retryAfter = RETRY_AFTER_STATUSES.includes(status) ? INJECTED_RETRY_AFTER_S : undefined;
+      throw injectedFault(status, plan.source, plan.message, retryAfter);
+    }
+    return next();
+  };
+  return { middleware, dispose: () => waits.dispose() };
+}
+
+/** The header's fault, else the first rule that fires, plus the global latency; undefined when none applies. */
+function planFor(c: Context<AppEnv>, header: string | undefined, latency: Latency | undefined): Plan | undefined {
+  const base = latency ? latency.minMs + Math.floor(Math.random() * (latency.maxMs - latency.minMs + 1)) : 0;
+  let asked: Pick<AppliedFault, 'status' | 'delay_ms' | 'fault'> | undefined;
+  let plan: Plan | undefined;
+  if (header !== undefined) {
+    asked = parseFaultHeader(header);
+    plan = { applied: {}, source: `the ${FAULT_HEADER} header` };
+  } else {
+    const rule = firingRule(c.get('tenant'), c.req.method, c.req.path);
+    if (rule) {
+      asked = rule;
+      plan = { applied: { rule_id: rule.id }, source: `rule ${rule.id}`, message: rule.error };
+    }
+  }
+  const delay = base + (asked?.delay_ms ?? 0);
+  if (!plan && delay === 0) return undefined;
+  plan ??= { applied: {}, source: '--latency' };
+  if (delay > 0) plan.applied.delay_ms = delay;
+  if (asked?.status !== undefined) plan.applied.status = asked.status;
+  if (asked?.fault !== undefined) plan.applied.fault = asked.fault;
+  return plan;
+}
+
+/** `reset` drops the connection now; `hang` waits until the client gives up (or the app is disposed). */
+async function connectionFault(c: Context<AppEnv>, fault: 'reset' | 'hang', waits: Waits): Promise<Response> {
+  if (fault === 'hang') await waits.wait(Number.POSITIVE_INFINITY, c.req.raw.signal);
+  // A hang ended by shutdown drops its connection too, so it holds up nothing; one the client left is gone.
+  if (fault === 'reset' || waits.disposed) socketOf(c)?.resetAndDestroy();
+  return new Response(null, { status: CONNECTION_FAULT_STATUS });
+}
+
+/** The request's socket when served by @hono/node-server (its bindings carry the IncomingMessage). */
+function socketOf(c: Context<AppEnv>) {
+  const env: unknown = c.env;
+  if (typeof env !== 'object' || env === null || !('incoming' in env)) return undefined;
+  return env.incoming instanceof IncomingMessage ? env.incoming.socket : undefined;
+}

@@ -1,0 +1,140 @@
+import { IncomingMessage } from 'node:http';
+import type { Context } from 'hono';
+import type { MultipartForm } from '../domain/files/upload-form.js';
+import {
+  JOURNAL_BODY_CHARS,
+  JOURNAL_HEADER_CHARS,
+  JOURNAL_MAX_HEADERS,
+  JOURNAL_MAX_QUERY_VALUES,
+  JOURNAL_PART_NAME_CHARS,
+  JOURNAL_PATH_CHARS,
+  JOURNAL_QUERY_CHARS,
+  SECRET_HEADERS,
+} from '../domain/journal/limits.js';
+import type { JournalPart } from '../domain/journal/schemas.js';
+
+/**
+ * What the request journal keeps of a request and its answer, each cut to its cap, taken as cheaply
+ * as the hot path allows: the answer is the text or bytes the route produced (noted by mount-routes,
+ * never a clone of the Response, which would make the Node server give up its fast path for string
+ * bodies), and headers are the Node request's raw list, kept as it is when within the cap.
+ */
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The JSON a route answered (mount-routes), for the request journal. */
+    journalAnswer: { status: number; body: string | Uint8Array };
+    /** A multipart body's parts as read (multipart.ts), for the request journal. */
+    journalParts: JournalPart[];
+  }
+}
+
+export interface Captured<T> {
+  value: T;
+  cut: boolean;
+}
+
+/** mount-routes: the JSON text or bytes a route answered with `status`. */
+export function noteAnswer(c: Context, status: number, body: string | Uint8Array): void {
+  c.set('journalAnswer', { status, body });
+}
+
+/** multipart.ts: the parts of a form read whole (names and sizes only). */
+export function noteMultipart(c: Context, form: MultipartForm): void {
+  const name = (text: string) => text.slice(0, JOURNAL_PART_NAME_CHARS);
+  const fields = Object.entries(form.fields).map(([field, value]) => ({
+    name: name(field),
+    bytes: Buffer.byteLength(value),
+  }));
+  const files = form.files.map((file) => ({
+    name: name(file.name),
+    ...(file.filename !== undefined && { filename: name(file.filename) }),
+    bytes: file.bytes.length,
+  }));
+  c.set('journalParts', [...fields, ...files]);
+}
+
+/**
+ * `text` within `max` characters. A cut one is copied: V8 keeps a slice as a view of the whole string,
+ * and a journal entry must not hold a 5 MB body alive through its first 8 KiB.
+ */
+export function cutText(text: string, max: number): Captured<string> {
+  if (text.length <= max) return { value: text, cut: false };
+  return { value: Buffer.from(text.slice(0, max)).toString(), cut: true };
+}
+
+/**
+ * The request headers as flat name/value pairs. Over a socket: the Node request's raw list, kept as
+ * it is when within the cap (iterating the Fetch Headers would make the Node server build a whole
+ * Headers object, which costs more than the rest of the entry). Credentials are left out when read.
+ */
+export function capturedHeaders(c: Context): Captured<readonly string[]> {
+  const raw = incomingOf(c.env)?.rawHeaders;
+  const pairs: string[] = raw ?? [];
+  if (!raw) {
+    c.req.raw.headers.forEach((text, name) => {
+      pairs.push(name, text);
+    });
+  }
+  let size = 0;
+  for (const text of pairs) size += text.length;
+  const within = size <= JOURNAL_HEADER_CHARS && pairs.length <= 2 * JOURNAL_MAX_HEADERS;
+  return within ? { value: pairs, cut: false } : { value: withinCap(pairs), cut: true };
+}
+
+/** Pairs without credentials until the cap is spent. */
+function withinCap(pairs: readonly string[]): string[] {
+  const kept: string[] = [];
+  let room = JOURNAL_HEADER_CHARS;
+  for (let i = 0; i + 1 < pairs.length && kept.length < 2 * JOURNAL_MAX_HEADERS; i += 2) {
+    const name = pairs[i] ?? '';
+    const text = pairs[i + 1] ?? '';
+    if (SECRET_HEADERS.has(name.toLowerCase()) || name.length + text.length > room) continue;
+    kept.push(name, text);
+    room -= name.length + text.length;
+  }
+  return kept;
+}
+
+/** The Node request under a request served by @hono/node-server; undefined in process (app.request). */
+function incomingOf(env: unknown): IncomingMessage | undefined {
+  if (typeof env !== 'object' || env === null || !('incoming' in env)) return undefined;
+  return env.incoming instanceof IncomingMessage ? env.incoming : undefined;
+}
+
+export function capturedQuery(c: Context): Captured<Record<string, string[]>> {
+  const value: Record<string, string[]> = {};
+  if (!c.req.url.includes('?')) return { value, cut: false };
+  let room = JOURNAL_QUERY_CHARS;
+  let count = 0;
+  let cut = false;
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    const kept: string[] = [];
+    for (const text of values) {
+      if (name.length + text.length > room || count >= JOURNAL_MAX_QUERY_VALUES) cut = true;
+      else {
+        kept.push(text);
+        room -= name.length + text.length;
+        count += 1;
+      }
+    }
+    if (kept.length > 0) value[name] = kept;
+  }
+  return { value, cut };
+}
+
+export const capturedPath = (path: string) => cutText(path, JOURNAL_PATH_CHARS);
+
+/**
+ * The answer the route noted, when it is the one going out: its text or bytes are kept as they are
+ * (a task's bytes are already held per revision) unless past the cap, then copied cut. Undefined
+ * when another answer replaced it (an error, a fault): journal-bodies.ts reads that one.
+ */
+export function notedAnswer(c: Context): Captured<string | Uint8Array> | undefined {
+  const noted = c.get('journalAnswer');
+  if (!noted || noted.status !== c.res.status) return undefined;
+  const { body } = noted;
+  if (typeof body === 'string') return cutText(body, JOURNAL_BODY_CHARS);
+  if (body.byteLength <= JOURNAL_BODY_CHARS) return { value: body, cut: false };
+  return { value: new Uint8Array(body.subarray(0, JOURNAL_BODY_CHARS)), cut: true };
+}

@@ -1,0 +1,65 @@
+import type { Hono } from 'hono';
+import { JsonText } from '../domain/common/json-text.js';
+import { canonicalJson, type ParsedBody, readRawBody, tryParseJsonBody } from './body.js';
+import type { AppEnv } from './env.js';
+import type { IdempotencyGuard, Outcome } from './idempotency.js';
+import { noteAnswer } from './journal-capture.js';
+import type { RouteSpec } from './route.js';
+
+const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * Equal JSON bodies match whatever their formatting; a body that is not JSON (or is past the shape
+ * limits, so never canonicalized: that recursion is what the limits guard) compares as text.
+ */
+function fingerprint(method: string, path: string, raw: string, parsed: ParsedBody): string {
+  const body = !parsed.ok ? raw : parsed.value === undefined ? '' : canonicalJson(parsed.value);
+  return `${method} ${path} ${body}`;
+}
+
+/** Mounts routes on a Hono app: validation once at the edge, then the handler, always 200. */
+export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency: IdempotencyGuard): void {
+  for (const route of routes) {
+    // Made once per route, not per request.
+    const jsonLimits = { root: route.bodyName, ...route.jsonLimits };
+    app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
+      const raw = route.method === 'get' || route.multipart ? '' : await readRawBody(c);
+      // Parsed once, before the guard (the fingerprint needs it); a failure is thrown inside it.
+      const parsed = tryParseJsonBody(raw, c.req.header('content-type') ?? '', jsonLimits);
+      let answered: Response | undefined;
+      let bytes: Uint8Array | undefined;
+      const run = async (): Promise<Outcome> => {
+        if (!parsed.ok) throw parsed.error;
+        const given = parsed.value === undefined && route.absentBody ? route.absentBody() : parsed.value;
+        const result = await route.invoke({ params: c.req.param(), query: c.req.queries(), body: given, c });
+        if (result instanceof Response) {
+          answered = result;
+          return { status: result.status, body: '' };
+        }
+        if (result instanceof JsonText) {
+          // Bytes serialized before (a task's, kept per revision) go out as they are; an idempotent
+          // route also keeps their text, for its replays.
+          bytes = result.bytes;
+          return { status: 200, body: route.idempotent ? result.text : '' };
+        }
+        return { status: 200, body: JSON.stringify(result) };
+      };
+      const key = c.req.header('idempotency-key');
+      // Everything after the raw read happens inside the guard: even a malformed body's 400 is stored.
+      const outcome =
+        route.idempotent && key !== undefined
+          ? await idempotency.run(c.get('tenant'), key, fingerprint(route.method, c.req.path, raw, parsed), run)
+          : await run();
+      if (answered) return answered;
+      // A fresh JsonText answer; a replayed one (bytes unset) is the stored text.
+      if (bytes && outcome.status === 200) {
+        // Buffers made here (Buffer.concat, allocUnsafeSlow) own a plain ArrayBuffer, never a shared one.
+        const body = bytes as Uint8Array<ArrayBuffer>;
+        noteAnswer(c, 200, body);
+        return c.body(body, 200, { 'Content-Type': 'application/json', ...outcome.headers });
+      }
+      noteAnswer(c, outcome.status, outcome.body);
+      return c.body(outcome.body, outcome.status as 200, { 'Content-Type': 'application/json', ...outcome.headers });
+    });
+  }
+}

@@ -1,0 +1,150 @@
+import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
+import { MAX_QUEUED_EVENTS, type MockEvent } from '../domain/events/schemas.js';
+import { toIso } from '../runtime/clock.js';
+import type { Tenant, TenantEvent } from '../store/tenant.js';
+
+/** What a subscriber's `next` answers: an event, `idle` when none came in time, `closed` once it ended. */
+export type NextEvent = MockEvent | 'idle' | 'closed';
+
+/**
+ * One subscriber's queue. Publishing only appends (never waits for the subscriber), so a slow
+ * reader slows neither the request path nor the other subscribers; past `maxQueued` its oldest
+ * events go and the count comes to it as one `dropped` event.
+ */
+export class Subscription {
+  private readonly queue: MockEvent[] = [];
+  private dropped = 0;
+  private wake: (() => void) | undefined;
+  closed = false;
+
+  constructor(
+    private readonly maxQueued: number,
+    private readonly onClose: (subscription: Subscription) => void,
+  ) {}
+
+  push(event: MockEvent): void {
+    if (this.closed) return;
+    if (this.queue.length >= this.maxQueued) {
+      this.queue.shift();
+      this.dropped += 1;
+    }
+    this.queue.push(event);
+    this.wake?.();
+  }
+
+  /** The next event, waiting at most `idleMs` for one. */
+  async next(idleMs: number): Promise<NextEvent> {
+    if (this.closed) return 'closed';
+    if (this.queue.length === 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, idleMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+    if (this.closed) return 'closed';
+    if (this.dropped > 0) {
+      const count = this.dropped;
+      this.dropped = 0;
+      return { type: 'dropped', time: this.queue[0]?.time ?? new Date().toISOString(), count };
+    }
+    return this.queue.shift() ?? 'idle';
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.queue.length = 0;
+    this.onClose(this);
+    this.wake?.();
+  }
+}
+
+/** The event stream's fan-out: subscribers per tenant key, so a tenant dropped and made again keeps them. */
+export class EventBus {
+  private readonly topics = new Map<string, Set<Subscription>>();
+
+  constructor(
+    readonly maxPerTenant: number,
+    private readonly maxQueued = MAX_QUEUED_EVENTS,
+  ) {}
+
+  /** One Map lookup: publishers check it before they build an event. */
+  has(tenantKey: string): boolean {
+    return this.topics.has(tenantKey);
+  }
+
+  publish(tenantKey: string, event: MockEvent): void {
+    const subscribers = this.topics.get(tenantKey);
+    if (subscribers) for (const subscriber of subscribers) subscriber.push(event);
+  }
+
+  /** A new subscription, or undefined when the tenant has `maxPerTenant` already. */
+  subscribe(tenantKey: string): Subscription | undefined {
+    const subscribers = this.topics.get(tenantKey) ?? new Set<Subscription>();
+    if (subscribers.size >= this.maxPerTenant) return undefined;
+    const subscription = new Subscription(this.maxQueued, (gone) => {
+      subscribers.delete(gone);
+      if (subscribers.size === 0 && this.topics.get(tenantKey) === subscribers) this.topics.delete(tenantKey);
+    });
+    subscribers.add(subscription);
+    this.topics.set(tenantKey, subscribers);
+    return subscription;
+  }
+
+  subscriberCount(tenantKey: string): number {
+    return this.topics.get(tenantKey)?.size ?? 0;
+  }
+
+  /** Ends every subscription (server shutdown): their streams close, so none holds the shutdown up. */
+  closeAll(): void {
+    for (const subscribers of [...this.topics.values()]) for (const subscriber of [...subscribers]) subscriber.close();
+  }
+}
+
+const TASK_EVENT_TYPES = {
+  task_created: 'task.created',
+  task_completed: 'task.completed',
+  task_canceled: 'task.canceled',
+  task_error: 'task.error',
+  task_redone: 'task.redone',
+} as const;
+const isStreamed = (kind: string): kind is keyof typeof TASK_EVENT_TYPES => kind in TASK_EVENT_TYPES;
+
+/** The store's listener that turns task and batch changes into events, built only for a tenant with subscribers. */
+export function tenantEventSource(bus: EventBus): (tenant: Tenant, event: TenantEvent) => void {
+  return (tenant, event) => {
+    if (!bus.has(tenant.key)) return;
+    const time = toIso(tenant.now());
+    if (event.kind === 'batch_completed') {
+      bus.publish(tenant.key, { type: 'batch.completed', time, batch: event.record.batch.name });
+      return;
+    }
+    if (!isStreamed(event.kind)) return;
+    const { task } = event.record;
+    const type = TASK_EVENT_TYPES[event.kind];
+    bus.publish(tenant.key, { type, time, task_id: task.task_id, task_type: task.type, status: task.status });
+  };
+}
+
+/** The callback dispatcher's hook: one event per attempt, with the delivery's state after it. */
+export function callbackAttemptSource(bus: EventBus): (tenant: Tenant, delivery: CallbackDelivery) => void {
+  return (tenant, delivery) => {
+    const attempt = delivery.attempts.at(-1);
+    if (!attempt || !bus.has(tenant.key) || delivery.state === 'recorded') return;
+    bus.publish(tenant.key, {
+      type: 'callback.attempt',
+      time: attempt.at,
+      delivery_id: delivery.id,
+      ...(delivery.task_id !== undefined && { task_id: delivery.task_id }),
+      ...(delivery.batch !== undefined && { batch: delivery.batch }),
+      attempt: attempt.attempt,
+      ...(attempt.status_code !== undefined && { status_code: attempt.status_code }),
+      ...(attempt.error !== undefined && { error: attempt.error }),
+      state: delivery.state,
+    });
+  };
+}

@@ -1,0 +1,98 @@
+import { pathMatcher } from '../domain/faults/path-pattern.js';
+import { MAX_JOURNAL_LIMIT, SECRET_HEADERS } from '../domain/journal/limits.js';
+import type { JournalEntry } from '../domain/journal/schemas.js';
+import { toIso } from '../runtime/clock.js';
+import { type JournalRecord, RequestJournal } from '../store/request-journal.js';
+import type { Tenant } from '../store/tenant.js';
+import type { EventBus } from './events.js';
+
+export interface JournalFilter {
+  method?: string;
+  path?: string;
+  status?: number;
+  since?: string;
+  limit?: number;
+}
+
+/** Adds an entry to the tenant's journal (made on first use) and tells the tenant's event subscribers. */
+export function recordRequest(tenant: Tenant, entry: JournalRecord, capacity: number, events: EventBus): void {
+  tenant.requestJournal ??= new RequestJournal(capacity);
+  const record = tenant.requestJournal.add(entry);
+  if (!events.has(tenant.key)) return;
+  const { timeMs, method, path, status } = record;
+  events.publish(tenant.key, { type: 'request', time: toIso(timeMs), request_id: idOf(record), method, path, status });
+}
+
+/** The tenant's entries that pass the filter, newest first, in their wire form. */
+export function listRequests(tenant: Tenant, filter: JournalFilter): JournalEntry[] {
+  const journal = tenant.requestJournal;
+  if (!journal) return [];
+  const method = filter.method?.toUpperCase();
+  const matchesPath = filter.path === undefined ? undefined : pathMatcher(filter.path);
+  const sinceSeq = filter.since === undefined ? 0 : seqOf(filter.since);
+  const limit = filter.limit ?? MAX_JOURNAL_LIMIT;
+  const found: JournalEntry[] = [];
+  for (const record of journal.newestFirst()) {
+    if (record.seq <= sinceSeq || found.length >= limit) break;
+    if (method !== undefined && record.method !== method) continue;
+    if (filter.status !== undefined && record.status !== filter.status) continue;
+    if (matchesPath && !matchesPath(record.path)) continue;
+    found.push(entryOf(record));
+  }
+  return found;
+}
+
+/** Empties the tenant's journal; answers how many entries went. */
+export function clearRequests(tenant: Tenant): number {
+  // The journal stays (its ids keep growing); empty, it no longer keeps an otherwise empty tenant.
+  return tenant.requestJournal?.clear() ?? 0;
+}
+
+/** `req_12` -> 12 (the query schema admits only that shape). */
+const seqOf = (id: string): number => Number(id.slice('req_'.length));
+
+/** A body as answered: the JSON value when the whole text parses, the text otherwise. */
+function bodyValue(held: string | Uint8Array | undefined, cut: boolean): unknown {
+  if (held === undefined || held.length === 0) return null;
+  const text = typeof held === 'string' ? held : Buffer.from(held.buffer, held.byteOffset, held.byteLength).toString();
+  if (cut) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Lower-case names, repeated ones joined, credentials left out. */
+function headersOf(pairs: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    const name = (pairs[i] ?? '').toLowerCase();
+    const text = pairs[i + 1] ?? '';
+    if (SECRET_HEADERS.has(name)) continue;
+    const before = headers[name];
+    headers[name] = before === undefined ? text : `${before}, ${text}`;
+  }
+  return headers;
+}
+
+const idOf = (record: JournalRecord) => `req_${record.seq}`;
+
+function entryOf(record: JournalRecord): JournalEntry {
+  const { method, path, query, parts, status, truncated, fault } = record;
+  return {
+    id: idOf(record),
+    time: toIso(record.timeMs),
+    method,
+    path,
+    query,
+    headers: headersOf(record.headers),
+    body: bodyValue(record.body, record.bodyCut),
+    ...(parts && { parts }),
+    status,
+    response_body: bodyValue(record.response, record.responseCut),
+    duration_ms: record.durationMs,
+    truncated,
+    ...(fault && { fault }),
+  };
+}
