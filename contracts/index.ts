@@ -6,6 +6,9 @@ import './suite/index.js';
 
 export type { ContractDefinition, RuleFailure, Tag } from './kit/contract.js';
 export { registeredContracts } from './kit/contract.js';
+export type { EventStream, StreamedEvent } from './kit/events.js';
+export type { ExpectedRequest, JournalQuery } from './kit/journal.js';
+export { MockSession, type MockSessionOptions } from './kit/mock-session.js';
 export { formatJson, formatJunit, formatPretty, summarize } from './kit/report.js';
 export {
   type ContractResult,

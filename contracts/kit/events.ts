@@ -1,7 +1,7 @@
 import type { ContractContext } from './contract.js';
 import { defaultWaitMs } from './eventually.js';
 import { fail, show } from './expect.js';
-import { basicAuth, type Client, controlPlaneOf, normalizeBaseUrl } from './target.js';
+import { basicAuth, type Client, controlPlaneOf, normalizeBaseUrl, type Target } from './target.js';
 
 /**
  * The event stream (GET /_mock/events, server-sent events) for contracts: a contract waits for an
@@ -83,14 +83,19 @@ export class EventStream {
 export async function openEventStream(ctx: ContractContext, client: Client = ctx.api): Promise<EventStream> {
   if (!(await controlPlaneOf(ctx.target)).has('GET', '/_mock/events'))
     ctx.skip("target's control plane has no GET /_mock/events (not in its /_mock/openapi.json)");
+  const stream = await subscribe(ctx.target, client.key);
+  ctx.defer(async () => stream.close());
+  return stream;
+}
+
+/** Subscribes the tenant of `key` to the event stream of `target`; the caller closes it. */
+export async function subscribe(target: Pick<Target, 'baseUrl' | 'fetch'>, key: string): Promise<EventStream> {
   const abort = new AbortController();
-  const res = await ctx.target.fetch(`${normalizeBaseUrl(ctx.target.baseUrl)}/_mock/events`, {
-    headers: { Authorization: basicAuth(client.key), Accept: 'text/event-stream' },
+  const res = await target.fetch(`${normalizeBaseUrl(target.baseUrl)}/_mock/events`, {
+    headers: { Authorization: basicAuth(key), Accept: 'text/event-stream' },
     signal: abort.signal,
   });
   if (res.status !== 200 || !res.body)
     fail(`GET /_mock/events answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-  const stream = new EventStream(res.body.getReader(), abort);
-  ctx.defer(async () => stream.close());
-  return stream;
+  return new EventStream(res.body.getReader(), abort);
 }
