@@ -1,12 +1,8 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.js';
 import { MAX_SUBSCRIBERS_PER_TENANT } from '../src/domain/events/schemas.js';
-import { gracefulShutdown } from '../src/http/shutdown.js';
 import { EventBus } from '../src/services/events.js';
 import { basic, createImageTask, imageRequest, KEY, makeApp, present, type TestApp } from './helpers.js';
+import { startShutdownServer } from './shutdown-server.js';
 import { SseReader } from './sse-reader.js';
 
 const cleanups: (() => unknown)[] = [];
@@ -142,20 +138,7 @@ describe('event stream', () => {
   });
 });
 
-/** A real server with the CLI's shutdown; stopped when the test ends. */
-async function startServer(timeoutMs: number) {
-  const app = createApp();
-  const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s as Server)) as Server;
-  });
-  const shutdown = gracefulShutdown(server, timeoutMs);
-  cleanups.push(() => {
-    server.closeAllConnections();
-    server.close();
-    app.dispose();
-  });
-  return { app, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, shutdown };
-}
+const startServer = (timeoutMs: number) => startShutdownServer(timeoutMs, cleanups);
 
 async function subscribeOver(url: string, signal?: AbortSignal) {
   const res = await fetch(`${url}/_mock/events`, { headers: { authorization: basic(KEY) }, signal });

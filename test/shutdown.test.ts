@@ -1,11 +1,7 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.js';
-import { gracefulShutdown } from '../src/http/shutdown.js';
 import { imageRequest } from './helpers.js';
+import { startShutdownServer } from './shutdown-server.js';
 
 const AUTH = `Basic ${Buffer.from('test_acme:').toString('base64')}`;
 const cleanups: (() => void)[] = [];
@@ -13,20 +9,7 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-/** A real server on a free port, with the shutdown the CLI uses. */
-async function startServer(timeoutMs: number) {
-  const app = createApp();
-  const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s as Server)) as Server;
-  });
-  const shutdown = gracefulShutdown(server, timeoutMs);
-  cleanups.push(() => {
-    server.closeAllConnections();
-    server.close();
-    app.dispose();
-  });
-  return { port: (server.address() as AddressInfo).port, shutdown };
-}
+const startServer = (timeoutMs: number) => startShutdownServer(timeoutMs, cleanups);
 
 /** A raw connection: what it receives, and whether the server closed it. */
 async function rawClient(port: number) {
