@@ -2,7 +2,7 @@
 //
 // Why: the house style caps lines at 120 characters, and Biome's formatter enforces that for code
 // but leaves long strings, template literals and comments alone. Files are the tracked and the
-// untracked-but-not-ignored .ts, .mjs and .cjs files under src/, contracts/, scripts/ and test/.
+// untracked-but-not-ignored .ts, .mjs and .cjs files under src/, contracts/, scripts/, test/ and inspector/.
 //
 //   node scripts/check-line-length.mjs  prints `file:line: N characters` per long line; exit 1 if any
 import { execFileSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const MAX = 120;
-const FOLDERS = ['src', 'contracts', 'scripts', 'test'];
+const FOLDERS = ['src', 'contracts', 'scripts', 'test', 'inspector'];
 const EXTENSION = /\.(ts|mjs|cjs)$/;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 

@@ -19,6 +19,7 @@ import { tenancy } from './http/tenancy.js';
 import { apiDocument, controlDocument } from './openapi/documents.js';
 import { docsRoutes } from './routes/docs.js';
 import { apiRoutes } from './routes/index.js';
+import { inspectorRoutes } from './routes/inspector.js';
 import { metaRoutes } from './routes/meta.js';
 import { type Clock, systemClock } from './runtime/clock.js';
 import { type IdGenerator, randomIds } from './runtime/ids.js';
@@ -28,6 +29,7 @@ import type { Services } from './services/context.js';
 import { DeliveryLimiter } from './services/delivery-limiter.js';
 import { dependentsListener } from './services/dependents.js';
 import { callbackAttemptSource, EventBus, tenantEventSource } from './services/events.js';
+import { jobRunner } from './services/jobs.js';
 import { Scheduler } from './services/scheduler.js';
 import { startSweeper } from './services/sweeper.js';
 import { Store } from './store/store.js';
@@ -72,7 +74,9 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     fetch: options.fetch,
     onAttempt: callbackAttemptSource(events),
   };
-  store.listen(new CallbackDispatcher(services.scheduler, services.ids, dispatcherOptions).handle);
+  const dispatcher = new CallbackDispatcher(services.scheduler, services.ids, dispatcherOptions);
+  store.listen(dispatcher.handle);
+  services.scheduler.runWith(jobRunner(dispatcher));
 
   const app = new Hono<AppEnv>({ getPath: normalizedPath });
   app.onError(toErrorResponse);
@@ -112,6 +116,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   // Documents first: they are public, so they sit before the auth middleware.
   metaRoutes(app, api, control);
   docsRoutes(app);
+  inspectorRoutes(app);
   const idempotency = new IdempotencyGuard(store.idempotency, (key) => store.findTenant(key));
   // Keyless control routes (health) too: they answer before the auth middleware ever runs.
   mountRoutes(

@@ -38,6 +38,7 @@ function printBanner(config: Config, info: AddressInfo): void {
       `  completion (test keys): ${config.completion.mode}${delay}`,
       ...(config.cors.length > 0 ? [`  CORS allowed for: ${config.cors.join(', ')}`] : []),
       `  OpenAPI: ${base}/openapi.yaml   control plane: ${base}/_mock/openapi.json`,
+      `  inspector: ${base}/_mock/ui/${config.keys ? '' : '#key=test_local'}`,
       `  try: curl -u test_local: ${base}/v1/tasks`,
     ].join('\n'),
   );

@@ -170,6 +170,9 @@ describe('the labelmock bin (src/cli.ts)', () => {
     expect(await server.exited).toBe(0);
     expect(server.out()).not.toContain('/v1/tasks"');
     expect(server.out().trimEnd().split('\n').at(-1)).toMatch(/^ {2}try: curl/);
+    // The inspector's address, with the printed key in its fragment.
+    const inspector = /inspector: (\S+)/.exec(server.out())?.[1] ?? '';
+    expect(inspector).toMatch(/\/_mock\/ui\/#key=test_local$/);
   });
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -221,7 +221,7 @@ export function controlRoutes(services: Services): RouteSpec[] {
       streamed: true,
       handler: async ({ tenant, body }) => {
         const state = await checkStateLists(body);
-        return jsonStreamResponse(stateChunks(importState(services.store, tenant, state)));
+        return jsonStreamResponse(stateChunks(importState(services.store, tenant, state, services.scheduler)));
       },
     }),
     ...fileControlRoutes(services),

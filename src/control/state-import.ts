@@ -9,7 +9,16 @@ const SLICE = 250;
  * The lists an import may carry by the thousand (files stay whole: their checks span the list, and
  * bytes bound them).
  */
-const SLICED = ['tasks', 'training_attempts', 'projects', 'batches', 'quality_tasks', 'team'] as const;
+const SLICED = [
+  'tasks',
+  'training_attempts',
+  'projects',
+  'batches',
+  'quality_tasks',
+  'team',
+  'callbacks',
+  'scheduled_jobs',
+] as const;
 type SlicedField = (typeof SLICED)[number];
 
 /** The schema of one item of a list field of the state. */

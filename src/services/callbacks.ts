@@ -1,5 +1,6 @@
 import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
 import { isEmail } from '../domain/common/values.js';
+import type { JobOf } from '../domain/jobs/schemas.js';
 import { toIso } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import type { Tenant, TenantEvent } from '../store/tenant.js';
@@ -76,25 +77,12 @@ export class CallbackDispatcher {
       response: task.response ?? null,
       task: viewTask(record),
     };
-    this.enqueue(
-      tenant,
-      { task_id: task.task_id, event: TASK_EVENTS[event.kind], target: task.callback_url, body },
-      (ok) => {
-        // Not a task change a client made: updated_at stays as it is. A task the tenant no longer
-        // holds (reset or replaced by an import since) is left alone.
-        if (tenant.tasks.get(task.task_id) !== record) return;
-        tenant.tasks.update(record, (current) => {
-          current.callback_succeeded = ok;
-          current.callback_completed = ok;
-        });
-      },
-    );
+    this.enqueue(tenant, { task_id: task.task_id, event: TASK_EVENTS[event.kind], target: task.callback_url, body });
   };
 
   private enqueue(
     tenant: Tenant,
     what: Pick<CallbackDelivery, 'task_id' | 'batch' | 'event' | 'target' | 'body'>,
-    onOutcome: (ok: boolean) => void = () => {},
   ): void {
     const startMs = tenant.now();
     const delivery: CallbackDelivery = {
@@ -112,16 +100,22 @@ export class CallbackDispatcher {
       return;
     }
     delivery.next_attempt_at = delivery.created_at;
-    this.scheduler.schedule(tenant, startMs, () => this.attempt(tenant, delivery, 1, startMs, onOutcome));
+    const job = {
+      kind: 'deliver_callback',
+      delivery_id: delivery.id,
+      attempt: 1,
+      due_at: delivery.created_at,
+    } as const;
+    this.scheduler.schedule(tenant, job);
   }
 
-  private async attempt(
-    tenant: Tenant,
-    delivery: CallbackDelivery,
-    n: number,
-    startMs: number,
-    onOutcome: (ok: boolean) => void,
-  ) {
+  /** A deliver_callback job: one attempt, then the delivery's outcome or its next attempt scheduled. */
+  async deliver(tenant: Tenant, job: JobOf<'deliver_callback'>): Promise<void> {
+    // The journal keeps pending deliveries; one that is gone or finished (an import may carry such
+    // a job) has nothing left to send.
+    const delivery = tenant.callbacks.find((entry) => entry.id === job.delivery_id);
+    if (delivery?.state !== 'pending') return;
+    const n = job.attempt;
     // The timeout runs from the moment the attempt gets its slot, not while it waits for one.
     const { at, began, outcome } = await this.options.limiter.run(tenant.key, async () => {
       const started = { at: toIso(tenant.now()), began: Date.now() };
@@ -141,13 +135,27 @@ export class CallbackDispatcher {
     if (ok || n >= max_attempts) {
       delivery.state = ok ? 'succeeded' : 'failed';
       delete delivery.next_attempt_at;
-      onOutcome(ok);
+      if (delivery.event !== 'batch_completed') noteOutcome(tenant, delivery, ok);
       this.options.onAttempt?.(tenant, delivery);
       return;
     }
-    const dueMs = startMs + retryOffsetMs(n + 1, max_attempts, retry_scale);
+    // Retries count from the first attempt, which was due when the delivery was journaled.
+    const dueMs = Date.parse(delivery.created_at) + retryOffsetMs(n + 1, max_attempts, retry_scale);
     delivery.next_attempt_at = toIso(dueMs);
-    this.scheduler.schedule(tenant, dueMs, () => this.attempt(tenant, delivery, n + 1, startMs, onOutcome));
+    this.scheduler.schedule(tenant, { ...job, attempt: n + 1, due_at: delivery.next_attempt_at });
     this.options.onAttempt?.(tenant, delivery);
   }
+}
+
+/**
+ * A task callback's outcome on its task. Not a task change a client made: updated_at stays as it
+ * is. A task the tenant no longer holds (reset since) is left alone.
+ */
+function noteOutcome(tenant: Tenant, delivery: CallbackDelivery, ok: boolean): void {
+  const record = delivery.task_id === undefined ? undefined : tenant.tasks.get(delivery.task_id);
+  if (!record) return;
+  tenant.tasks.update(record, (current) => {
+    current.callback_succeeded = ok;
+    current.callback_completed = ok;
+  });
 }

@@ -72,11 +72,15 @@ export function failTask(tenant: Tenant, taskId: string, message?: string): Task
  */
 export function applyCompletionMode(tenant: Tenant, scheduler: Scheduler, record: TaskRecord): void {
   const { mode, delay_ms } = tenant.settings.completion;
-  const completeIfPending = () => {
-    if (record.task.status === 'pending') completeTask(tenant, record.task.task_id);
-  };
-  if (mode === 'immediate') completeIfPending();
-  else if (mode === 'delay') scheduler.schedule(tenant, tenant.now() + delay_ms, completeIfPending);
+  const { task_id } = record.task;
+  if (mode === 'immediate') completeIfPending(tenant, task_id);
+  else if (mode === 'delay')
+    scheduler.schedule(tenant, { kind: 'complete_task', task_id, due_at: toIso(tenant.now() + delay_ms) });
+}
+
+/** A delayed completion when it is due: a task completed, failed or canceled meanwhile is left as it is. */
+export function completeIfPending(tenant: Tenant, taskId: string): void {
+  if (tenant.tasks.get(taskId)?.task.status === 'pending') completeTask(tenant, taskId);
 }
 
 /** completed -> pending: the task is labeled again; times_redone appears once a task is redone. */

@@ -1,20 +1,41 @@
+import { insertByDue } from '../domain/jobs/queue.js';
+import type { ScheduledJob } from '../domain/jobs/schemas.js';
+import { toIso } from '../runtime/clock.js';
 import type { Tenant } from '../store/tenant.js';
+
+/** Does one job (services/jobs.ts maps each kind to its function). */
+export type RunJob = (tenant: Tenant, job: ScheduledJob) => void | Promise<void>;
 
 /** setTimeout's ceiling; longer waits are reached by clock advance or a re-armed timer. */
 const MAX_TIMER_MS = 2_147_483_647;
 
 /**
- * Runs work at a moment of a tenant's virtual clock: either when real time reaches it (a timer)
+ * Runs a tenant's scheduled jobs (records in `tenant.jobs`, in due order) at their moment of the
+ * tenant's virtual clock: either when real time reaches it (a timer, which only wakes the runner)
  * or at once when `POST /_mock/clock/advance` moves the clock past it. Timers are unref'd so an
  * idle app never keeps the process alive.
  */
 export class Scheduler {
   private readonly timers = new Set<NodeJS.Timeout>();
 
-  schedule(tenant: Tenant, dueMs: number, run: () => void | Promise<void>): void {
-    tenant.jobs.push({ dueMs, run });
-    tenant.jobs.sort((a, b) => a.dueMs - b.dueMs);
-    this.arm(tenant, dueMs);
+  private run: RunJob = () => {
+    throw new Error('no job runner is wired to the scheduler');
+  };
+
+  /** The runner needs the callback dispatcher, which needs this scheduler: it is wired after both exist. */
+  runWith(run: RunJob): void {
+    this.run = run;
+  }
+
+  schedule(tenant: Tenant, job: ScheduledJob): void {
+    insertByDue(tenant.jobs, job);
+    this.arm(tenant, Date.parse(job.due_at));
+  }
+
+  /** Arms timers for jobs a tenant holds without having scheduled them here (an import). */
+  rearm(tenant: Tenant): void {
+    const moments = new Set(tenant.jobs.map((job) => job.due_at));
+    for (const dueAt of moments) this.arm(tenant, Date.parse(dueAt));
   }
 
   /**
@@ -26,11 +47,11 @@ export class Scheduler {
     let ran = 0;
     for (;;) {
       const next = tenant.jobs[0];
-      if (!next || next.dueMs > tenant.now()) return ran;
+      if (!next || Date.parse(next.due_at) > tenant.now()) return ran;
       tenant.jobs.shift();
       ran += 1;
       try {
-        await next.run();
+        await this.run(tenant, next);
       } catch (err) {
         console.error('scheduled job failed', err);
       }
@@ -45,12 +66,14 @@ export class Scheduler {
   private arm(tenant: Tenant, dueMs: number): void {
     const armedAt = tenant.now();
     const wait = Math.min(Math.max(0, dueMs - armedAt), MAX_TIMER_MS);
+    // Job times are held as toIso writes them (imports are normalized), so a string compares.
+    const dueAt = toIso(dueMs);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       void this.runDue(tenant);
       // Fired early (capped wait, coarse timer): wait again, but only while the clock really moves;
       // a pinned test clock reaches the job through clock advance instead.
-      if (tenant.now() > armedAt && tenant.jobs.some((job) => job.dueMs === dueMs)) this.arm(tenant, dueMs);
+      if (tenant.now() > armedAt && tenant.jobs.some((job) => job.due_at === dueAt)) this.arm(tenant, dueMs);
     }, wait);
     timer.unref();
     this.timers.add(timer);

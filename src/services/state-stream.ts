@@ -1,3 +1,6 @@
+import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
+import type { ScheduledJob } from '../domain/jobs/schemas.js';
+import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import { stateHead, stateTail, stateTask } from './tenant-state.js';
 
@@ -8,45 +11,85 @@ const FILE_SLICE_BYTES = 3 * 256 * 1024;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Text written so far and not yet handed out (once `full`, or when a file slice or the end is written). */
+class Pending {
+  text = '';
+
+  get full(): boolean {
+    return this.text.length >= CHUNK_CHARS;
+  }
+
+  async *flush(): AsyncGenerator<string> {
+    yield this.text;
+    this.text = '';
+    await nextTurn();
+  }
+}
+
 /**
  * The export of GET /_mock/state as JSON text in pieces, the same bytes as
  * `JSON.stringify(exportState(tenant))`, yielding to the event loop between pieces: a tenant with
- * an 80 MB file or 100,000 tasks never holds up other tenants' requests for long, and the whole
- * document never sits in memory at once. What the export holds (which tasks and files) is fixed
- * when it starts; each object is written as the stream reaches it.
+ * an 80 MB file, 100,000 tasks or as many scheduled jobs never holds up other tenants' requests for
+ * long, and the whole document never sits in memory at once. What the export holds (which tasks,
+ * files, deliveries and jobs) is fixed when it starts; each object is written as the stream
+ * reaches it.
  */
 export async function* stateChunks(tenant: Tenant): AsyncGenerator<string> {
   const head = JSON.stringify(stateHead(tenant));
   const tasks = tenant.tasks.all();
   const files = tenant.files.all();
   const tail = JSON.stringify(stateTail(tenant));
-  let out = `${head.slice(0, -1)},"tasks":[`;
-  for (const [i, task] of tasks.entries()) {
-    out += (i > 0 ? ',' : '') + JSON.stringify(stateTask(task));
-    if (out.length >= CHUNK_CHARS) {
-      yield out;
-      out = '';
-      await nextTurn();
-    }
+  const out = new Pending();
+  out.text = `${head.slice(0, -1)},"tasks":[`;
+  yield* listChunks(out, tasks, stateTask);
+  out.text += '],"files":[';
+  yield* fileChunks(out, files);
+  out.text += `],${tail.slice(1, -1)},"callbacks":[`;
+  // The journal and the jobs as they are when the stream reaches them, so they agree with each
+  // other (a retry scheduled meanwhile is there with the attempt before it).
+  const callbacks = [...tenant.callbacks];
+  yield* listChunks(out, callbacks, (delivery) => delivery);
+  out.text += '],"scheduled_jobs":[';
+  yield* listChunks(out, jobsOf(tenant, tasks, callbacks), (job) => job);
+  out.text += ']}';
+  yield* out.flush();
+}
+
+/**
+ * The tenant's jobs now, less those naming a task or delivery the export does not hold (made while
+ * it was written): an import checks every job's task and delivery are there.
+ */
+function jobsOf(tenant: Tenant, tasks: TaskRecord[], callbacks: CallbackDelivery[]): ScheduledJob[] {
+  let taskIds: Set<string> | undefined;
+  const deliveryIds = new Set(callbacks.map((delivery) => delivery.id));
+  return tenant.jobs.filter((job) => {
+    if (job.kind === 'deliver_callback') return deliveryIds.has(job.delivery_id);
+    taskIds ??= new Set(tasks.map((record) => record.task.task_id));
+    return taskIds.has(job.task_id);
+  });
+}
+
+async function* listChunks<T>(out: Pending, items: T[], exported: (item: T) => unknown): AsyncGenerator<string> {
+  for (const [i, item] of items.entries()) {
+    out.text += (i > 0 ? ',' : '') + JSON.stringify(exported(item));
+    if (out.full) yield* out.flush();
   }
-  out += '],"files":[';
+}
+
+/** Each file as services/file-state.ts exports it, its bytes last: written slice by slice. */
+async function* fileChunks(out: Pending, files: ReturnType<Tenant['files']['all']>): AsyncGenerator<string> {
   for (const [i, { file, bytes }] of files.entries()) {
-    // The record as services/file-state.ts exports it, its bytes last: written slice by slice.
     const record = JSON.stringify({ ...file, content_base64: null });
-    out += i > 0 ? ',' : '';
+    out.text += i > 0 ? ',' : '';
     if (bytes === null) {
-      out += record;
+      out.text += record;
       continue;
     }
-    out += `${record.slice(0, -'null}'.length)}"`;
+    out.text += `${record.slice(0, -'null}'.length)}"`;
     for (let at = 0; at < bytes.length; at += FILE_SLICE_BYTES) {
-      out += bytes.subarray(at, at + FILE_SLICE_BYTES).toString('base64');
-      yield out;
-      out = '';
-      await nextTurn();
+      out.text += bytes.subarray(at, at + FILE_SLICE_BYTES).toString('base64');
+      yield* out.flush();
     }
-    out += '"}';
+    out.text += '"}';
   }
-  out += `],${tail.slice(1)}`;
-  yield out;
 }

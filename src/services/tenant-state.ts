@@ -5,6 +5,8 @@ import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import { checkImportedFileQuota } from './file-quota.js';
 import { exportFiles, importFiles } from './file-state.js';
+import { checkJobState, exportJobState, importJobState } from './job-state.js';
+import type { Scheduler } from './scheduler.js';
 import { checkTeamState, exportTeamState, importTeamState } from './team-state.js';
 
 /** `POST /_mock/reset`: the tenant starts again empty (its projects, batches and idempotency keys go too). */
@@ -19,6 +21,7 @@ export function exportState(tenant: Tenant): State {
     tasks: tenant.tasks.all().map((record) => structuredClone(stateTask(record))),
     files: exportFiles(tenant),
     ...stateTail(tenant),
+    ...exportJobState(tenant),
   };
 }
 
@@ -61,11 +64,12 @@ export function stateTask(record: TaskRecord): State['tasks'][number] {
  * The tenant takes over the state's task objects (a parsed request body, no one else's): copying
  * thousands of them would only lengthen the time the import holds the event loop.
  */
-export function importState(store: Store, tenant: Tenant, state: State): Tenant {
+export function importState(store: Store, tenant: Tenant, state: State, scheduler: Scheduler): Tenant {
   checkNames(tenant, state);
   checkTeamState(state);
   checkImportedFileQuota(state.files, store.limits.maxFileBytesPerTenant);
   checkQualityTaskIds(state);
+  checkJobState(state);
   const ids = new Set<string>();
   const uniqueIds = new Map<string, string>();
   state.tasks.forEach(({ task }, index) => {
@@ -109,6 +113,8 @@ export function importState(store: Store, tenant: Tenant, state: State): Tenant 
   importFiles(fresh, state.files);
   importTeamState(fresh, state);
   for (const task of state.quality_tasks) fresh.qualityTasks.add(structuredClone(task));
+  importJobState(fresh, state);
+  scheduler.rearm(fresh);
   return fresh;
 }
 

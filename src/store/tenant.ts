@@ -1,4 +1,5 @@
 import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
+import type { ScheduledJob } from '../domain/jobs/schemas.js';
 import type { TenantSettings } from '../domain/settings.js';
 import type { Clock } from '../runtime/clock.js';
 import type { AccountState, BatchRecord } from './account.js';
@@ -14,11 +15,6 @@ import { ownerRecord, Team } from './team.js';
 import { TrainingAttemptLog } from './training-attempts.js';
 
 export type { TenantSettings };
-
-export interface ScheduledJob {
-  dueMs: number;
-  run: () => void | Promise<void>;
-}
 
 /** What happened to a tenant's objects; the callback dispatcher and dependent tasks listen. */
 export type TenantEvent =
@@ -42,6 +38,7 @@ export class Tenant {
   readonly faults = new FaultRuleSet();
   private teamState: Team | undefined;
   clockOffsetMs = 0;
+  /** Scheduled work as records in due order (services/scheduler.ts runs them); never closures. */
   jobs: ScheduledJob[] = [];
   /** The callback journal, oldest first. */
   callbacks: CallbackDelivery[] = [];

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { BatchSchema } from '../batches/schemas.js';
+import { CallbackJournalSchema } from '../callbacks/schemas.js';
 import { ClockOffsetSchema } from '../clock-bounds.js';
 import { StateFilesSchema } from '../files/state.js';
+import { ScheduledJobSchema } from '../jobs/schemas.js';
 import { ProjectSchema } from '../projects/schemas.js';
 import { QualityTaskSchema } from '../quality/quality-tasks.js';
 import { SettingsSchema } from '../settings.js';
@@ -48,6 +50,10 @@ export const StateSchema = z
     files: StateFilesSchema.default([]),
     ...teamStateFields,
     quality_tasks: z.array(QualityTaskSchema).default([]),
+    /** The callback journal (GET /_mock/callbacks), pending deliveries included. */
+    callbacks: CallbackJournalSchema.shape.deliveries.default([]),
+    /** Pending work on the tenant's clock (delayed completions, callback attempts), in due order. */
+    scheduled_jobs: z.array(ScheduledJobSchema).default([]),
   })
   .strict();
 export type State = z.infer<typeof StateSchema>;

@@ -1,0 +1,76 @@
+// The inspector's entry: the header (pages, key field, live state), the hash router and the one event
+// stream, whose events go to the page on screen so it can refresh what they touch.
+import { getKey, setKey, streamEvents, takeKeyFromFragment } from './api.mjs';
+import { h, show } from './dom.mjs';
+import { faultsPage } from './faults.mjs';
+import { callbacksPage, requestsPage } from './journals.mjs';
+import { batchesPage, projectsPage } from './projects.mjs';
+import { taskPage } from './task.mjs';
+import { tasksPage } from './tasks.mjs';
+import { tenantPage } from './tenant.mjs';
+
+/** Route name -> [title in the menu or null, page]. A page renders into the view and may return onEvent. */
+const PAGES = {
+  tasks: ['Tasks', tasksPage],
+  task: [null, taskPage],
+  projects: ['Projects', projectsPage],
+  batches: ['Batches', batchesPage],
+  callbacks: ['Callbacks', callbacksPage],
+  requests: ['Requests', requestsPage],
+  faults: ['Faults', faultsPage],
+  tenant: ['Clock & settings', tenantPage],
+};
+
+const view = document.getElementById('view');
+const liveState = h('span', { class: 'live', id: 'live' }, 'offline');
+let current = { onEvent: undefined };
+let events;
+
+function header() {
+  const keyInput = h('input', { id: 'key', name: 'key', value: getKey(), placeholder: 'test_local', size: 20 });
+  const useKey = (event) => {
+    event.preventDefault();
+    setKey(keyInput.value);
+    start();
+  };
+  const menu = Object.entries(PAGES)
+    .filter(([, [title]]) => title)
+    .map(([name, [title]]) => h('a', { href: `#/${name}`, 'data-page': name }, title));
+  return [
+    h('strong', {}, 'labelmock inspector'),
+    h('nav', {}, ...menu),
+    h('form', { class: 'key', onsubmit: useKey }, h('label', { for: 'key' }, 'Key'), keyInput, h('button', {}, 'Use')),
+    liveState,
+  ];
+}
+
+async function route() {
+  const [name = 'tasks', ...rest] = location.hash.replace(/^#\/?/, '').split('/');
+  const [, page] = PAGES[name] ?? PAGES.tasks;
+  for (const a of document.querySelectorAll('nav a')) a.classList.toggle('here', a.dataset.page === name);
+  current = { onEvent: undefined };
+  const mine = current;
+  if (!getKey()) return show(view, h('p', {}, 'Enter a key (test_<name> or live_<name>) above to see its tenant.'));
+  try {
+    const onEvent = await page(view, rest.map(decodeURIComponent));
+    mine.onEvent = onEvent;
+  } catch (error) {
+    show(view, h('p', { class: 'error', role: 'alert' }, error.message));
+  }
+}
+
+/** (Re)starts for the current key: a fresh event stream and the page on screen. */
+function start() {
+  events?.abort();
+  events = new AbortController();
+  if (getKey()) {
+    const onState = (state) => show(liveState, state);
+    streamEvents((event) => current.onEvent?.(event), onState, events.signal);
+  }
+  route();
+}
+
+takeKeyFromFragment();
+show(document.getElementById('top'), header());
+window.addEventListener('hashchange', route);
+start();

@@ -1,0 +1,65 @@
+// One task: its params, response, audits, callback attempts and the requests that touched it, with the
+// actions the control plane offers. Refreshed when an event names the task.
+import { api, OWN_HEADER } from './api.mjs';
+import { badge, debounced, h, json, show, time } from './dom.mjs';
+import { attemptsTable, requestList } from './journals.mjs';
+import { taskActions } from './task-actions.mjs';
+
+export async function taskPage(view, [id]) {
+  const path = `/v1/task/${encodeURIComponent(id)}`;
+  const body = h('div', { id: 'task' });
+  const load = async () => {
+    const [task, callbacks, journal] = await Promise.all([
+      api('GET', path),
+      api('GET', `/_mock/callbacks?task_id=${encodeURIComponent(id)}`),
+      api('GET', '/_mock/requests?limit=1000'),
+    ]);
+    show(body, details(task, load), section('Callbacks', deliveries(callbacks.deliveries)));
+    body.append(section('Requests that touched it', requestList(journal.requests.filter((r) => touches(r, id)))));
+  };
+  show(view, h('p', {}, h('a', { href: '#/tasks' }, '‹ Tasks')), body);
+  await load();
+  const refresh = debounced(() => load().catch((error) => show(body, h('p', { class: 'error' }, error.message))));
+  return (event) => (event.task_id === id || event.type === 'callback.attempt') && refresh();
+}
+
+function details(task, load) {
+  return [
+    h('h1', {}, `Task ${task.task_id} `, badge(task.status)),
+    h(
+      'dl',
+      { class: 'facts' },
+      fact('Type', task.type),
+      fact('Project', task.project ?? '—'),
+      fact('Batch', task.batch ?? '—'),
+      fact('Created', time(task.created_at)),
+      fact('Completed', time(task.completed_at) || '—'),
+      fact('Review', task.customer_review_status ?? '—'),
+      fact('Times redone', String(task.times_redone ?? 0)),
+    ),
+    taskActions(task, load),
+    section('Params', json(task.params)),
+    section('Metadata', json(task.metadata)),
+    section('Response', json(task.response)),
+    section('Audits', task.audits?.length ? json(task.audits) : h('p', { class: 'empty' }, 'No audits.')),
+  ];
+}
+
+const fact = (name, value) => [h('dt', {}, name), h('dd', {}, value)];
+const section = (title, ...content) => h('section', {}, h('h2', {}, title), ...content);
+
+function deliveries(list) {
+  if (list.length === 0) return h('p', { class: 'empty' }, 'No callbacks.');
+  return list.map((d) =>
+    h('div', { class: 'delivery' }, h('p', {}, `${d.event} → ${d.target} `, badge(d.state)), attemptsTable(d)),
+  );
+}
+
+/**
+ * A request touched the task when its path names it, or when it created it (the answer names it). The
+ * inspector's own reads are left out; its actions are /_mock calls, which the journal never keeps.
+ */
+function touches(request, id) {
+  if (request.headers[OWN_HEADER]) return false;
+  return request.path.split('/').includes(id) || request.response_body?.task_id === id;
+}

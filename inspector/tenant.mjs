@@ -1,0 +1,38 @@
+// The tenant's virtual clock (advance it: delayed completions and callback retries run) and its
+// completion mode.
+import { api } from './api.mjs';
+import { actionButton, field, h, show } from './dom.mjs';
+
+const STEPS = [
+  ['+1 min', 60_000],
+  ['+1 hour', 3_600_000],
+  ['+1 day', 86_400_000],
+];
+
+export async function tenantPage(view) {
+  const [clock, settings] = await Promise.all([api('GET', '/_mock/clock'), api('GET', '/_mock/settings')]);
+  const errors = h('div', { class: 'action-error' });
+  const reload = () => tenantPage(view);
+  const advance = (ms) => () => api('POST', '/_mock/clock/advance', { ms }).then(reload);
+  const custom = h('input', { id: 'advance-ms', type: 'number', min: 0, placeholder: 'ms', size: 10 });
+  const mode = h('select', { id: 'mode' }, ...['manual', 'immediate', 'delay'].map((m) => h('option', {}, m)));
+  mode.value = settings.completion.mode;
+  const delay = h('input', { id: 'delay-ms', type: 'number', min: 0, value: String(settings.completion.delay_ms) });
+  const save = () =>
+    api('PATCH', '/_mock/settings', { completion: { mode: mode.value, delay_ms: Number(delay.value) } }).then(reload);
+  show(
+    view,
+    h('h1', {}, 'Clock & settings'),
+    h('section', {}, h('h2', {}, 'Virtual clock'), h('p', {}, `Now: ${clock.now} (offset ${clock.offset_ms} ms)`)),
+    h(
+      'p',
+      {},
+      ...STEPS.map(([label, ms]) => actionButton(label, advance(ms), errors)),
+      custom,
+      actionButton('Advance', () => advance(Number(custom.value))(), errors),
+    ),
+    h('section', {}, h('h2', {}, 'Completion'), field('mode', mode), field('delay_ms', delay)),
+    h('p', {}, actionButton('Save', save, errors)),
+    errors,
+  );
+}

@@ -1,0 +1,219 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.js';
+import { basic, imageRequest } from './helpers.js';
+
+/**
+ * GET /_mock/ui in a real headless Chromium (Debian's package; .ci/run installs it): a person opens the
+ * inspector with a key in the fragment, creates a task with curl (here: fetch), watches it appear and
+ * drives it by clicking. With LABELMOCK_SCREENSHOTS=1 the test also writes the README's screenshots
+ * (docs/inspector-*.png); CI leaves them alone.
+ */
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const KEY = 'test_inspector';
+const SCREENSHOTS = process.env.LABELMOCK_SCREENSHOTS === '1';
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function startServer(): Promise<string> {
+  // Callbacks answered in process: the attempt is journaled as for a real receiver, with no socket.
+  const app = createApp({ fetch: async () => new Response('ok', { status: 200 }) });
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s as Server)) as Server;
+  });
+  cleanups.push(() => {
+    server.closeAllConnections();
+    server.close();
+    app.dispose();
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function launchChromium(): Promise<Browser> {
+  // Not a skip: CI installs chromium, so a missing one is a broken setup, not an optional test.
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  cleanups.push(() => browser.close());
+  return browser;
+}
+
+/** What a developer's curl does: a POST with the key, outside the browser. */
+async function post(base: string, path: string, body: unknown): Promise<{ task_id: string }> {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { authorization: basic(KEY), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { task_id: string };
+}
+
+async function createTask(base: string, overrides: Record<string, unknown>): Promise<string> {
+  return (await post(base, '/v1/task/imageannotation', imageRequest(overrides))).task_id;
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
+  mkdirSync(new URL('../docs/', import.meta.url), { recursive: true });
+  await page.screenshot({ path: new URL(`../docs/inspector-${name}.png`, import.meta.url).pathname, fullPage: true });
+}
+
+/** Opens the inspector on `base` with the key in the fragment; collects console errors and requests. */
+async function openInspector(base: string) {
+  const context = await (await launchChromium()).newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const requests: string[] = [];
+  const errors: string[] = [];
+  context.on('request', (request) => requests.push(request.url()));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  const answer = await page.goto(`${base}/_mock/ui/#key=${KEY}`);
+  expect(answer?.status()).toBe(200);
+  await page.locator('#live', { hasText: 'live' }).waitFor();
+  return { page, requests, errors };
+}
+
+/** Projects, batches, callbacks, clock and settings, after one task of batch kitchens-1 completed. */
+async function otherPages(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Batches' }).click();
+  await page.locator('#batches td', { hasText: '1/1 done' }).waitFor();
+  await screenshot(page, 'batches');
+  await page.getByRole('link', { name: 'Projects' }).click();
+  await page.getByText('version 0', { exact: false }).waitFor();
+  await screenshot(page, 'projects');
+  await page.getByRole('link', { name: 'Callbacks' }).click();
+  await page.locator('#callbacks .delivery', { hasText: 'https://app.example/callback' }).waitFor();
+  await screenshot(page, 'callbacks');
+  await page.getByRole('link', { name: 'Clock & settings' }).click();
+  await page.getByRole('button', { name: '+1 hour' }).click();
+  await page.getByText('(offset 3600000 ms)').waitFor();
+  await page.locator('#mode').selectOption('immediate');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('(offset 3600000 ms)').waitFor();
+  await expect(page.locator('#mode').inputValue()).resolves.toBe('immediate');
+  await screenshot(page, 'settings');
+}
+
+describe('inspector in Chromium', () => {
+  it('GET /_mock/ui shows a created task live, completes it by a click and lists its callback attempt', async () => {
+    const base = await startServer();
+    const { page, requests, errors } = await openInspector(base);
+    // The fragment's key went to storage and out of the address bar.
+    expect(new URL(page.url()).hash).toBe('#/tasks');
+
+    // No double quotes: the page shows it inside JSON, which would escape them.
+    await page.locator('#task-list', { hasText: 'No tasks match' }).waitFor();
+    await post(base, '/v1/projects', { type: 'imageannotation', name: 'kitchens', params: { instruction: 'Boxes.' } });
+    await post(base, '/v1/batches', { project: 'kitchens', name: 'kitchens-1' });
+    const hostile = '<img src=x onerror=window.__pwned=1>';
+    const taskId = await createTask(base, {
+      project: 'kitchens',
+      batch: 'kitchens-1',
+      callback_url: 'https://app.example/callback',
+      metadata: { note: hostile },
+    });
+    await page.locator('#task-list').getByRole('link', { name: taskId }).waitFor();
+    await screenshot(page, 'tasks');
+
+    await page.getByRole('link', { name: taskId }).click();
+    await page.getByRole('heading', { name: `Task ${taskId} pending` }).waitFor();
+    // Metadata is user data: shown as text, never as markup.
+    const metadata = page.locator('section', { has: page.getByRole('heading', { name: 'Metadata' }) });
+    await expect(metadata.locator('pre').textContent()).resolves.toContain(hostile);
+    await expect(page.locator('#task img').count()).resolves.toBe(0);
+
+    await page.getByRole('button', { name: 'Complete', exact: true }).click();
+    await page.getByRole('heading', { name: `Task ${taskId} completed` }).waitFor();
+    const attempts = page.locator('.delivery', { hasText: 'https://app.example/callback' });
+    await attempts.locator('td', { hasText: /^200$/ }).waitFor();
+    await expect(attempts.locator('.badge', { hasText: 'succeeded' }).count()).resolves.toBe(1);
+    // The requests that touched it: the developer's creation, not the inspector's own reads.
+    await page.locator('#task summary', { hasText: 'POST /v1/task/imageannotation' }).waitFor();
+    await expect(page.locator('#task summary', { hasText: `GET /v1/task/${taskId}` }).count()).resolves.toBe(0);
+    await screenshot(page, 'task');
+    await otherPages(page);
+    await page.goto(`${base}/_mock/ui/#/task/${taskId}`);
+
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await page.getByRole('heading', { name: `Task ${taskId} pending` }).waitFor();
+    await page.locator('#fail-error').fill('attachment unreadable');
+    await page.getByRole('button', { name: 'Fail' }).click();
+    await page.getByRole('heading', { name: `Task ${taskId} error` }).waitFor();
+    // A second fail is refused by the mock; the message is shown inline.
+    await page.getByRole('button', { name: 'Fail' }).click();
+    await page.locator('#action-error [role=alert]').waitFor();
+
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(requests.filter((url) => new URL(url).origin !== base)).toEqual([]);
+    // The key travels in the Authorization header only, never in a URL.
+    expect(requests.filter((url) => url.includes(KEY))).toEqual([]);
+    expect(errors.filter((text) => !text.includes('the server responded with a status of'))).toEqual([]);
+  }, 60_000);
+
+  it('GET /_mock/ui completes a task with an edited response, refusing an invalid one inline', async () => {
+    const base = await startServer();
+    const { page } = await openInspector(base);
+    const taskId = await createTask(base, {});
+    await page.goto(`${base}/_mock/ui/#/task/${taskId}`);
+    await page.locator('#response').fill('{"annotations": [{"type": "box", "label": "not-a-label"}]}');
+    await page.getByRole('button', { name: 'Complete with this response' }).click();
+    await expect(page.locator('#action-error [role=alert]').textContent()).resolves.toMatch(/^400: /);
+    await page.getByRole('heading', { name: `Task ${taskId} pending` }).waitFor();
+
+    const response = {
+      annotations: [{ type: 'box', uuid: 'b1', label: 'car', left: 1, top: 2, width: 30, height: 40 }],
+    };
+    await page.locator('#response').fill(JSON.stringify(response));
+    await page.getByRole('button', { name: 'Complete with this response' }).click();
+    await page.getByRole('heading', { name: `Task ${taskId} completed` }).waitFor();
+
+    await page.locator('#audit-comments').fill('looks right');
+    await page.getByRole('button', { name: 'Audit' }).click();
+    const audits = page.locator('section', { has: page.getByRole('heading', { name: 'Audits' }) });
+    await audits.locator('pre', { hasText: '"audit_source": "reviewer"' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    // A completed task cannot be canceled: the mock's 4xx is shown inline.
+    await page.locator('#action-error [role=alert]').waitFor();
+  }, 60_000);
+
+  it('GET /_mock/ui lists the request journal, and adds and removes a fault rule', async () => {
+    const base = await startServer();
+    const { page } = await openInspector(base);
+    await createTask(base, {});
+    await page.getByRole('link', { name: 'Requests' }).click();
+    await page.locator('#requests summary', { hasText: 'POST /v1/task/imageannotation' }).waitFor();
+    // The inspector's own reads are left out unless asked for.
+    await expect(page.locator('#requests summary', { hasText: 'GET /v1/tasks' }).count()).resolves.toBe(0);
+    await screenshot(page, 'requests');
+
+    await page.getByRole('link', { name: 'Faults' }).click();
+    await page.locator('#fault-form input[name=path]').fill('/v1/tasks');
+    await page.locator('#fault-form input[name=status]').fill('503');
+    await page.locator('#fault-form input[name=times]').fill('2');
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.locator('#faults td', { hasText: /^\/v1\/tasks$/ }).waitFor();
+    await screenshot(page, 'faults');
+    const listed = await fetch(`${base}/_mock/faults`, { headers: { authorization: basic(KEY) } });
+    expect(((await listed.json()) as { faults: unknown[] }).faults).toMatchObject([{ path: '/v1/tasks', status: 503 }]);
+
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.locator('#faults', { hasText: 'No fault rules.' }).waitFor();
+  }, 60_000);
+});
