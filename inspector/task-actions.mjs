@@ -3,15 +3,27 @@
 import { api } from './api.mjs';
 import { actionButton, field, h } from './dom.mjs';
 
-export function taskActions(task, load) {
+/**
+ * What outlives a re-render of the page (a live event reloads it at any moment): the error box, so an
+ * action's error stays in sight, and the response being edited, so typing is never lost.
+ */
+export function actionState() {
+  return { errors: h('div', { class: 'action-error', id: 'action-error' }), draft: undefined };
+}
+
+export function taskActions(task, load, state) {
   const id = encodeURIComponent(task.task_id);
-  const errors = h('div', { class: 'action-error', id: 'action-error' });
+  const errors = state.errors;
   const run = (method, path, body) => async () => {
     await api(method, path, body);
+    state.draft = undefined;
     await load();
   };
   const response = h('textarea', { id: 'response', rows: 8, cols: 80, spellcheck: 'false' });
-  response.value = JSON.stringify(task.response ?? {}, null, 2);
+  response.value = state.draft ?? JSON.stringify(task.response ?? {}, null, 2);
+  response.addEventListener('input', () => {
+    state.draft = response.value;
+  });
   const failMessage = h('input', { id: 'fail-error', placeholder: 'error message (optional)', size: 30 });
   const auditResult = h('select', { id: 'audit-result' }, h('option', {}, 'accepted'), h('option', {}, 'fixed'));
   const auditComments = h('input', { id: 'audit-comments', placeholder: 'comments (optional)', size: 30 });

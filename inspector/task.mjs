@@ -3,18 +3,19 @@
 import { api, OWN_HEADER } from './api.mjs';
 import { badge, debounced, h, json, show, time } from './dom.mjs';
 import { attemptsTable, requestList } from './journals.mjs';
-import { taskActions } from './task-actions.mjs';
+import { actionState, taskActions } from './task-actions.mjs';
 
 export async function taskPage(view, [id]) {
   const path = `/v1/task/${encodeURIComponent(id)}`;
   const body = h('div', { id: 'task' });
+  const state = actionState();
   const load = async () => {
     const [task, callbacks, journal] = await Promise.all([
       api('GET', path),
       api('GET', `/_mock/callbacks?task_id=${encodeURIComponent(id)}`),
       api('GET', '/_mock/requests?limit=1000'),
     ]);
-    show(body, details(task, load), section('Callbacks', deliveries(callbacks.deliveries)));
+    show(body, details(task, load, state), section('Callbacks', deliveries(callbacks.deliveries)));
     body.append(section('Requests that touched it', requestList(journal.requests.filter((r) => touches(r, id)))));
   };
   show(view, h('p', {}, h('a', { href: '#/tasks' }, '‹ Tasks')), body);
@@ -23,7 +24,7 @@ export async function taskPage(view, [id]) {
   return (event) => (event.task_id === id || event.type === 'callback.attempt') && refresh();
 }
 
-function details(task, load) {
+function details(task, load, state) {
   return [
     h('h1', {}, `Task ${task.task_id} `, badge(task.status)),
     h(
@@ -37,7 +38,7 @@ function details(task, load) {
       fact('Review', task.customer_review_status ?? '—'),
       fact('Times redone', String(task.times_redone ?? 0)),
     ),
-    taskActions(task, load),
+    taskActions(task, load, state),
     section('Params', json(task.params)),
     section('Metadata', json(task.metadata)),
     section('Response', json(task.response)),

@@ -1,10 +1,6 @@
-import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { type Browser, chromium } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
+import { launchChromium as launchBrowser, serveApp } from './browser.js';
 
 /**
  * GET /docs in a real headless Chromium (Debian's package; .ci/run installs it): the reference renders
@@ -12,43 +8,14 @@ import { createApp } from '../src/app.js';
  * other host; a refusal is a console error, so "no console errors" catches what "no requests" cannot see.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
-// Chromium's own background traffic (updates, sync, field trials) is off: only the page's requests remain.
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function startServer(): Promise<string> {
-  const app = createApp();
-  const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s as Server)) as Server;
-  });
-  cleanups.push(() => {
-    server.closeAllConnections();
-    server.close();
-    app.dispose();
-  });
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const startServer = () => serveApp(createApp(), cleanups);
 
-async function launchChromium(): Promise<Browser> {
-  // Not a skip: CI installs chromium, so a missing one is a broken setup, not an optional test.
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  cleanups.push(() => browser.close());
-  return browser;
-}
+const launchChromium = () => launchBrowser(cleanups);
 
 describe('docs page in Chromium', () => {
   it('GET /docs renders the interface and the control plane, loading everything from this server', async () => {

@@ -1,10 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
+import { launchChromium as launchBrowser, serveApp } from './browser.js';
 import { basic, imageRequest } from './helpers.js';
 
 /**
@@ -14,17 +12,6 @@ import { basic, imageRequest } from './helpers.js';
  * (docs/inspector-*.png); CI leaves them alone.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const KEY = 'test_inspector';
 const SCREENSHOTS = process.env.LABELMOCK_SCREENSHOTS === '1';
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -32,27 +19,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function startServer(): Promise<string> {
-  // Callbacks answered in process: the attempt is journaled as for a real receiver, with no socket.
-  const app = createApp({ fetch: async () => new Response('ok', { status: 200 }) });
-  const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s as Server)) as Server;
-  });
-  cleanups.push(() => {
-    server.closeAllConnections();
-    server.close();
-    app.dispose();
-  });
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+// Callbacks answered in process: the attempt is journaled as for a real receiver, with no socket.
+const startServer = () => serveApp(createApp({ fetch: async () => new Response('ok', { status: 200 }) }), cleanups);
 
-async function launchChromium(): Promise<Browser> {
-  // Not a skip: CI installs chromium, so a missing one is a broken setup, not an optional test.
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  cleanups.push(() => browser.close());
-  return browser;
-}
+const launchChromium = () => launchBrowser(cleanups);
 
 /** What a developer's curl does: a POST with the key, outside the browser. */
 async function post(base: string, path: string, body: unknown): Promise<{ task_id: string }> {
