@@ -102,6 +102,8 @@ describe('POST /v1/files/upload on the real server', () => {
     expect((await fetch(`${server.base}/v1/files/upload`, { method: 'POST', headers: auth, body: form })).status).toBe(
       200,
     );
+    // And the read sent during the upload: its first answer compiles the self-check's validators.
+    expect((await fetch(`${server.base}/v1/tasks`, { headers: auth })).status).toBe(200);
   });
   afterAll(() => server?.stop());
 

@@ -39,3 +39,11 @@ async function complete(ctx: ContractContext, task: any, response: unknown): Pro
   expectType(res.body.response, 'object', 'response');
   return res.body;
 }
+
+/** One rule per key: the task's params hold what was sent (a target dropping one key breaks only that rule). */
+export async function expectParamsEcho(ctx: ContractContext, task: any, body: Body, keys: readonly string[]) {
+  for (const key of keys)
+    await ctx.rule(`params.${key} is the value sent`, () =>
+      expectEqual(task.params?.[key], body[key], `params.${key}`),
+    );
+}

@@ -33,20 +33,28 @@ const batchPath = (name: string, suffix = '') => `/v1/batches/${encodeURICompone
 
 contract('POST /v1/batches on a plain project answers an in_progress batch with its fields', async (ctx) => {
   const { project, batch } = await projectWithBatch(ctx);
-  expectEqual(batch.project, project, 'project');
-  expectEqual(batch.status, 'in_progress', 'status');
-  expectEqual(batch.metadata, {}, 'metadata');
-  const read = await ctx.api.get(batchPath(batch.name));
-  expectStatus(read, 200);
-  expectEqual(read.body.name, batch.name, 'name read back');
+  await ctx.rule('the new batch names its project, is in_progress and has empty metadata', () => {
+    expectEqual(batch.project, project, 'project');
+    expectEqual(batch.status, 'in_progress', 'status');
+    expectEqual(batch.metadata, {}, 'metadata');
+  });
+  await ctx.rule('GET /v1/batches/{name} reads the batch back', async () => {
+    const read = await ctx.api.get(batchPath(batch.name));
+    expectStatus(read, 200);
+    expectEqual(read.body.name, batch.name, 'name read back');
+  });
 });
 
 contract('POST /v1/batches on a rapid project starts in staging; finalize moves it to in_progress', async (ctx) => {
   const { batch } = await projectWithBatch(ctx, { rapid: true });
-  expectEqual(batch.status, 'staging', 'status of a new rapid batch');
-  const finalized = await ctx.api.post(batchPath(batch.name, '/finalize'));
-  expectStatus(finalized, 200);
-  expectEqual(finalized.body.status, 'in_progress', 'status after finalize');
+  await ctx.rule('a new rapid batch is in staging', () =>
+    expectEqual(batch.status, 'staging', 'status of a new rapid batch'),
+  );
+  await ctx.rule('finalize moves it to in_progress', async () => {
+    const finalized = await ctx.api.post(batchPath(batch.name, '/finalize'));
+    expectStatus(finalized, 200);
+    expectEqual(finalized.body.status, 'in_progress', 'status after finalize');
+  });
 });
 
 contract('POST /v1/batches/{name}/finalize on a plain project batch answers 200 without change', async (ctx) => {
@@ -83,20 +91,24 @@ contract('GET /v1/batches answers {docs, totalDocs, total, limit, offset, has_mo
     expectEqual(first.body.totalDocs, 2, 'totalDocs');
     return first;
   });
-  expectEqual(res.body.total, 2, 'total');
-  expectEqual(res.body.has_more, true, 'has_more');
-  expectEqual(
-    res.body.docs.map((b: { name: string }) => b.name),
-    [second.body.name],
-    'first page',
-  );
-  const next = await ctx.api.get('/v1/batches', { query: { project, limit: 1, offset: 1 } });
-  expectEqual(
-    next.body.docs.map((b: { name: string }) => b.name),
-    [batch.name],
-    'second page',
-  );
-  expectEqual(next.body.has_more, false, 'has_more on the last page');
+  await ctx.rule('total counts every batch of the project', () => expectEqual(res.body.total, 2, 'total'));
+  await ctx.rule('the first page holds the newest batch and has_more', () => {
+    expectEqual(res.body.has_more, true, 'has_more');
+    expectEqual(
+      res.body.docs.map((b: { name: string }) => b.name),
+      [second.body.name],
+      'first page',
+    );
+  });
+  await ctx.rule('the last page holds the oldest batch and no has_more', async () => {
+    const next = await ctx.api.get('/v1/batches', { query: { project, limit: 1, offset: 1 } });
+    expectEqual(
+      next.body.docs.map((b: { name: string }) => b.name),
+      [batch.name],
+      'second page',
+    );
+    expectEqual(next.body.has_more, false, 'has_more on the last page');
+  });
 });
 
 contract('POST /v1/batches/{name}/prioritize answers {result: success}; out of 10..30 is a 400', async (ctx) => {
@@ -183,14 +195,17 @@ contract('a completed batch takes a new task and is in progress again until that
   await batchReaches(ctx, batch.name, 'completed', 'batch status after its only task completed');
   const joined = await createTaskRequest(ctx.api, { batch: batch.name, geometries: undefined });
   expectStatus(joined, 200);
-  const reopened = await ctx.api.get(batchPath(batch.name, '/status'));
-  expectEqual(
-    reopened.body,
-    { status: 'in_progress', pending: 1, completed: 1, error: 0, canceled: 0 },
-    'status after a task joined',
+  await ctx.rule('a new task reopens the completed batch', async () =>
+    expectEqual(
+      (await ctx.api.get(batchPath(batch.name, '/status'))).body,
+      { status: 'in_progress', pending: 1, completed: 1, error: 0, canceled: 0 },
+      'status after a task joined',
+    ),
   );
   expectStatus(await ctx.api.post(`/_mock/tasks/${joined.body.task_id}/complete`), 200);
-  await batchReaches(ctx, batch.name, 'completed', 'batch status once the new task completed');
+  await ctx.rule('the batch completes again once the new task is finished', () =>
+    batchReaches(ctx, batch.name, 'completed', 'batch status once the new task completed'),
+  );
 });
 
 /** Batch progress may follow task changes asynchronously on another implementation: poll. */

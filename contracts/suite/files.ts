@@ -80,9 +80,13 @@ async function needListing(ctx: ContractContext): Promise<void> {
 contract('POST /v1/files/upload answers a file record whose attachment_url is scaledata://', async (ctx) => {
   const project = await newProject(ctx);
   const file = await uploaded(ctx, { project_name: project, display_name: 'pixel', metadata: '{"lot":1}' });
-  expectEqual(file.project_names, [project], 'project_names');
-  expectEqual(file.size, PNG.length, 'size');
-  expectEqual(file.mime_type, 'image/png', 'mime_type');
+  await ctx.rule('project_names lists the project given', () =>
+    expectEqual(file.project_names, [project], 'project_names'),
+  );
+  await ctx.rule('size and mime_type describe the uploaded bytes', () => {
+    expectEqual(file.size, PNG.length, 'size');
+    expectEqual(file.mime_type, 'image/png', 'mime_type');
+  });
 });
 
 contract('POST /v1/files/upload with a used reference_id answers 409', async (ctx) => {
@@ -92,8 +96,12 @@ contract('POST /v1/files/upload with a used reference_id answers 409', async (ct
 });
 
 contract('POST /v1/files/upload with metadata that is not a JSON object answers 400 naming metadata', async (ctx) => {
-  expectErrorBody(await uploadForm(ctx.api, form({ metadata: '[1,2]' })), 400, 'metadata');
-  expectErrorBody(await uploadForm(ctx.api, form({ metadata: '{not json' })), 400, 'metadata');
+  await ctx.rule('JSON that is not an object answers 400 naming metadata', async () =>
+    expectErrorBody(await uploadForm(ctx.api, form({ metadata: '[1,2]' })), 400, 'metadata'),
+  );
+  await ctx.rule('text that is not JSON answers 400 naming metadata', async () =>
+    expectErrorBody(await uploadForm(ctx.api, form({ metadata: '{not json' })), 400, 'metadata'),
+  );
 });
 
 contract('POST /v1/files/upload without a file part answers 400 naming file', async (ctx) => {
@@ -102,14 +110,18 @@ contract('POST /v1/files/upload without a file part answers 400 naming file', as
 
 contract('POST /v1/files/import records a file by URL', async (ctx) => {
   const project = await newProject(ctx);
-  const file = expectFileShape(
-    await ctx.api.post('/v1/files/import', {
-      file_url: 'https://example.com/contracts/pixel.png',
-      project_name: project,
-    }),
+  await ctx.rule('an import answers a file record naming the project', async () => {
+    const file = expectFileShape(
+      await ctx.api.post('/v1/files/import', {
+        file_url: 'https://example.com/contracts/pixel.png',
+        project_name: project,
+      }),
+    );
+    expectEqual(file.project_names, [project], 'project_names');
+  });
+  await ctx.rule('an import without file_url answers 400 naming file_url', async () =>
+    expectErrorBody(await ctx.api.post('/v1/files/import', {}), 400, 'file_url'),
   );
-  expectEqual(file.project_names, [project], 'project_names');
-  expectErrorBody(await ctx.api.post('/v1/files/import', {}), 400, 'file_url');
 });
 
 contract('GET /v1/files requires projects (400)', async (ctx) => {
@@ -130,12 +142,16 @@ contract('GET /v1/files filters by project and metadata, newest first', async (c
     return res.body.docs.map((file: { id: string }) => file.id);
   };
   // Polled up to --wait: a real service's lists may lag behind its writes.
-  await eventually(async () => expectEqual(await ids({ projects: a }), [second.id, first.id], 'files of one project'));
-  await eventually(async () =>
-    expectEqual(
-      await ids({ projects: `${a},${b}`, metadata: '{"lot":1}' }),
-      [inB.id, first.id],
-      'files of both projects with lot 1',
+  await ctx.rule('projects filters by project, newest first', () =>
+    eventually(async () => expectEqual(await ids({ projects: a }), [second.id, first.id], 'files of one project')),
+  );
+  await ctx.rule('several projects and metadata filter together', () =>
+    eventually(async () =>
+      expectEqual(
+        await ids({ projects: `${a},${b}`, metadata: '{"lot":1}' }),
+        [inB.id, first.id],
+        'files of both projects with lot 1',
+      ),
     ),
   );
 });
@@ -151,11 +167,15 @@ contract('GET /_mock/files/{id}/content answers the uploaded bytes, to the owner
   await ctx.needControlPlane();
   const file = await uploaded(ctx);
   // Read with fetch, not the JSON client: the answer is raw bytes.
-  const res = await ctx.target.fetch(`${ctx.target.baseUrl}/_mock/files/${file.id}/content`, {
-    headers: { Authorization: basicAuth(ctx.target.apiKey) },
+  await ctx.rule('the owner reads the uploaded bytes with their Content-Type', async () => {
+    const res = await ctx.target.fetch(`${ctx.target.baseUrl}/_mock/files/${file.id}/content`, {
+      headers: { Authorization: basicAuth(ctx.target.apiKey) },
+    });
+    expectEqual(res.status, 200, 'status');
+    expectEqual(res.headers.get('content-type'), 'image/png', 'Content-Type');
+    expectTrue(Buffer.from(await res.arrayBuffer()).equals(PNG), 'the bytes read back differ from the upload');
   });
-  expectEqual(res.status, 200, 'status');
-  expectEqual(res.headers.get('content-type'), 'image/png', 'Content-Type');
-  expectTrue(Buffer.from(await res.arrayBuffer()).equals(PNG), 'the bytes read back differ from the upload');
-  expectErrorBody(await ctx.other().get(`/_mock/files/${file.id}/content`), 404);
+  await ctx.rule('another tenant gets 404', async () =>
+    expectErrorBody(await ctx.other().get(`/_mock/files/${file.id}/content`), 404),
+  );
 });

@@ -23,11 +23,15 @@ async function newProject(ctx: ContractContext, extra: Record<string, unknown> =
 
 contract('POST /v1/projects answers the project; GET /v1/projects/{name} reads it back', async (ctx) => {
   const project = await newProject(ctx);
-  expectEqual(project.type, 'imageannotation', 'type');
-  expectTrue(Array.isArray(project.param_history), 'param_history is an array');
-  const read = await ctx.api.get(`/v1/projects/${encodeURIComponent(project.name)}`);
-  expectStatus(read, 200);
-  expectEqual(read.body.name, project.name, 'name read back');
+  await ctx.rule('the answer is the project with its type and param_history', () => {
+    expectEqual(project.type, 'imageannotation', 'type');
+    expectTrue(Array.isArray(project.param_history), 'param_history is an array');
+  });
+  await ctx.rule('GET /v1/projects/{name} reads the project back', async () => {
+    const read = await ctx.api.get(`/v1/projects/${encodeURIComponent(project.name)}`);
+    expectStatus(read, 200);
+    expectEqual(read.body.name, project.name, 'name read back');
+  });
 });
 
 contract('GET /v1/projects/{name} of an unknown project answers 404', async (ctx) => {
@@ -54,11 +58,15 @@ contract('POST /v1/projects with a used name answers 409', async (ctx) => {
 });
 
 contract('POST /v1/projects with an unknown type or invalid params answers 400 naming the field', async (ctx) => {
-  expectErrorBody(await ctx.api.post('/v1/projects', { type: 'nosuchtype', name: ctx.unique('p') }), 400, 'type');
-  expectErrorBody(
-    await ctx.api.post('/v1/projects', { type: 'imageannotation', name: ctx.unique('p'), params: { priority: 7 } }),
-    400,
-    'priority',
+  await ctx.rule('an unknown type answers 400 naming type', async () =>
+    expectErrorBody(await ctx.api.post('/v1/projects', { type: 'nosuchtype', name: ctx.unique('p') }), 400, 'type'),
+  );
+  await ctx.rule('invalid params answer 400 naming the field', async () =>
+    expectErrorBody(
+      await ctx.api.post('/v1/projects', { type: 'imageannotation', name: ctx.unique('p'), params: { priority: 7 } }),
+      400,
+      'priority',
+    ),
   );
 });
 
@@ -167,13 +175,17 @@ contract('POST /v1/task/imageannotation with an unknown project_version answers 
 contract('POST /v1/projects/{name}/setOntology keeps versions and refuses repeated choices', async (ctx) => {
   const project = await newProject(ctx);
   const path = `/v1/projects/${encodeURIComponent(project.name)}/setOntology`;
-  expectStatus(
-    await ctx.api.post(path, { name: 'v1', ontology: ['car', { choice: 'vehicle', subchoices: ['bus'] }] }),
-    200,
+  await ctx.rule('a valid ontology is taken', async () =>
+    expectStatus(
+      await ctx.api.post(path, { name: 'v1', ontology: ['car', { choice: 'vehicle', subchoices: ['bus'] }] }),
+      200,
+    ),
   );
-  expectErrorBody(
-    await ctx.api.post(path, { name: 'v2', ontology: ['bus', { choice: 'vehicle', subchoices: ['bus'] }] }),
-    400,
-    'ontology',
+  await ctx.rule('a choice repeated in a subchoice answers 400 naming ontology', async () =>
+    expectErrorBody(
+      await ctx.api.post(path, { name: 'v2', ontology: ['bus', { choice: 'vehicle', subchoices: ['bus'] }] }),
+      400,
+      'ontology',
+    ),
   );
 });

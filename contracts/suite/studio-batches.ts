@@ -36,14 +36,21 @@ contract(
     const { project, batches } = await studioBatches(ctx, 2);
     const res = await ctx.api.get('/v1/studio/batches');
     expectStatus(res, 200);
-    expectEqual(orderOf(res.body, batches), batches, 'order of the new batches');
-    const first = res.body.find((b: { name: string }) => b.name === batches[0]);
-    expectEqual(first.projectName, project, 'projectName');
-    for (const key of ['id', 'projectId', 'batchType'])
-      expectTrue(typeof first[key] === 'string', `${key} is a string`);
-    for (const key of ['studioPriority', 'total', 'completed'])
-      expectTrue(typeof first[key] === 'number', `${key} is a number`);
-    expectEqual(first.groups, [], 'groups');
+    await ctx.rule('the batches are listed older first', () =>
+      expectEqual(orderOf(res.body, batches), batches, 'order of the new batches'),
+    );
+    await ctx.rule('a listed batch has its fields', () => {
+      const first = present(
+        res.body.find((b: { name: string }) => b.name === batches[0]),
+        'the first batch in the list',
+      );
+      expectEqual(first.projectName, project, 'projectName');
+      for (const key of ['id', 'projectId', 'batchType'])
+        expectTrue(typeof first[key] === 'string', `${key} is a string`);
+      for (const key of ['studioPriority', 'total', 'completed'])
+        expectTrue(typeof first[key] === 'number', `${key} is a number`);
+      expectEqual(first.groups, [], 'groups');
+    });
   },
 );
 
@@ -57,11 +64,15 @@ contract(
     const set = await ctx.api.post('/v1/studio/batches/set_priorities', {
       batches: reordered.map((name) => ({ name })),
     });
-    expectStatus(set, 200);
-    expectEqual(orderOf(set.body, batches), [...batches].reverse(), 'order after set_priorities');
-    const reset = await ctx.api.post('/v1/studio/batches/reset_priorities');
-    expectStatus(reset, 200);
-    expectEqual(orderOf(reset.body, batches), batches, 'order after reset_priorities');
+    await ctx.rule('set_priorities answers the new order', () => {
+      expectStatus(set, 200);
+      expectEqual(orderOf(set.body, batches), [...batches].reverse(), 'order after set_priorities');
+    });
+    await ctx.rule('reset_priorities restores creation order', async () => {
+      const reset = await ctx.api.post('/v1/studio/batches/reset_priorities');
+      expectStatus(reset, 200);
+      expectEqual(orderOf(reset.body, batches), batches, 'order after reset_priorities');
+    });
   },
 );
 
@@ -71,14 +82,18 @@ contract(
     await ctx.needControlPlane();
     const { batches } = await studioBatches(ctx, 2);
     // Other runs sharing the account may hold pending batches too: the message names the rule, not every batch.
-    expectErrorBody(
-      await ctx.api.post('/v1/studio/batches/set_priorities', { batches: [{ name: batches[1] }] }),
-      400,
-      'batches',
+    await ctx.rule('a list missing a pending batch answers 400 naming batches', async () =>
+      expectErrorBody(
+        await ctx.api.post('/v1/studio/batches/set_priorities', { batches: [{ name: batches[1] }] }),
+        400,
+        'batches',
+      ),
     );
-    expectErrorBody(
-      await ctx.api.post('/v1/studio/batches/set_priorities', { batches: [{ name: ctx.unique('absent') }] }),
-      404,
+    await ctx.rule('an unknown batch answers 404', async () =>
+      expectErrorBody(
+        await ctx.api.post('/v1/studio/batches/set_priorities', { batches: [{ name: ctx.unique('absent') }] }),
+        404,
+      ),
     );
   },
 );
@@ -93,11 +108,17 @@ contract(
     const group = ctx.unique('group');
     expectStatus(await ctx.api.post(path('/v1/studio/projects', project, '/groups'), { name: group, emails }), 200);
     const res = await ctx.api.put(path('/v1/studio/batches', batch), { groups: [group, email] });
-    expectStatus(res, 200);
-    expectEqual(res.body.name, batch, 'batch name');
-    expectEqual(res.body.groups, [group, email], 'groups');
-    expectErrorBody(await ctx.api.put(path('/v1/studio/batches', batch), { groups: [ctx.unique('absent')] }), 404);
-    expectErrorBody(await ctx.api.put(path('/v1/studio/batches', ctx.unique('absent')), { groups: [group] }), 404);
+    await ctx.rule('PUT answers the batch with its groups', () => {
+      expectStatus(res, 200);
+      expectEqual(res.body.name, batch, 'batch name');
+      expectEqual(res.body.groups, [group, email], 'groups');
+    });
+    await ctx.rule('an unknown group answers 404', async () =>
+      expectErrorBody(await ctx.api.put(path('/v1/studio/batches', batch), { groups: [ctx.unique('absent')] }), 404),
+    );
+    await ctx.rule('an unknown batch answers 404', async () =>
+      expectErrorBody(await ctx.api.put(path('/v1/studio/batches', ctx.unique('absent')), { groups: [group] }), 404),
+    );
   },
 );
 
@@ -112,21 +133,29 @@ contract(
     const res = await ctx.api.post(path('/v1/studio/projects', project, '/send_tasks_to_completed'), {
       batches: [batches[0]],
     });
-    expectStatus(res, 200);
-    await eventually(async () =>
-      expectEqual((await getTask(ctx.api, sent.task_id)).status, 'completed', 'status of the sent task'),
+    await ctx.rule("a listed batch's pending task is completed", () => {
+      expectStatus(res, 200);
+      return eventually(async () =>
+        expectEqual((await getTask(ctx.api, sent.task_id)).status, 'completed', 'status of the sent task'),
+      );
+    });
+    await ctx.rule('a task of a batch not listed stays pending', async () =>
+      expectEqual((await getTask(ctx.api, kept.task_id)).status, 'pending', 'status of the task in the other batch'),
     );
-    expectEqual((await getTask(ctx.api, kept.task_id)).status, 'pending', 'status of the task in the other batch');
-    expectErrorBody(
-      await ctx.api.post(path('/v1/studio/projects', project, '/send_tasks_to_completed'), {}),
-      400,
-      'batches',
+    await ctx.rule('neither batches nor all_batches answers 400 naming batches', async () =>
+      expectErrorBody(
+        await ctx.api.post(path('/v1/studio/projects', project, '/send_tasks_to_completed'), {}),
+        400,
+        'batches',
+      ),
     );
-    expectErrorBody(
-      await ctx.api.post(path('/v1/studio/projects', ctx.unique('absent'), '/send_tasks_to_completed'), {
-        all_batches: true,
-      }),
-      404,
+    await ctx.rule('an unknown project answers 404', async () =>
+      expectErrorBody(
+        await ctx.api.post(path('/v1/studio/projects', ctx.unique('absent'), '/send_tasks_to_completed'), {
+          all_batches: true,
+        }),
+        404,
+      ),
     );
   },
 );

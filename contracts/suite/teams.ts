@@ -15,12 +15,16 @@ contract('GET /v1/teams answers an array of teammates with e-mail and role, an a
   const res = await ctx.api.get('/v1/teams');
   expectStatus(res, 200);
   expectType(res.body, 'array', 'team');
-  res.body.forEach((member: unknown, i: number) => {
-    expectTeammate(member, `team[${i}]`);
-  });
-  expectTrue(
-    res.body.some((m: { role: string }) => m.role === 'admin'),
-    'team lists an admin',
+  await ctx.rule('each teammate has an e-mail and a role', () =>
+    res.body.forEach((member: unknown, i: number) => {
+      expectTeammate(member, `team[${i}]`);
+    }),
+  );
+  await ctx.rule('the team lists an admin', () =>
+    expectTrue(
+      res.body.some((m: { role: string }) => m.role === 'admin'),
+      'team lists an admin',
+    ),
   );
 });
 
@@ -29,27 +33,37 @@ contract('POST /v1/teams/invite answers the whole team, the invitee with role in
   const res = await ctx.api.post('/v1/teams/invite', { emails: [email], team_role: 'member' });
   expectStatus(res, 200);
   expectType(res.body, 'array', 'team');
-  const invitee = findMember(res.body, email);
-  expectEqual(invitee?.role, 'invited', `role of ${email}`);
-  expectType(invitee.expiry, 'string', 'expiry of the invitee');
+  await ctx.rule('the answer lists the invitee with role invited and an expiry', () => {
+    const invitee = findMember(res.body, email);
+    expectEqual(invitee?.role, 'invited', `role of ${email}`);
+    expectType(invitee.expiry, 'string', 'expiry of the invitee');
+  });
   // Polled up to --wait: a real service's lists may lag behind its writes.
-  await eventually(async () =>
-    expectTrue(findMember((await ctx.api.get('/v1/teams')).body, email), 'GET /v1/teams lists the invitee'),
+  await ctx.rule('GET /v1/teams lists the invitee', () =>
+    eventually(async () =>
+      expectTrue(findMember((await ctx.api.get('/v1/teams')).body, email), 'GET /v1/teams lists the invitee'),
+    ),
   );
 });
 
 contract('POST /v1/teams/invite with a malformed e-mail, an unknown role or no emails answers 400', async (ctx) => {
-  expectErrorBody(
-    await ctx.api.post('/v1/teams/invite', { emails: ['not-an-email'], team_role: 'member' }),
-    400,
-    'emails',
+  await ctx.rule('a malformed e-mail answers 400 naming emails', async () =>
+    expectErrorBody(
+      await ctx.api.post('/v1/teams/invite', { emails: ['not-an-email'], team_role: 'member' }),
+      400,
+      'emails',
+    ),
   );
-  expectErrorBody(
-    await ctx.api.post('/v1/teams/invite', { emails: [freshEmail(ctx)], team_role: 'owner' }),
-    400,
-    'team_role',
+  await ctx.rule('an unknown role answers 400 naming team_role', async () =>
+    expectErrorBody(
+      await ctx.api.post('/v1/teams/invite', { emails: [freshEmail(ctx)], team_role: 'owner' }),
+      400,
+      'team_role',
+    ),
   );
-  expectErrorBody(await ctx.api.post('/v1/teams/invite', { team_role: 'member' }), 400, 'emails');
+  await ctx.rule('no emails answers 400 naming emails', async () =>
+    expectErrorBody(await ctx.api.post('/v1/teams/invite', { team_role: 'member' }), 400, 'emails'),
+  );
 });
 
 contract('POST /v1/teams/invite of a labeler needs a Studio project on the account', async (ctx) => {
@@ -64,10 +78,14 @@ contract("POST /v1/teams/set_role changes a teammate's role and answers the whol
   await ctx.needControlPlane();
   const email = await joinedTeammate(ctx, 'member');
   const res = await ctx.api.post('/v1/teams/set_role', { emails: [email], team_role: 'manager' });
-  expectStatus(res, 200);
-  expectEqual(findMember(res.body, email)?.role, 'manager', `role of ${email}`);
-  const disabled = await ctx.api.post('/v1/teams/set_role', { emails: [email], team_role: 'disabled' });
-  expectEqual(findMember(disabled.body, email)?.role, 'disabled', `role of ${email} after disabling`);
+  await ctx.rule('a new role is answered in the whole team', () => {
+    expectStatus(res, 200);
+    expectEqual(findMember(res.body, email)?.role, 'manager', `role of ${email}`);
+  });
+  await ctx.rule('role disabled disables the teammate', async () => {
+    const disabled = await ctx.api.post('/v1/teams/set_role', { emails: [email], team_role: 'disabled' });
+    expectEqual(findMember(disabled.body, email)?.role, 'disabled', `role of ${email} after disabling`);
+  });
 });
 
 contract(
@@ -75,19 +93,25 @@ contract(
   async (ctx) => {
     const team = (await ctx.api.get('/v1/teams')).body;
     const admin = team.find((m: { role: string }) => m.role === 'admin');
-    expectErrorBody(
-      await ctx.api.post('/v1/teams/set_role', { emails: [admin.email], team_role: 'member' }),
-      400,
-      'administrator',
+    await ctx.rule("an administrator's role cannot change (400)", async () =>
+      expectErrorBody(
+        await ctx.api.post('/v1/teams/set_role', { emails: [admin.email], team_role: 'member' }),
+        400,
+        'administrator',
+      ),
     );
-    expectErrorBody(
-      await ctx.api.post('/v1/teams/set_role', { emails: [freshEmail(ctx, 'ghost')], team_role: 'member' }),
-      404,
+    await ctx.rule('an address not on the team answers 404', async () =>
+      expectErrorBody(
+        await ctx.api.post('/v1/teams/set_role', { emails: [freshEmail(ctx, 'ghost')], team_role: 'member' }),
+        404,
+      ),
     );
-    expectErrorBody(
-      await ctx.api.post('/v1/teams/set_role', { emails: [admin.email], team_role: 'owner' }),
-      400,
-      'team_role',
+    await ctx.rule('an unknown role answers 400 naming team_role', async () =>
+      expectErrorBody(
+        await ctx.api.post('/v1/teams/set_role', { emails: [admin.email], team_role: 'owner' }),
+        400,
+        'team_role',
+      ),
     );
   },
 );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { contract, expectEqual, expectErrorBody, expectOneOf, expectTrue, expectType } from '../kit/contract.js';
 import { holdTasksPending } from '../kit/control.js';
-import { type Body, completedOf, createOf } from '../kit/typed-tasks.js';
+import { type Body, completedOf, createOf, expectParamsEcho } from '../kit/typed-tasks.js';
 
 /** segmentannotation, videoannotation and videoplaybackannotation: creation rules and response shapes. */
 
@@ -87,25 +87,30 @@ for (const [type, what, body, field] of rejections) {
 contract('POST /v1/task/segmentannotation answers 200 with the labels and attachment in params', async (ctx) => {
   const body = segmentBody();
   const task = await createOf(ctx, 'segmentannotation', body);
-  expectEqual(task.status, 'pending', 'status');
-  for (const key of ['attachment', 'labels', 'allow_unlabeled'])
-    expectEqual(task.params[key], body[key], `params.${key}`);
+  await ctx.rule('the new task is pending', () => expectEqual(task.status, 'pending', 'status'));
+  await expectParamsEcho(ctx, task, body, ['attachment', 'labels', 'allow_unlabeled']);
 });
 
 contract('POST /v1/task/videoannotation answers 200 with frames and geometries in params', async (ctx) => {
   const body = videoBody();
   const task = await createOf(ctx, 'videoannotation', body);
-  for (const key of ['attachment_type', 'attachments', 'geometries', 'events_to_annotate', 'frame_rate'])
-    expectEqual(task.params[key], body[key], `params.${key}`);
+  await expectParamsEcho(ctx, task, body, [
+    'attachment_type',
+    'attachments',
+    'geometries',
+    'events_to_annotate',
+    'frame_rate',
+  ]);
 });
 
 contract('POST /v1/task/videoplaybackannotation answers 200 with the video and frame_rate in params', async (ctx) => {
   const body = playbackBody({ frame_rate: undefined });
   const task = await createOf(ctx, 'videoplaybackannotation', body);
-  for (const key of ['attachment', 'attachment_type', 'geometries', 'duration_time'])
-    expectEqual(task.params[key], body[key], `params.${key}`);
+  await expectParamsEcho(ctx, task, body, ['attachment', 'attachment_type', 'geometries', 'duration_time']);
   // frame_rate defaults to 1 frame per second.
-  expectEqual(task.params.frame_rate, 1, 'params.frame_rate (default)');
+  await ctx.rule('frame_rate defaults to 1', () =>
+    expectEqual(task.params.frame_rate, 1, 'params.frame_rate (default)'),
+  );
 });
 
 contract(
@@ -113,64 +118,91 @@ contract(
   async (ctx) => {
     const { response } = await completedOf(ctx, 'segmentannotation', segmentBody());
     const instance = ['car', 'bus'];
-    for (const [label, entry] of Object.entries<any>(response.labelMapping)) {
-      expectOneOf(label, ['road', 'sky', ...instance], `response.labelMapping key (a leaf label)`);
-      const entries = instance.includes(label) ? entry : [entry];
-      expectTrue(
-        Array.isArray(entries) && entries.length > 0,
-        `response.labelMapping.${label}: expected ${instance.includes(label) ? 'an array' : 'an object'}`,
-      );
-      for (const e of entries)
+    await ctx.rule('labelMapping maps leaf labels to {color, index}, instance labels to a list', () => {
+      for (const [label, entry] of Object.entries<any>(response.labelMapping ?? {})) {
+        expectOneOf(label, ['road', 'sky', ...instance], `response.labelMapping key (a leaf label)`);
+        const entries = instance.includes(label) ? entry : [entry];
         expectTrue(
-          Number.isInteger(e.index) && e.index > 0 && typeof e.color === 'string',
-          `response.labelMapping.${label}: {color, index}`,
+          Array.isArray(entries) && entries.length > 0,
+          `response.labelMapping.${label}: expected ${instance.includes(label) ? 'an array' : 'an object'}`,
         );
-    }
-    expectType(response.annotations.combined.image, 'string', 'response.annotations.combined.image');
-    expectType(response.annotations.combined.indexedImage, 'string', 'response.annotations.combined.indexedImage');
-    expectEqual(
-      Object.keys(response.annotations.labeled).sort(),
-      Object.keys(response.labelMapping).sort(),
-      'response.annotations.labeled keys',
+        for (const e of entries)
+          expectTrue(
+            Number.isInteger(e.index) && e.index > 0 && typeof e.color === 'string',
+            `response.labelMapping.${label}: {color, index}`,
+          );
+      }
+    });
+    await ctx.rule('annotations.combined holds the image and the indexed image', () => {
+      expectType(response.annotations?.combined?.image, 'string', 'response.annotations.combined.image');
+      expectType(response.annotations?.combined?.indexedImage, 'string', 'response.annotations.combined.indexedImage');
+    });
+    await ctx.rule('annotations.labeled has one entry per mapped label', () =>
+      expectEqual(
+        Object.keys(response.annotations?.labeled ?? {}).sort(),
+        Object.keys(response.labelMapping ?? {}).sort(),
+        'response.annotations.labeled keys',
+      ),
     );
   },
 );
 
 contract('a completed videoannotation task has one frame per image and keeps each uuid on one label', async (ctx) => {
   const { response } = await completedOf(ctx, 'videoannotation', videoBody());
-  expectTrue(
-    Array.isArray(response.annotations) && response.annotations.length === 3,
-    `response.annotations: expected 3 frames, got ${JSON.stringify(response.annotations)?.slice(0, 200)}`,
+  await ctx.rule('one frame per image', () =>
+    expectTrue(
+      Array.isArray(response.annotations) && response.annotations.length === 3,
+      `response.annotations: expected 3 frames, got ${JSON.stringify(response.annotations)?.slice(0, 200)}`,
+    ),
   );
-  const labels = new Map<string, string>();
-  response.annotations.forEach((frame: any, f: number) => {
-    for (const annotation of frame.annotations) {
-      expectOneOf(annotation.label, ['car', 'bus'], `response.annotations[${f}] label`);
-      expectEqual(annotation.type, 'box', `response.annotations[${f}] type`);
-      expectEqual(
-        annotation.label,
-        labels.get(annotation.uuid) ?? annotation.label,
-        `label of uuid ${annotation.uuid} in frame ${f}`,
-      );
-      labels.set(annotation.uuid, annotation.label);
-    }
+  const frames: any[] = Array.isArray(response.annotations) ? response.annotations : [];
+  await ctx.rule("annotations are boxes labeled from the task's objects", () =>
+    frames.forEach((frame, f) => {
+      for (const annotation of frame.annotations) {
+        expectOneOf(annotation.label, ['car', 'bus'], `response.annotations[${f}] label`);
+        expectEqual(annotation.type, 'box', `response.annotations[${f}] type`);
+      }
+    }),
+  );
+  await ctx.rule('each uuid keeps one label across frames', () => {
+    const labels = new Map<string, string>();
+    frames.forEach((frame, f) => {
+      for (const annotation of frame.annotations) {
+        expectEqual(
+          annotation.label,
+          labels.get(annotation.uuid) ?? annotation.label,
+          `label of uuid ${annotation.uuid} in frame ${f}`,
+        );
+        labels.set(annotation.uuid, annotation.label);
+      }
+    });
   });
-  for (const event of response.events ?? []) expectEqual(event.label, 'honk', 'response.events label');
+  await ctx.rule("events carry the task's event labels", () => {
+    for (const event of response.events ?? []) expectEqual(event.label, 'honk', 'response.events label');
+  });
 });
 
 contract('a completed videoplaybackannotation task keys objects by uuid with frames in order', async (ctx) => {
   const { response } = await completedOf(ctx, 'videoplaybackannotation', playbackBody());
-  const objects = Object.values<any>(response.annotations);
-  expectTrue(objects.length > 0, 'response.annotations: expected at least one object');
-  for (const object of objects) {
-    expectEqual(object.label, 'cyclist', 'object label');
-    expectEqual(object.geometry, 'box', 'object geometry');
-    const keys = object.frames.map((frame: any) => frame.key);
-    expectTrue(
-      keys.every((k: number, i: number) => Number.isInteger(k) && (i === 0 || k > keys[i - 1])),
-      `frame keys in order: ${JSON.stringify(keys)}`,
-    );
-  }
+  const objects = Object.values<any>(response.annotations ?? {});
+  await ctx.rule('annotations hold at least one object', () =>
+    expectTrue(objects.length > 0, 'response.annotations: expected at least one object'),
+  );
+  await ctx.rule("objects have the task's label and geometry", () => {
+    for (const object of objects) {
+      expectEqual(object.label, 'cyclist', 'object label');
+      expectEqual(object.geometry, 'box', 'object geometry');
+    }
+  });
+  await ctx.rule('frames of an object are in key order', () => {
+    for (const object of objects) {
+      const keys = object.frames.map((frame: any) => frame.key);
+      expectTrue(
+        keys.every((k: number, i: number) => Number.isInteger(k) && (i === 0 || k > keys[i - 1])),
+        `frame keys in order: ${JSON.stringify(keys)}`,
+      );
+    }
+  });
 });
 
 contract('POST /_mock/tasks/{id}/complete refuses a video response whose object changes label', async (ctx) => {

@@ -11,7 +11,7 @@ import {
 } from '../kit/contract.js';
 import { awaitSelfCompletion, holdTasksPending } from '../kit/control.js';
 import { getTask, randomTaskId } from '../kit/tasks.js';
-import { type Body, completedOf, createOf } from '../kit/typed-tasks.js';
+import { type Body, completedOf, createOf, expectParamsEcho } from '../kit/typed-tasks.js';
 
 /** lidarannotation, lidarsegmentation, lidartopdown and lidarlinking: creation rules and response shapes. */
 
@@ -100,14 +100,18 @@ async function topDownBatch(ctx: ContractContext): Promise<{ project: string; ba
   return { project, batch };
 }
 
+/** One rule per case: each broken rule of the type answers 400 naming its field. */
 async function expectRejections(ctx: ContractContext, type: string, cases: [Body, string][]): Promise<void> {
-  for (const [body, field] of cases) expectErrorBody(await ctx.api.post(`/v1/task/${type}`, body), 400, field);
+  for (const [i, [body, field]] of cases.entries())
+    await ctx.rule(`case ${i + 1} answers 400 naming ${field}`, async () =>
+      expectErrorBody(await ctx.api.post(`/v1/task/${type}`, body), 400, field),
+    );
 }
 
 contract('POST /v1/task/lidarannotation answers 200 with frames, labels and sampling in params', async (ctx) => {
   const body = lidarBody();
   const task = await createOf(ctx, 'lidarannotation', body);
-  for (const key of [
+  await expectParamsEcho(ctx, task, body, [
     'attachments',
     'attachment_type',
     'labels',
@@ -115,9 +119,7 @@ contract('POST /v1/task/lidarannotation answers 200 with frames, labels and samp
     'max_distance_meters',
     'polygons_enabled',
     'polygons_labels',
-  ]) {
-    expectEqual(task.params[key], body[key], `params.${key}`);
-  }
+  ]);
 });
 
 contract('POST /v1/task/lidarannotation breaking its rules answers 400 naming the field', async (ctx) => {
@@ -132,21 +134,31 @@ contract('POST /v1/task/lidarannotation breaking its rules answers 400 naming th
 
 contract('a completed lidarannotation task has cuboids on the labeled frames only, one label per uuid', async (ctx) => {
   const { response } = await completedLidarTask(ctx);
-  expectTrue(
-    Array.isArray(response.annotations) && response.annotations.length > 0,
-    'response.annotations: expected a non-empty array of frames',
+  await ctx.rule('annotations is a non-empty array of frames', () =>
+    expectTrue(
+      Array.isArray(response.annotations) && response.annotations.length > 0,
+      'response.annotations: expected a non-empty array of frames',
+    ),
   );
-  const labels = new Map<string, string>();
-  for (const frame of response.annotations) {
-    expectOneOf(frame.frame_index, [1, 3, 5, 6], 'frame_index (a labeled frame of 6 at rate 2)');
-    for (const cuboid of frame.cuboids) {
+  const frames: any[] = Array.isArray(response.annotations) ? response.annotations : [];
+  await ctx.rule('only labeled frames have cuboids', () => {
+    for (const frame of frames)
+      expectOneOf(frame.frame_index, [1, 3, 5, 6], 'frame_index (a labeled frame of 6 at rate 2)');
+  });
+  await ctx.rule('cuboids have a leaf label, position, dimensions and yaw', () => {
+    for (const cuboid of frames.flatMap((frame) => frame.cuboids)) {
       expectOneOf(cuboid.label, ['car', 'truck', 'bus', 'pedestrian'], 'cuboid label (a leaf label)');
       for (const key of ['position', 'dimensions']) expectType(cuboid[key], 'object', `cuboid ${key}`);
       expectType(cuboid.yaw, 'number', 'cuboid yaw');
+    }
+  });
+  await ctx.rule('each uuid keeps one label across frames', () => {
+    const labels = new Map<string, string>();
+    for (const cuboid of frames.flatMap((frame) => frame.cuboids)) {
       expectEqual(cuboid.label, labels.get(cuboid.uuid) ?? cuboid.label, `label of uuid ${cuboid.uuid}`);
       labels.set(cuboid.uuid, cuboid.label);
     }
-  }
+  });
 });
 
 contract(
@@ -154,11 +166,12 @@ contract(
   async (ctx) => {
     const body = segmentationBody();
     const task = await createOf(ctx, 'lidarsegmentation', body);
-    for (const key of ['attachments', 'attachment_type', 'labels'])
-      expectEqual(task.params[key], body[key], `params.${key}`);
+    await expectParamsEcho(ctx, task, body, ['attachments', 'attachment_type', 'labels']);
     const lidar = await completedLidarTask(ctx);
-    const dependent = await createOf(ctx, 'lidarsegmentation', segmentationBody({ lidar_task: lidar.task_id }));
-    expectEqual(dependent.params.lidar_task, lidar.task_id, 'params.lidar_task');
+    await ctx.rule('a lidarsegmentation task takes a completed lidar_task', async () => {
+      const dependent = await createOf(ctx, 'lidarsegmentation', segmentationBody({ lidar_task: lidar.task_id }));
+      expectEqual(dependent.params.lidar_task, lidar.task_id, 'params.lidar_task');
+    });
   },
 );
 
@@ -169,34 +182,46 @@ contract('POST /v1/task/lidarsegmentation breaking its rules answers 400 naming 
     [segmentationBody({ lidar_task: randomTaskId() }), 'lidar_task'],
   ]);
   const pending = await pendingLidarTask(ctx);
-  expectErrorBody(
-    await ctx.api.post('/v1/task/lidarsegmentation', segmentationBody({ lidar_task: pending.task_id })),
-    400,
-    'lidar_task',
+  await ctx.rule('a pending lidar_task answers 400 naming lidar_task', async () =>
+    expectErrorBody(
+      await ctx.api.post('/v1/task/lidarsegmentation', segmentationBody({ lidar_task: pending.task_id })),
+      400,
+      'lidar_task',
+    ),
   );
 });
 
 contract('a completed lidarsegmentation task classifies the points of its frames with leaf labels', async (ctx) => {
   const { response } = await completedOf(ctx, 'lidarsegmentation', segmentationBody());
   expectTrue(response.annotations.length > 0, 'response.annotations: expected classified frames');
-  for (const name of response.label_mapping)
-    expectOneOf(name, ['car', 'truck', 'road'], 'label_mapping entry (a leaf label)');
-  for (const frame of response.annotations) {
-    expectOneOf(frame.frame_index, [1, 2, 3], 'frame_index');
-    expectTrue(
-      frame.labels.every((i: number) => Number.isInteger(i) && i >= 0 && i < response.label_mapping.length),
-      'point classes index label_mapping',
-    );
-  }
+  await ctx.rule('label_mapping lists leaf labels', () => {
+    for (const name of response.label_mapping)
+      expectOneOf(name, ['car', 'truck', 'road'], 'label_mapping entry (a leaf label)');
+  });
+  await ctx.rule("frames are the task's frames", () => {
+    for (const frame of response.annotations) expectOneOf(frame.frame_index, [1, 2, 3], 'frame_index');
+  });
+  await ctx.rule('point classes index label_mapping', () => {
+    for (const frame of response.annotations)
+      expectTrue(
+        frame.labels.every((i: number) => Number.isInteger(i) && i >= 0 && i < response.label_mapping.length),
+        'point classes index label_mapping',
+      );
+  });
 });
 
 contract('POST /v1/task/lidartopdown answers 200 with its project, batch and geometries', async (ctx) => {
   const { project, batch } = await topDownBatch(ctx);
   const body = topDownBody(project, batch);
   const task = await createOf(ctx, 'lidartopdown', body);
-  expectEqual(task.project, project, 'project');
-  for (const key of ['attachments', 'geometries', 'directed_line', 'region_of_interest_3d', 'deviceHeight'])
-    expectEqual(task.params[key], body[key], `params.${key}`);
+  await ctx.rule('the task belongs to the project given', () => expectEqual(task.project, project, 'project'));
+  await expectParamsEcho(ctx, task, body, [
+    'attachments',
+    'geometries',
+    'directed_line',
+    'region_of_interest_3d',
+    'deviceHeight',
+  ]);
 });
 
 contract('POST /v1/task/lidartopdown breaking its rules answers 400 naming the field', async (ctx) => {
@@ -215,10 +240,14 @@ contract("a completed lidartopdown task has only polygons, lines and points with
   const { project, batch } = await topDownBatch(ctx);
   const { response } = await completedOf(ctx, 'lidartopdown', topDownBody(project, batch));
   expectTrue(response.annotations.length > 0, 'response.annotations: expected some shapes');
-  for (const annotation of response.annotations) {
-    expectOneOf(annotation.type, ['polygon', 'line', 'point'], 'annotation type');
-    expectOneOf(annotation.label, ['crosswalk', 'lane', 'pole'], 'annotation label');
-  }
+  await ctx.rule('shapes are polygons, lines or points', () => {
+    for (const annotation of response.annotations)
+      expectOneOf(annotation.type, ['polygon', 'line', 'point'], 'annotation type');
+  });
+  await ctx.rule("shapes carry the task's labels", () => {
+    for (const annotation of response.annotations)
+      expectOneOf(annotation.label, ['crosswalk', 'lane', 'pole'], 'annotation label');
+  });
 });
 
 contract(
@@ -227,8 +256,13 @@ contract(
     const lidar = await completedLidarTask(ctx);
     const body = linkingBody(lidar.task_id);
     const task = await createOf(ctx, 'lidarlinking', body);
-    for (const key of ['lidar_task', 'annotation_type', 'geometries', 'default_geometry', 'labeling_sample_rate'])
-      expectEqual(task.params[key], body[key], `params.${key}`);
+    await expectParamsEcho(ctx, task, body, [
+      'lidar_task',
+      'annotation_type',
+      'geometries',
+      'default_geometry',
+      'labeling_sample_rate',
+    ]);
   },
 );
 
@@ -248,7 +282,9 @@ contract('POST /v1/task/lidarlinking breaking its rules answers 400 naming the f
     [body({ layers: [{ camera_id: 0 }] }), 'layers'],
   ]);
   const pending = await pendingLidarTask(ctx);
-  expectErrorBody(await ctx.api.post('/v1/task/lidarlinking', linkingBody(pending.task_id)), 400, 'lidar_task');
+  await ctx.rule('a pending lidar_task answers 400 naming lidar_task', async () =>
+    expectErrorBody(await ctx.api.post('/v1/task/lidarlinking', linkingBody(pending.task_id)), 400, 'lidar_task'),
+  );
 });
 
 contract(
@@ -259,14 +295,18 @@ contract(
     for (const frame of lidar.response.annotations) for (const c of frame.cuboids) cuboids.set(c.uuid, c.label);
     const { response } = await completedOf(ctx, 'lidarlinking', linkingBody(lidar.task_id));
     expectTrue(response.annotations.length > 0, 'response.annotations: expected some projections');
-    for (const projection of response.annotations) {
-      expectEqual(projection.type, 'cuboid', 'projection type (the default geometry)');
-      expectOneOf(projection.camera_id, [0, 1], 'camera_id (one of camera_ids)');
-      expectTrue(
-        Number.isInteger(projection.frame_index) && projection.frame_index >= 1,
-        'frame_index: a 1-based frame number',
-      );
-      expectEqual(projection.label, cuboids.get(projection.uuid), `label of the cuboid with uuid ${projection.uuid}`);
-    }
+    const projections: any[] = response.annotations;
+    await ctx.rule('projections are cuboids, the default geometry', () => {
+      for (const p of projections) expectEqual(p.type, 'cuboid', 'projection type (the default geometry)');
+    });
+    await ctx.rule('projections name one of camera_ids and a 1-based frame', () => {
+      for (const p of projections) {
+        expectOneOf(p.camera_id, [0, 1], 'camera_id (one of camera_ids)');
+        expectTrue(Number.isInteger(p.frame_index) && p.frame_index >= 1, 'frame_index: a 1-based frame number');
+      }
+    });
+    await ctx.rule("projections keep the lidar cuboid's uuid and label", () => {
+      for (const p of projections) expectEqual(p.label, cuboids.get(p.uuid), `label of the cuboid with uuid ${p.uuid}`);
+    });
   },
 );

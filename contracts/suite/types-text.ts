@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { contract, expectEqual, expectErrorBody, expectOneOf, expectTrue, expectType } from '../kit/contract.js';
-import { type Body, completedOf, createOf, pendingOf } from '../kit/typed-tasks.js';
+import { type Body, completedOf, createOf, expectParamsEcho, pendingOf } from '../kit/typed-tasks.js';
 
 /** textcollection and namedentityrecognition: creation rules, stored params and response shapes. */
 
@@ -54,11 +54,11 @@ contract(
   async (ctx) => {
     const body = textCollectionBody({ title: 'Review check', responses_required: 1 });
     const task = await createOf(ctx, 'textcollection', body);
-    expectEqual(task.params.fields, body.fields, 'params.fields');
-    expectEqual(task.params.attachments, body.attachments, 'params.attachments');
-    expectEqual(task.fields, body.fields, 'fields on the task object');
-    expectEqual(task.attachments, body.attachments, 'attachments on the task object');
-    expectEqual(task.params.title, 'Review check', 'params.title');
+    await expectParamsEcho(ctx, task, body, ['fields', 'attachments', 'title']);
+    await ctx.rule('the task object shows fields and attachments', () => {
+      expectEqual(task.fields, body.fields, 'fields on the task object');
+      expectEqual(task.attachments, body.attachments, 'attachments on the task object');
+    });
   },
 );
 
@@ -67,14 +67,18 @@ contract('POST /v1/task/textcollection keeps only the allowed HTML tags of text 
     attachments: [{ type: 'text', content: 'Read <b>this</b><script>alert(1)</script> <div>now</div>' }],
   });
   const task = await createOf(ctx, 'textcollection', body);
-  const content = task.params.attachments[0].content;
-  expectTrue(
-    typeof content === 'string' && !/<script|alert\(1\)|<div/i.test(content),
-    `params.attachments[0].content: expected script and div removed, got ${JSON.stringify(content)}`,
+  const content = task.params?.attachments?.[0]?.content;
+  await ctx.rule('script and div tags are removed', () =>
+    expectTrue(
+      typeof content === 'string' && !/<script|alert\(1\)|<div/i.test(content),
+      `params.attachments[0].content: expected script and div removed, got ${JSON.stringify(content)}`,
+    ),
   );
-  expectTrue(
-    content.includes('<b>this</b>') && content.includes('now'),
-    `params.attachments[0].content: expected <b> and the div's text kept, got ${JSON.stringify(content)}`,
+  await ctx.rule("allowed tags and the removed tags' text are kept", () =>
+    expectTrue(
+      typeof content === 'string' && content.includes('<b>this</b>') && content.includes('now'),
+      `params.attachments[0].content: expected <b> and the div's text kept, got ${JSON.stringify(content)}`,
+    ),
   );
 });
 
@@ -150,19 +154,27 @@ contract('POST /_mock/tasks/{id}/complete gives a textcollection task answers ke
   const done = await completedOf(ctx, 'textcollection', textCollectionBody());
   const answers = done.response.annotations;
   expectType(answers, 'object', 'response.annotations');
-  for (const key of Object.keys(answers))
-    expectOneOf(
-      key,
-      FIELDS.map((f) => f.field_id),
-      'an answered field_id',
+  await ctx.rule('answers are keyed by the fields of the task', () => {
+    for (const key of Object.keys(answers))
+      expectOneOf(
+        key,
+        FIELDS.map((f) => f.field_id),
+        'an answered field_id',
+      );
+  });
+  await ctx.rule('a category field answers one selectable leaf value', () => {
+    expectTrue(
+      Array.isArray(answers.sentiment) && answers.sentiment.length === 1,
+      `response.annotations.sentiment: expected one selected value, got ${JSON.stringify(answers.sentiment)}`,
     );
-  expectTrue(
-    Array.isArray(answers.sentiment) && answers.sentiment.length === 1,
-    `response.annotations.sentiment: expected one selected value, got ${JSON.stringify(answers.sentiment)}`,
+    expectOneOf(answers.sentiment[0], LEAF_VALUES, 'response.annotations.sentiment[0] (a selectable leaf value)');
+  });
+  await ctx.rule('a text field answers a string', () =>
+    expectType(answers.summary, 'string', 'response.annotations.summary'),
   );
-  expectOneOf(answers.sentiment[0], LEAF_VALUES, 'response.annotations.sentiment[0] (a selectable leaf value)');
-  expectType(answers.summary, 'string', 'response.annotations.summary');
-  expectType(answers.details?.verified, 'boolean', 'response.annotations.details.verified (form answers nest)');
+  await ctx.rule('form answers nest under the form field', () =>
+    expectType(answers.details?.verified, 'boolean', 'response.annotations.details.verified (form answers nest)'),
+  );
 });
 
 contract(
@@ -170,21 +182,32 @@ contract(
   async (ctx) => {
     const annotations = { sentiment: ['neg_price'], summary: 'Too expensive', details: { verified: true } };
     const done = await completedOf(ctx, 'textcollection', textCollectionBody(), { annotations });
-    expectEqual(done.response.annotations, annotations, 'response.annotations');
+    await ctx.rule('a fitting response is stored as given', () =>
+      expectEqual(done.response.annotations, annotations, 'response.annotations'),
+    );
     const task = await pendingOf(ctx, 'textcollection', textCollectionBody());
-    const res = await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`, {
-      response: { annotations: { ...annotations, mood: 'x' } },
+    await ctx.rule('an unknown field_id answers 400 naming it', async () => {
+      const res = await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`, {
+        response: { annotations: { ...annotations, mood: 'x' } },
+      });
+      expectErrorBody(res, 400, 'mood');
     });
-    expectErrorBody(res, 400, 'mood');
   },
 );
 
 contract('POST /v1/task/namedentityrecognition stores the text, labels and relationships in params', async (ctx) => {
   const body = nerBody({ merge_newlines: true });
   const task = await createOf(ctx, 'namedentityrecognition', body);
-  expectEqual(task.instruction, body.instruction, 'instruction');
-  for (const key of ['text', 'labels', 'relationships', 'merge_newlines', 'allow_overlapping_annotations'])
-    expectEqual(task.params[key], body[key], `params.${key}`);
+  await ctx.rule('the task keeps its instruction', () =>
+    expectEqual(task.instruction, body.instruction, 'instruction'),
+  );
+  await expectParamsEcho(ctx, task, body, [
+    'text',
+    'labels',
+    'relationships',
+    'merge_newlines',
+    'allow_overlapping_annotations',
+  ]);
 });
 
 contract(
@@ -196,23 +219,29 @@ contract(
       Array.isArray(annotations),
       `response.annotations: expected an array, got ${JSON.stringify(annotations)}`,
     );
-    const ids = new Set<string>();
-    for (const [i, a] of annotations.entries()) {
-      expectTrue(
-        Number.isInteger(a.start) && a.start >= 0 && a.start < a.end && a.end <= TEXT.length,
-        `response.annotations[${i}]: span ${a.start}-${a.end} outside the text`,
-      );
-      expectEqual(a.text, TEXT.slice(a.start, a.end), `response.annotations[${i}].text`);
-      expectOneOf(a.label, ['PERSON', 'CITY', 'COUNTRY'], `response.annotations[${i}].label (a leaf label)`);
-      ids.add(a.id);
-    }
-    for (const [i, r] of relationships.entries()) {
-      expectTrue(
-        ids.has(r.source_ref) && ids.has(r.target_ref),
-        `response.relationships[${i}]: refs must name annotation ids, got ${JSON.stringify(r)}`,
-      );
-      expectEqual(r.name, 'visited', `response.relationships[${i}].name`);
-    }
+    await ctx.rule('each span lies inside the text and quotes it', () => {
+      for (const [i, a] of annotations.entries()) {
+        expectTrue(
+          Number.isInteger(a.start) && a.start >= 0 && a.start < a.end && a.end <= TEXT.length,
+          `response.annotations[${i}]: span ${a.start}-${a.end} outside the text`,
+        );
+        expectEqual(a.text, TEXT.slice(a.start, a.end), `response.annotations[${i}].text`);
+      }
+    });
+    await ctx.rule('each span has a leaf label', () => {
+      for (const [i, a] of annotations.entries())
+        expectOneOf(a.label, ['PERSON', 'CITY', 'COUNTRY'], `response.annotations[${i}].label (a leaf label)`);
+    });
+    await ctx.rule("relationships join annotation ids with the task's relationship names", () => {
+      const ids = new Set<string>(annotations.map((a: { id: string }) => a.id));
+      for (const [i, r] of relationships.entries()) {
+        expectTrue(
+          ids.has(r.source_ref) && ids.has(r.target_ref),
+          `response.relationships[${i}]: refs must name annotation ids, got ${JSON.stringify(r)}`,
+        );
+        expectEqual(r.name, 'visited', `response.relationships[${i}].name`);
+      }
+    });
   },
 );
 
@@ -221,15 +250,19 @@ contract(
   async (ctx) => {
     const task = await pendingOf(ctx, 'namedentityrecognition', nerBody());
     const response = { annotations: [{ id: 'a1', start: 0, end: 3, text: 'Bob', label: 'PERSON' }], relationships: [] };
-    expectErrorBody(await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`, { response }), 400, 'text');
+    await ctx.rule('a span whose text does not match answers 400 naming text', async () =>
+      expectErrorBody(await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`, { response }), 400, 'text'),
+    );
     const ok = {
       annotations: [{ id: 'a1', start: 0, end: 12, text: 'Ada Lovelace', label: 'PERSON' }],
       relationships: [],
     };
-    expectEqual(
-      (await completedOf(ctx, 'namedentityrecognition', nerBody(), ok)).response.annotations,
-      ok.annotations,
-      'response.annotations',
+    await ctx.rule('a matching span is stored as given', async () =>
+      expectEqual(
+        (await completedOf(ctx, 'namedentityrecognition', nerBody(), ok)).response.annotations,
+        ok.annotations,
+        'response.annotations',
+      ),
     );
   },
 );
