@@ -44,18 +44,25 @@ function header() {
   ];
 }
 
+/**
+ * Shows the page the fragment names. Each visit renders into a container of its own: a page still
+ * loading when the person moves on (a slow reload of the previous page) then writes into a container
+ * no longer on screen, never over the page that replaced it.
+ */
 async function route() {
   const [name = 'tasks', ...rest] = location.hash.replace(/^#\/?/, '').split('/');
   const [, page] = PAGES[name] ?? PAGES.tasks;
   for (const a of document.querySelectorAll('nav a')) a.classList.toggle('here', a.dataset.page === name);
-  current = { onEvent: undefined };
-  const mine = current;
-  if (!getKey()) return show(view, h('p', {}, 'Enter a key (test_<name> or live_<name>) above to see its tenant.'));
+  const mine = { onEvent: undefined };
+  current = mine;
+  const container = h('div', { class: 'page' });
+  show(view, container);
+  if (!getKey())
+    return show(container, h('p', {}, 'Enter a key (test_<name> or live_<name>) above to see its tenant.'));
   try {
-    const onEvent = await page(view, rest.map(decodeURIComponent));
-    mine.onEvent = onEvent;
+    mine.onEvent = await page(container, rest.map(decodeURIComponent));
   } catch (error) {
-    show(view, h('p', { class: 'error', role: 'alert' }, error.message));
+    show(container, h('p', { class: 'error', role: 'alert' }, error.message));
   }
 }
 

@@ -3,12 +3,15 @@
  *  - idle tenants: 100,000 new keys doing one GET each (a read must leave nothing behind);
  *  - Idempotency-Key records: cost per stored record, then after one virtual day has passed
  *    (records are swept against the tenant's clock, not only when the same key comes back).
- *   npx tsx --expose-gc scripts/bench-memory.ts [--keys N] [--records N]
+ *  - stored tasks (--tasks N only, then alone): RSS and heap per task for N tasks of bench:http's shape.
+ *   npx tsx --expose-gc scripts/bench-memory.ts [--keys N] [--records N] [--tasks N]
  */
 import { parseArgs } from 'node:util';
 import { createApp, type MockApp } from '../src/app.js';
 
-const { values } = parseArgs({ options: { keys: { type: 'string' }, records: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { keys: { type: 'string' }, records: { type: 'string' }, tasks: { type: 'string' } },
+});
 const KEYS = Number(values.keys ?? 100_000);
 const RECORDS = Number(values.records ?? 20_000);
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,6 +32,12 @@ function settle(): { heap: number; rss: number } {
   for (let i = 0; i < 3; i += 1) gc?.();
   const usage = process.memoryUsage();
   return { heap: usage.heapUsed, rss: usage.rss };
+}
+
+/** Also lets finalizers run: in process, each app.request leaves a registry entry until they do. */
+async function settled(): Promise<{ heap: number; rss: number }> {
+  for (let i = 0; i < 3; i += 1) await new Promise((resolve) => setImmediate(resolve));
+  return settle();
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -81,14 +90,59 @@ async function idempotencyRecords(): Promise<void> {
   keep(plain, keyed);
 }
 
+const taskBody = (n: number) =>
+  JSON.stringify({
+    attachment: `https://example.com/images/${n}.jpg`,
+    instruction: 'Draw a box around every car.',
+    geometries: { box: { objects_to_annotate: ['car', 'truck'], min_height: 10, min_width: 10 } },
+    project: 'p',
+    batch: 'b',
+    tags: ['t', `n${n % 10}`],
+    unique_id: `u${n}`,
+    metadata: { source: 'bench', n },
+  });
+
+/** `count` tasks of bench:http's shape in one tenant: what each stored task costs. */
+async function storedTasks(count: number): Promise<void> {
+  const app = createApp();
+  const post = async (path: string, body: string) => {
+    const res = await app.request(path, { method: 'POST', headers: auth('test_tasks'), body });
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer();
+  };
+  await post('/v1/projects', JSON.stringify({ type: 'imageannotation', name: 'p' }));
+  await post('/v1/batches', JSON.stringify({ project: 'p', name: 'b' }));
+  const before = await settled();
+  for (let i = 0; i < count; i += 1) {
+    await post('/v1/task/imageannotation', taskBody(i));
+    // A turn of the event loop now and then, for the finalizers (see settled).
+    if (i % 1000 === 999) await new Promise((resolve) => setImmediate(resolve));
+  }
+  const after = await settled();
+  line(
+    `${count} tasks: heap growth / per task`,
+    `${mb(after.heap - before.heap)} / ${per(after.heap - before.heap, count)}`,
+  );
+  line(
+    '  RSS before / after / per task',
+    `${mb(before.rss)} / ${mb(after.rss)} / ${per(after.rss - before.rss, count)}`,
+  );
+  keep(app);
+}
+
+const per = (bytes: number, count: number) => `${(bytes / count).toFixed(0)} bytes`;
+
 /** Holds the apps until measured, so the GC cannot take what is being measured. */
 const kept: unknown[] = [];
 const keep = (...apps: MockApp[]) => kept.push(...apps);
 
 async function main(): Promise<void> {
   if (!gc) console.log('(run with --expose-gc for settled figures: npx tsx --expose-gc scripts/bench-memory.ts)');
-  await idleTenants();
-  await idempotencyRecords();
+  if (values.tasks !== undefined) await storedTasks(Number(values.tasks));
+  else {
+    await idleTenants();
+    await idempotencyRecords();
+  }
   for (const app of kept as MockApp[]) app.dispose();
 }
 

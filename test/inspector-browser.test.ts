@@ -163,6 +163,30 @@ describe('inspector in Chromium', () => {
     await page.locator('#action-error [role=alert]').waitFor();
   }, 60_000);
 
+  it('GET /_mock/ui keeps the page a person moved to when the previous page finishes loading late', async () => {
+    const base = await startServer();
+    const { page } = await openInspector(base);
+    // Hold the settings page's clock read until the person has already moved on to Projects.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/_mock/clock', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'Clock & settings' }).click();
+    await page.getByRole('link', { name: 'Projects' }).click();
+    await page.getByRole('heading', { name: 'Projects' }).waitFor();
+    const clockAnswered = page.waitForResponse('**/_mock/clock');
+    release();
+    await clockAnswered;
+    // The stale page renders in the task after the answer; give it that turn before looking.
+    await page.waitForTimeout(200);
+    await expect(page.getByRole('heading', { name: 'Clock & settings' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('heading', { name: 'Projects' }).count()).resolves.toBe(1);
+  }, 60_000);
+
   it('GET /_mock/ui lists the request journal, and adds and removes a fault rule', async () => {
     const base = await startServer();
     const { page } = await openInspector(base);

@@ -1,12 +1,26 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 
 /** Produces the real service's id shape: 24 lowercase hex digits. */
 export interface IdGenerator {
   next(): string;
 }
 
+const ID_BYTES = 12;
+/** Random bytes for 1024 ids, drawn at once: a draw per id (randomBytes) cost ~2% of a task creation. */
+const pool = Buffer.allocUnsafeSlow(ID_BYTES * 1024);
+let used = pool.length;
+
 /** Random ids, as the server uses: unguessable, so one tenant cannot probe another's ids. */
-export const randomIds: IdGenerator = { next: () => randomBytes(12).toString('hex') };
+export const randomIds: IdGenerator = {
+  next: () => {
+    if (used === pool.length) {
+      randomFillSync(pool);
+      used = 0;
+    }
+    used += ID_BYTES;
+    return pool.toString('hex', used - ID_BYTES, used);
+  },
+};
 
 /** Ids <prefix>00...1, <prefix>00...2, ...: for tests and fixtures that want predictable ids. */
 export function sequentialIds(prefix = ''): IdGenerator {

@@ -84,7 +84,8 @@ export function buildTask(
     type: def.type,
     status: 'pending',
     ...(common.instruction !== undefined && { instruction: common.instruction }),
-    params: { ...def.paramDefaults, ...params },
+    // Not a spread: V8 gives spread-built objects, once frozen, a hidden class each (~660 bytes per task).
+    params: Object.assign({}, def.paramDefaults, params),
     ...def.taskFields?.(params),
     ...(callbackUrl !== undefined && { callback_url: callbackUrl }),
     callback_succeeded: false,
