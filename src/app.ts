@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { Hono } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { type Config, defaultConfig, selfCheckFromEnvironment } from './config.js';
@@ -7,6 +8,7 @@ import { noRoute, methodNotAllowed as notAllowed, toErrorResponse } from './erro
 import { authMiddleware, createKeyResolver } from './http/auth.js';
 import { bodyLimits } from './http/body-limits.js';
 import { corsMiddleware } from './http/cors.js';
+import { durability } from './http/durability.js';
 import type { AppEnv } from './http/env.js';
 import { faultMiddleware } from './http/faults.js';
 import { IdempotencyGuard } from './http/idempotency.js';
@@ -17,6 +19,7 @@ import { jsonLine, type LogSink, prettyLine, requestLog, stdoutSink } from './ht
 import { selfCheck } from './http/self-check/middleware.js';
 import { tenancy } from './http/tenancy.js';
 import { apiDocument, controlDocument } from './openapi/documents.js';
+import { type DurableOptions, DurableState } from './persist/durable-state.js';
 import { docsRoutes } from './routes/docs.js';
 import { apiRoutes } from './routes/index.js';
 import { inspectorRoutes } from './routes/inspector.js';
@@ -43,12 +46,18 @@ export interface CreateAppOptions {
   fetch?: FetchLike;
   /** Receives the request log's lines when `config.log` is not `off`; stdout by default. */
   logSink?: LogSink;
+  /** With `config.dataDir`: compaction threshold, warnings, disk calls (tests inject failing ones). */
+  persistence?: DurableOptions;
 }
 
 export type MockApp = Hono<AppEnv> & {
   services: Services;
   /** Stops timers (delayed completions, retries). */
   dispose(): void;
+  /** Disposes, then writes what is pending to --data-dir and unlocks it (SIGTERM); without one, dispose alone. */
+  close(): Promise<void>;
+  /** The --data-dir state (what its start recovered); undefined when state lives in memory only. */
+  durable: DurableState | undefined;
 };
 
 /**
@@ -77,6 +86,10 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   const dispatcher = new CallbackDispatcher(services.scheduler, services.ids, dispatcherOptions);
   store.listen(dispatcher.handle);
   services.scheduler.runWith(jobRunner(dispatcher));
+  // After the wiring above: recovered jobs may run at once, and their runner must be there.
+  const durable = config.dataDir
+    ? DurableState.open(resolve(config.dataDir), store, services.scheduler, options.persistence)
+    : undefined;
 
   const app = new Hono<AppEnv>({ getPath: normalizedPath });
   app.onError(toErrorResponse);
@@ -129,6 +142,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   for (const prefix of ['/v1/*', '/_mock/*']) {
     app.use(prefix, authMiddleware(resolveKey));
     app.use(prefix, tenancy(store));
+    if (durable) app.use(prefix, durability(durable));
   }
   // After tenancy (rules are per tenant), before the routes (a faulted request changes nothing); /v1 only.
   const faults = faultMiddleware(config.latency?.maxMs ? config.latency : undefined);
@@ -145,5 +159,9 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     // Ends the event streams, so none holds a graceful shutdown up.
     events.closeAll();
   };
-  return Object.assign(app, { services, dispose });
+  const close = async () => {
+    dispose();
+    await durable?.close();
+  };
+  return Object.assign(app, { services, dispose, close, durable });
 }

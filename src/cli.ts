@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { createApp, type MockApp } from './app.js';
 import { type Config, ConfigError, parseCommandLine } from './config.js';
 import { gracefulShutdown } from './http/shutdown.js';
+import { DataDirLockedError } from './persist/lock.js';
 
 /** The `labelmock` bin: `labelmock --port 4010 --completion immediate` (`labelmock --help` for every flag). */
 
@@ -23,7 +24,15 @@ function readCommandLine(): Config {
   }
 }
 
-function printBanner(config: Config, info: AddressInfo): void {
+/** Where state lives, and what a start found there. */
+function stateLine(durable: MockApp['durable']): string {
+  if (!durable) return 'in memory only (lost on exit; --data-dir DIR keeps it)';
+  const { dir, report } = durable;
+  const found = `${report.tasks} task(s) of ${report.tenants} tenant(s), read in ${Math.round(report.ms)} ms`;
+  return `${dir} (${found})`;
+}
+
+function printBanner(config: Config, info: AddressInfo, durable: MockApp['durable']): void {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
   const base = `http://${host}:${info.port}`;
   const keys = config.keys
@@ -37,6 +46,7 @@ function printBanner(config: Config, info: AddressInfo): void {
       keys,
       `  completion (test keys): ${config.completion.mode}${delay}`,
       ...(config.cors.length > 0 ? [`  CORS allowed for: ${config.cors.join(', ')}`] : []),
+      `  state: ${stateLine(durable)}`,
       `  OpenAPI: ${base}/openapi.yaml   control plane: ${base}/_mock/openapi.json`,
       `  inspector: ${base}/_mock/ui/${config.keys ? '' : '#key=test_local'}`,
       `  try: curl -u test_local: ${base}/v1/tasks`,
@@ -81,8 +91,10 @@ function stopOnSignals(app: MockApp, server: Server, config: Config): void {
     }
     stopping = true;
     app.dispose();
-    void shutdown().then(({ forced }) => {
+    void shutdown().then(async ({ forced }) => {
       if (forced) console.error(`labelmock: requests still open after ${config.shutdownTimeoutMs} ms were cut off`);
+      // The journal's last group is written and the folder unlocked before the exit.
+      await app.close();
       process.exit(0);
     });
   };
@@ -90,11 +102,24 @@ function stopOnSignals(app: MockApp, server: Server, config: Config): void {
   process.on('SIGTERM', stop);
 }
 
+/** The app; a --data-dir another process holds, or one that cannot be used, ends the start with why. */
+function openApp(config: Config): MockApp {
+  try {
+    return createApp({ config });
+  } catch (err) {
+    if (!config.dataDir) throw err;
+    const reason = err instanceof Error ? err.message : String(err);
+    const why = err instanceof DataDirLockedError ? err.message : `cannot use --data-dir ${config.dataDir}: ${reason}`;
+    console.error(why.startsWith('labelmock:') ? why : `labelmock: ${why}`);
+    process.exit(1);
+  }
+}
+
 function main(): void {
   const config = readCommandLine();
-  const app = createApp({ config });
+  const app = openApp(config);
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) =>
-    printBanner(config, info),
+    printBanner(config, info, app.durable),
   ) as Server;
   // Only while listening starts: an address in use is a user's situation, not a crash with a stack.
   const onListenError = (err: NodeJS.ErrnoException) => {

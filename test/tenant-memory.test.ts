@@ -132,6 +132,7 @@ describe('tenants that hold nothing cost nothing', () => {
       [
         'account',
         'callbacks',
+        'changes',
         'clock',
         'clockOffsetMs',
         'emit',

@@ -1,4 +1,4 @@
-import type { ZodTypeAny } from 'zod';
+import { type ZodTypeAny, z } from 'zod';
 import { latencyValue } from './latency.js';
 import { type Config, defaultConfig, SelfCheckModeSchema } from './schema.js';
 import { completionValue, corsValue, hostValue, integer, keysValue, logValue } from './values.js';
@@ -139,6 +139,15 @@ export const OPTIONS: readonly OptionDef[] = [
     help: 'request journal entries kept per tenant (GET /_mock/requests); the oldest go first; 0: off',
     shownDefault: String(defaultConfig.journalSize),
     value: integer(0, 100_000),
+  },
+  {
+    flag: 'data-dir',
+    arg: 'DIR',
+    env: 'LABELMOCK_DATA_DIR',
+    key: 'dataDir',
+    help: 'keep state in DIR: survives restarts and kill -9 (a journal plus snapshots); default: memory only',
+    shownDefault: 'memory only',
+    value: z.string().min(1, 'must name a folder'),
   },
   {
     flag: 'latency',

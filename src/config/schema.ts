@@ -49,6 +49,8 @@ export const ConfigSchema = z.object({
   cors: z.array(z.string()),
   /** Checks every answer against the OpenAPI documents: `strict` answers a mismatch as a 500, `log` prints it. */
   selfCheck: SelfCheckModeSchema,
+  /** Keeps state in this folder (--data-dir): every change durable before its answer; absent: memory only. */
+  dataDir: z.string().min(1).optional(),
   /** Real-time delay added to every /v1 request (--latency MS or MIN-MAX); absent: none. */
   latency: LatencySchema.optional(),
 });

@@ -30,8 +30,8 @@ export const ERROR_CATALOG = {
   service_unavailable: {
     status: 503,
     summary:
-      'The server is at a capacity limit (e.g. --max-tenants) for this request, or a fault rule injected it; ' +
-      'retry later.',
+      'The server is at a capacity limit (e.g. --max-tenants) for this request, could not save a change to its ' +
+      '--data-dir (nothing was applied), or a fault rule injected it; retry later.',
   },
   gateway_timeout: { status: 504, summary: 'A gateway in front of the service timed out; injected by a fault rule.' },
 } as const satisfies Record<string, { status: number; summary: string }>;

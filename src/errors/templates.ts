@@ -163,6 +163,15 @@ export const tenantLimit = (max: number) =>
       'Keys that already have a tenant keep working; POST /_mock/reset with one of them frees its tenant.',
   );
 
+/** With --data-dir: the change could not be made durable (disk full, permissions); it was not kept. */
+export const notDurable = (reason: string) =>
+  new ApiError(
+    'service_unavailable',
+    `The change could not be saved to the data directory (${reason}); it was not applied. Retry once the disk ` +
+      'has room and the directory is writable.',
+    { 'Retry-After': '1' },
+  );
+
 /** The self-check (LABELMOCK_SELF_CHECK=strict) found an answer its OpenAPI document does not describe. */
 export const selfCheckFailed = (summary: string) =>
   new ApiError('internal', `Self-check failed: the answer disagrees with the OpenAPI document: ${summary}`);

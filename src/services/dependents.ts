@@ -68,6 +68,7 @@ function createDependents(services: Services, tenant: Tenant, record: TaskRecord
   const options = record.internal.dependents;
   if (!options || options.created) return;
   options.created = true;
+  tenant.tasks.internalChanged(record);
   const ids = options.defs.map((def) => {
     const type = findTaskType(def.type);
     if (!type) throw unsupportedType('Dependent type', def.type);

@@ -1,12 +1,14 @@
 import type { StateFile } from '../domain/files/state.js';
+import { FileCollection } from '../store/file-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import { attachmentUrl } from './files.js';
 
 /** Files in the tenant's exported state, oldest first, with their bytes as base64. */
 export function exportFiles(tenant: Tenant): StateFile[] {
-  return tenant.files
-    .all()
-    .map(({ file, bytes }) => ({ ...structuredClone(file), content_base64: bytes ? bytes.toString('base64') : null }));
+  return tenant.files.all().map((record) => {
+    const bytes = FileCollection.bytesOf(record);
+    return { ...structuredClone(record.file), content_base64: bytes ? bytes.toString('base64') : null };
+  });
 }
 
 /**

@@ -11,7 +11,7 @@ import { parseOrThrow } from '../domain/validate.js';
 import { alreadyHeld, fileHasNoContent, invalidCombination, invalidParameter, notFound } from '../errors.js';
 import { toIso } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
-import type { FileRecord } from '../store/file-collection.js';
+import { FileCollection, type FileRecord } from '../store/file-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import { checkFileQuota } from './file-quota.js';
 import { requireUsableProject } from './projects.js';
@@ -128,7 +128,9 @@ function requireFile(tenant: Tenant, id: string): FileRecord {
 
 /** The stored bytes; an imported file has none, since the mock never fetches imported URLs. */
 export function fileContent(tenant: Tenant, id: string): { bytes: Buffer; mimeType: string } {
-  const { file, bytes } = requireFile(tenant, id);
+  const record = requireFile(tenant, id);
+  const { file } = record;
+  const bytes = FileCollection.bytesOf(record);
   if (!bytes) {
     throw fileHasNoContent(id, file.file_url);
   }

@@ -29,6 +29,7 @@ export class Scheduler {
 
   schedule(tenant: Tenant, job: ScheduledJob): void {
     insertByDue(tenant.jobs, job);
+    tenant.changes?.job(job, true);
     this.arm(tenant, Date.parse(job.due_at));
   }
 
@@ -49,6 +50,7 @@ export class Scheduler {
       const next = tenant.jobs[0];
       if (!next || Date.parse(next.due_at) > tenant.now()) return ran;
       tenant.jobs.shift();
+      tenant.changes?.job(next, false);
       ran += 1;
       try {
         await this.run(tenant, next);

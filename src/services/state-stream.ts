@@ -1,5 +1,6 @@
 import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
 import type { ScheduledJob } from '../domain/jobs/schemas.js';
+import { FileCollection } from '../store/file-collection.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import { stateHead, stateTail, stateTask } from './tenant-state.js';
@@ -78,7 +79,9 @@ async function* listChunks<T>(out: Pending, items: T[], exported: (item: T) => u
 
 /** Each file as services/file-state.ts exports it, its bytes last: written slice by slice. */
 async function* fileChunks(out: Pending, files: ReturnType<Tenant['files']['all']>): AsyncGenerator<string> {
-  for (const [i, { file, bytes }] of files.entries()) {
+  for (const [i, stored] of files.entries()) {
+    const { file } = stored;
+    const bytes = FileCollection.bytesOf(stored);
     const record = JSON.stringify({ ...file, content_base64: null });
     out.text += i > 0 ? ',' : '';
     if (bytes === null) {

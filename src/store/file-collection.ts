@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { FileObject } from '../domain/files/schemas.js';
 import { SeqIndex } from './seq-index.js';
 
@@ -5,8 +6,10 @@ export interface FileRecord {
   /** Creation order: lists walk it newest first. */
   seq: number;
   file: FileObject;
-  /** The uploaded bytes; null for a file imported by URL (never fetched). */
+  /** The uploaded bytes in memory; null for a file imported by URL (never fetched) or kept on disk. */
   bytes: Buffer | null;
+  /** With --data-dir: where the uploaded bytes live once durable (memory then lets them go). */
+  blobPath?: string;
 }
 
 /** Files of one tenant, by id and reference_id, indexed by project name for the filtered listing. */
@@ -17,6 +20,8 @@ export class FileCollection {
   readonly byProject = new SeqIndex();
   private nextSeq = 1;
   private bytesHeld = 0;
+  /** Told of every new record (the --data-dir journal listens); unset when state lives in memory only. */
+  onInsert: ((record: FileRecord) => void) | undefined = undefined;
 
   get size(): number {
     return this.byId.size;
@@ -40,14 +45,21 @@ export class FileCollection {
   }
 
   /** Callers insert in creation order (imports sort by created_at first). */
-  insert(file: FileObject, bytes: Buffer | null): FileRecord {
-    const record = { seq: this.nextSeq++, file, bytes };
-    this.bytesHeld += bytes?.length ?? 0;
+  insert(file: FileObject, bytes: Buffer | null, blobPath?: string): FileRecord {
+    const record: FileRecord = { seq: this.nextSeq++, file, bytes, ...(blobPath !== undefined && { blobPath }) };
+    this.bytesHeld += bytes?.length ?? (blobPath === undefined ? 0 : (file.size ?? 0));
     this.byId.set(file.id, record);
     this.bySeq.set(record.seq, record);
     if (file.reference_id !== undefined) this.byReference.set(file.reference_id, record);
     for (const project of file.project_names) this.byProject.add(project, record.seq);
+    this.onInsert?.(record);
     return record;
+  }
+
+  /** The uploaded bytes, from memory or from the data directory; null for a file imported by URL. */
+  static bytesOf(record: FileRecord): Buffer | null {
+    if (record.bytes) return record.bytes;
+    return record.blobPath === undefined ? null : readFileSync(record.blobPath);
   }
 
   /** Oldest first. */

@@ -60,6 +60,8 @@ export class IdempotencyStore {
   private readonly queues = new Map<string, ExpiryQueue>();
   /** Records held per tenant. */
   private readonly counts = new Map<string, number>();
+  /** Told of every record stored (the --data-dir journal listens); unset when state lives in memory only. */
+  onStored: ((key: string, entry: IdempotencyEntry) => void) | undefined = undefined;
 
   /** Records held, expired or not (for tests and measurements). */
   get size(): number {
@@ -74,6 +76,7 @@ export class IdempotencyStore {
   set(key: string, entry: IdempotencyEntry): void {
     const previous = this.entries.get(key);
     this.entries.set(key, entry);
+    this.onStored?.(key, entry);
     if (previous && previous.tenantKey === entry.tenantKey && previous.expiresMs === entry.expiresMs) return;
     if (previous) this.countDown(previous.tenantKey);
     this.counts.set(entry.tenantKey, this.heldBy(entry.tenantKey) + 1);
@@ -121,6 +124,16 @@ export class IdempotencyStore {
   /** Tenants with records queued: what a periodic sweep visits. */
   tenantsHolding(): string[] {
     return [...this.queues.keys()];
+  }
+
+  /** The tenant's records, oldest first (a snapshot of the tenant carries them). */
+  entriesOf(tenantKey: string): [string, IdempotencyEntry][] {
+    const held: [string, IdempotencyEntry][] = [];
+    for (const key of this.queues.get(tenantKey)?.all() ?? []) {
+      const entry = this.entries.get(key);
+      if (entry?.tenantKey === tenantKey) held.push([key, entry]);
+    }
+    return held;
   }
 
   /** A reset: the tenant's records go, found through its queue rather than a walk of every record. */

@@ -12,12 +12,21 @@ import { holdsNothing } from './vacancy.js';
  * All state of one app instance. Tenants are made on first use and dropped again when their last
  * request ends holding nothing (see vacancy.ts), so a key that only reads costs nothing afterwards.
  */
+/** Hears of tenants made and reset (the --data-dir journal). */
+export interface TenantWatcher {
+  made(tenant: Tenant): void;
+  /** The tenant replaced an older one of its key (a reset or an import): its whole state is new. */
+  reset(tenant: Tenant): void;
+}
+
 export class Store {
   private readonly tenants = new Map<string, Tenant>();
   private readonly accounts = new Map<string, AccountState>();
   readonly idempotency = new IdempotencyStore();
   readonly limits: StoreLimits;
   private readonly listeners: ((tenant: Tenant, event: TenantEvent) => void)[] = [];
+  /** With --data-dir: told of every tenant made and of every reset, to journal their changes. */
+  private watcher: TenantWatcher | undefined;
   /** Derives each tenant's default callback_auth_key: the same on every remake, unguessable across runs. */
   private readonly secret = randomBytes(32);
 
@@ -50,8 +59,20 @@ export class Store {
         for (const listener of this.listeners) listener(created, event);
       };
       this.tenants.set(key, tenant);
+      this.watcher?.made(tenant);
     }
     return tenant;
+  }
+
+  /** Sets the one watcher of tenants made and reset (the --data-dir journal); the held ones are told now. */
+  watch(watcher: TenantWatcher | undefined): void {
+    this.watcher = watcher;
+    if (watcher) for (const tenant of this.tenants.values()) watcher.made(tenant);
+  }
+
+  /** Every tenant held, for a snapshot of the whole store. */
+  allTenants(): Tenant[] {
+    return [...this.tenants.values()];
   }
 
   /** Registers a listener for every tenant's events (callbacks, dependent tasks). */
@@ -74,7 +95,9 @@ export class Store {
     if (old) this.idempotency.forgetTenant(old.key);
     this.accountState(account).dropMode(mode);
     this.tenants.delete(tenantKey(account, mode));
-    return this.tenant(account, mode);
+    const fresh = this.tenant(account, mode);
+    this.watcher?.reset(fresh);
+    return fresh;
   }
 
   findTenant(key: string): Tenant | undefined {
@@ -131,9 +154,15 @@ export class Store {
     return { completion, callback_auth_key: authKey, callbacks: { ...DEFAULT_CALLBACK_SETTINGS } };
   }
 
-  private dropIfEmpty(tenant: Tenant): void {
+  /** Whether the tenant holds nothing a new one would not (see vacancy.ts). */
+  isVacant(tenant: Tenant): boolean {
     const defaults = () => this.defaultSettings(tenant.account, tenant.mode);
-    if (!holdsNothing(tenant, defaults, this.idempotency.heldBy(tenant.key))) return;
+    return holdsNothing(tenant, defaults, this.idempotency.heldBy(tenant.key));
+  }
+
+  /** Drops the tenant if it holds nothing and serves no request (a restored empty one, say). */
+  dropIfEmpty(tenant: Tenant): void {
+    if (tenant.inUse > 0 || !this.isVacant(tenant)) return;
     this.tenants.delete(tenant.key);
     // The account (projects, batches) goes with its last tenant; it is empty then, as both modes held nothing.
     const otherMode = tenantKey(tenant.account, tenant.mode === 'test' ? 'live' : 'test');

@@ -81,6 +81,8 @@ export class TaskCollection {
   private readonly indexes = new Map<IndexedField, SeqIndex>(INDEXED_FIELDS.map((f) => [f, new SeqIndex()]));
   private readonly timeIndexes = new Map<TimedField, TimeIndex>(TIMED_FIELDS.map((f) => [f, new TimeIndex()]));
   private nextSeq = 1;
+  /** Told of every new or changed record (the --data-dir journal listens); unset when state lives in memory only. */
+  onChange: ((record: TaskRecord) => void) | undefined = undefined;
   /** Results that needed a walk or a sort (counts, seq lists), valid until the next change: paging reuses them. */
   private readonly derived = new Map<string, unknown>();
 
@@ -105,6 +107,7 @@ export class TaskCollection {
     for (const field of INDEXED_FIELDS)
       for (const key of indexKeys(task, field)) this.index(field).add(key, record.seq);
     for (const field of TIMED_FIELDS) this.timeIndex(field).move(record.seq, undefined, timeOf(task, field));
+    this.onChange?.(record);
     return record;
   }
 
@@ -131,7 +134,13 @@ export class TaskCollection {
       for (const key of was) if (!after.includes(key)) this.index(field).remove(key, record.seq);
       for (const key of after) if (!was.includes(key)) this.index(field).add(key, record.seq);
     });
+    this.onChange?.(record);
     return record;
+  }
+
+  /** A change to a record's internal facts alone (no new revision): only the journal needs to know. */
+  internalChanged(record: TaskRecord): void {
+    this.onChange?.(record);
   }
 
   /** A value for `key`, computed only when nothing changed since it was last asked (bounded: at most 1000 kept). */

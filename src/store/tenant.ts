@@ -25,6 +25,16 @@ export type TenantEvent =
   | { kind: 'batch_completed'; record: BatchRecord };
 
 /**
+ * Hears the changes to a tenant's scheduled jobs and callback journal (its task and file collections
+ * tell of theirs themselves): the --data-dir journal listens; state kept in memory only has none.
+ */
+export interface ChangeListener {
+  job(job: ScheduledJob, scheduled: boolean): void;
+  delivery(delivery: CallbackDelivery): void;
+  deliveryDropped(id: string): void;
+}
+
+/**
  * One account in one mode: the unit of isolation. Its clock is the app clock plus its own offset,
  * so advancing one tenant's clock never moves another's.
  */
@@ -44,6 +54,8 @@ export class Tenant {
   callbacks: CallbackDelivery[] = [];
   /** The request journal, made by the first request journaled (GET /_mock/requests). */
   requestJournal: RequestJournal | undefined = undefined;
+  /** Set with --data-dir: hears job and callback journal changes. */
+  changes: ChangeListener | undefined = undefined;
   /** Set by the store: hands events to the app's listeners. */
   emit: (event: TenantEvent) => void = () => {};
   /** Requests being served for this tenant right now: the store never drops a tenant in use. */

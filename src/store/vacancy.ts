@@ -13,7 +13,8 @@ import type { Tenant } from './tenant.js';
  * reminder). Left out on purpose: the stamp high-water mark, which orders objects the tenant no
  * longer holds, and the lazily made owner-only team, which the next request makes the same again;
  * and the request journal, a record of traffic rather than state: it goes with the tenant, so it
- * never keeps one that would otherwise go (an expired idempotency record's tenant, say).
+ * never keeps one that would otherwise go (an expired idempotency record's tenant, say); and the
+ * --data-dir change listener, which is plumbing, not state.
  */
 export function holdsNothing(tenant: Tenant, defaults: () => TenantSettings, idempotencyRecords: number): boolean {
   return (

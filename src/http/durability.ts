@@ -1,0 +1,28 @@
+import type { MiddlewareHandler } from 'hono';
+import { notDurable } from '../errors.js';
+import type { DurableState } from '../persist/durable-state.js';
+import type { AppEnv } from './env.js';
+
+/** Methods that change nothing: their answers wait for no disk. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * With --data-dir: a request that may have changed its tenant is answered only once the change is
+ * durable. When it cannot be made so, the answer is a 503 and the tenant is read back from the folder,
+ * so the change is not half kept: gone from memory as it never reached the disk.
+ */
+export function durability(state: DurableState): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (READS.has(c.req.method)) return next();
+    const tenant = c.get('tenant');
+    const reloads = state.reloadCount(tenant.key);
+    await next();
+    try {
+      await state.sync(tenant);
+    } catch (err) {
+      throw notDurable(err instanceof Error ? err.message : String(err));
+    }
+    // Another request's failed write reloaded the tenant while this one ran: its change went with it.
+    if (state.reloadCount(tenant.key) !== reloads) throw notDurable('a write of this tenant failed meanwhile');
+  };
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { open, readdir, rename, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * Uploaded file bytes in the data directory's blobs/ folder, one file each. A name is drawn per
+ * write (never derived from the file id alone: an import may bring back an id with other bytes),
+ * and a blob is durable (written, fsynced, renamed into place) before a journal line names it.
+ */
+export class BlobFolder {
+  /** Blobs written whose journal line is not durable yet: a compaction must not take them for garbage. */
+  readonly unsettled = new Set<string>();
+
+  constructor(readonly dir: string) {}
+
+  path(name: string): string {
+    return join(this.dir, name);
+  }
+
+  /** A fresh name for the bytes of `fileId`. */
+  name(fileId: string): string {
+    return `${fileId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64)}-${randomBytes(6).toString('hex')}`;
+  }
+
+  /** Writes the bytes durably; the name stays unsettled until `settled` (its journal line is written or failed). */
+  async write(name: string, bytes: Buffer): Promise<void> {
+    this.unsettled.add(name);
+    const path = this.path(name);
+    const tmp = `${path}.tmp`;
+    try {
+      const handle = await open(tmp, 'w');
+      try {
+        await handle.writeFile(bytes);
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+      await rename(tmp, path);
+    } catch (err) {
+      await unlink(tmp).catch(() => {});
+      throw err;
+    }
+  }
+
+  settled(name: string): void {
+    this.unsettled.delete(name);
+  }
+
+  /**
+   * Removes the blobs nothing names (a reset or import dropped their files); answers how many went.
+   * `named` is asked after the folder is read, in the same turn as the decision: a blob that became
+   * named meanwhile is kept (fresh blobs get fresh names, so none becomes named after the decision).
+   */
+  async sweep(named: () => Set<string>): Promise<number> {
+    const names = await readdir(this.dir);
+    const keep = named();
+    const garbage = names.filter((name) => !keep.has(name) && !this.unsettled.has(name));
+    for (const name of garbage) await unlink(this.path(name)).catch(() => {});
+    return garbage.length;
+  }
+}

@@ -1,0 +1,367 @@
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Scheduler } from '../services/scheduler.js';
+import type { FileRecord } from '../store/file-collection.js';
+import type { Store, TenantWatcher } from '../store/store.js';
+import type { Tenant } from '../store/tenant.js';
+import { writeFileAtomic } from './atomic-file.js';
+import { BlobFolder } from './blobs.js';
+import { frameLine } from './frames.js';
+import { JournalFile, type JournalIo, nodeJournalIo } from './journal-file.js';
+import { acquireDirLock } from './lock.js';
+import { PendingChanges } from './pending.js';
+import { journalName, listDataFiles, readDataDir, snapshotName } from './recovery.js';
+import { parseTenantKey, restoreTenants } from './restore.js';
+import { jobKey, type LineFile, lineText, tenantMeta } from './tenant-lines.js';
+
+export interface DurableOptions {
+  /** Journal bytes since the last snapshot that start a compaction (default 64 MiB). */
+  compactBytes?: number;
+  /** Where recovery and failure warnings go (stderr by default). */
+  warn?: (message: string) => void;
+  /** The journal's disk calls (tests inject failing ones). */
+  io?: JournalIo;
+}
+
+/** What a start found in the data directory (the CLI prints it). */
+export interface RecoveryReport {
+  tenants: number;
+  tasks: number;
+  lines: number;
+  ms: number;
+}
+
+const DEFAULT_COMPACT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * `--data-dir`: the store's changes, journaled before the answer that made them is sent.
+ *
+ * The store tells what changed (task and file collections, jobs, callback journal, idempotency records,
+ * tenants made and reset); each tenant's changes become one checksummed line of `journal-<g>.ndjson`,
+ * written with the lines of every other request of the moment in one write and one fdatasync (group
+ * commit). Past `compactBytes` the journal is compacted: a new generation starts, and a snapshot of
+ * every tenant (one full line each) is written beside it, after which older files go. A start reads the
+ * newest snapshot and the journals from its generation on, cutting a torn tail.
+ */
+export class DurableState {
+  private journal: JournalFile;
+  private generation: number;
+  private bytesSinceSnapshot: number;
+  private readonly pending = new Map<string, PendingChanges>();
+  /**
+   * The meta each tenant's last line carried: a line carries it again only when it changed. Weak: a
+   * tenant dropped for holding nothing (or replaced by a reset) takes its entry with it.
+   */
+  private lastMeta = new WeakMap<Tenant, string>();
+  /** Each tenant's newest append not yet durable: a request with nothing new to write waits on it. */
+  private readonly inFlight = new Map<string, Promise<void>>();
+  /** Times a tenant was reloaded after a failed write: a request spanning one had its change dropped. */
+  private readonly reloads = new Map<string, number>();
+  /** While set, appends wait on it in order (a line naming a blob waits for the blob's write). */
+  private barrier: Promise<void> | undefined;
+  private flushQueued = false;
+  private compaction: Promise<void> | undefined;
+  private quiet = false;
+  private closed = false;
+  readonly report: RecoveryReport;
+
+  private constructor(
+    readonly dir: string,
+    private readonly store: Store,
+    private readonly scheduler: Scheduler,
+    private readonly blobs: BlobFolder,
+    private readonly releaseLock: () => void,
+    private readonly options: Required<DurableOptions>,
+  ) {
+    const started = performance.now();
+    const recovered = readDataDir(dir, options.warn);
+    restoreTenants(store, scheduler, recovered.tenants, blobs.dir);
+    let tasks = 0;
+    for (const tenant of recovered.tenants.values()) tasks += tenant.tasks.size;
+    this.report = { tenants: recovered.tenants.size, tasks, lines: recovered.lines, ms: performance.now() - started };
+    this.generation = recovered.lastGeneration + 1;
+    this.bytesSinceSnapshot = recovered.journalBytes;
+    this.journal = JournalFile.open(join(dir, journalName(this.generation)), options.io);
+    store.watch(this.watcher);
+    store.idempotency.onStored = (key, entry) => {
+      const tenant = store.findTenant(entry.tenantKey);
+      if (entry.state === 'done' && tenant) this.pendingFor(tenant)?.idempotency.set(key, entry);
+    };
+  }
+
+  /** Locks the folder (a second process refuses to start), recovers what it holds, and starts journaling. */
+  static open(dir: string, store: Store, scheduler: Scheduler, options: DurableOptions = {}): DurableState {
+    const lock = acquireDirLock(dir);
+    try {
+      const blobDir = join(dir, 'blobs');
+      mkdirSync(blobDir, { recursive: true });
+      for (const folder of [dir, blobDir]) {
+        for (const name of readdirSync(folder)) if (name.endsWith('.tmp')) rmSync(join(folder, name), { force: true });
+      }
+      const settings = {
+        compactBytes: options.compactBytes ?? DEFAULT_COMPACT_BYTES,
+        warn: options.warn ?? ((message: string) => console.error(`labelmock: ${message}`)),
+        io: options.io ?? nodeJournalIo,
+      };
+      return new DurableState(dir, store, scheduler, new BlobFolder(blobDir), lock.release, settings);
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
+  }
+
+  /** How often the tenant was reloaded after a failed write (the durability middleware compares). */
+  reloadCount(key: string): number {
+    return this.reloads.get(key) ?? 0;
+  }
+
+  /**
+   * Resolves once every change the tenant holds is durable: its pending ones are written now, with
+   * the meta if the request changed it. Rejects when they could not be (the tenant is then reloaded
+   * from the folder, so memory holds nothing that is not on disk).
+   */
+  sync(tenant: Tenant): Promise<void> {
+    if (this.store.findTenant(tenant.key) === tenant) this.pendingFor(tenant);
+    this.flush();
+    return this.inFlight.get(tenant.key) ?? Promise.resolve();
+  }
+
+  /** Writes what is pending, waits for every write, stops journaling and unlocks the folder (SIGTERM). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.flush();
+    this.closed = true;
+    await this.compaction;
+    await Promise.allSettled([...this.inFlight.values()]);
+    await this.journal.close();
+    this.store.watch(undefined);
+    this.store.idempotency.onStored = undefined;
+    this.releaseLock();
+  }
+
+  private readonly watcher: TenantWatcher = {
+    made: (tenant) => this.attach(tenant),
+    reset: (tenant) => {
+      const pending = this.pendingFor(tenant);
+      if (pending) pending.full = true;
+    },
+  };
+
+  private attach(tenant: Tenant): void {
+    tenant.tasks.onChange = (record) => this.pendingFor(tenant)?.tasks.add(record);
+    tenant.files.onInsert = (record) => this.pendingFor(tenant)?.files.add(record);
+    tenant.changes = {
+      job: (job, scheduled) => this.pendingFor(tenant)?.jobs.set(jobKey(job), scheduled ? job : null),
+      delivery: (delivery) => this.pendingFor(tenant)?.callbacks.set(delivery.id, delivery),
+      deliveryDropped: (id) => this.pendingFor(tenant)?.callbacks.set(id, null),
+    };
+  }
+
+  /** The tenant's pending changes, and a flush queued for them; none for a tenant replaced since. */
+  private pendingFor(tenant: Tenant): PendingChanges | undefined {
+    if (this.quiet || this.closed || this.store.findTenant(tenant.key) !== tenant) return undefined;
+    let pending = this.pending.get(tenant.key);
+    if (pending?.tenant !== tenant) {
+      pending = new PendingChanges(tenant);
+      this.pending.set(tenant.key, pending);
+    }
+    if (!this.flushQueued) {
+      this.flushQueued = true;
+      setImmediate(() => this.flush());
+    }
+    return pending;
+  }
+
+  /** Turns every tenant's pending changes into lines and appends them, as one group. */
+  private flush(): void {
+    this.flushQueued = false;
+    if (this.pending.size === 0 || this.closed) return;
+    const frames: string[] = [];
+    const keys: string[] = [];
+    const blobWrites: Promise<void>[] = [];
+    const blobNames: [FileRecord, string][] = [];
+    for (const pending of this.pending.values()) {
+      const text = this.lineOf(pending, (record, bytes) => {
+        const name = this.blobs.name(record.file.id);
+        blobWrites.push(this.blobs.write(name, bytes));
+        blobNames.push([record, name]);
+        return name;
+      });
+      if (text === undefined) continue;
+      frames.push(frameLine(text));
+      keys.push(pending.tenant.key);
+    }
+    this.pending.clear();
+    if (frames.length === 0) return;
+    const text = frames.join('');
+    const append = this.appendInOrder(text, blobWrites);
+    for (const key of keys) this.inFlight.set(key, append);
+    append.then(
+      () => {
+        for (const [record, name] of blobNames) {
+          // The bytes are on disk now: memory lets them go (a read takes them from blobs/).
+          if (record.bytes && record.blobPath === undefined) {
+            record.blobPath = this.blobs.path(name);
+            record.bytes = null;
+          }
+          this.blobs.settled(name);
+        }
+        this.settle(keys, append);
+        this.bytesSinceSnapshot += text.length;
+        if (this.bytesSinceSnapshot > this.options.compactBytes) this.compact();
+      },
+      (err: unknown) => {
+        for (const [, name] of blobNames) this.blobs.settled(name);
+        this.settle(keys, append);
+        this.reload(keys, err);
+      },
+    );
+  }
+
+  /** Appends now, or, while a line waits for its blobs, after it: lines reach the journal in order. */
+  private appendInOrder(text: string, blobWrites: Promise<void>[]): Promise<void> {
+    if (blobWrites.length === 0 && !this.barrier) return this.journal.append(text);
+    const before = this.barrier?.catch(() => {});
+    const append = Promise.all([before, ...blobWrites]).then(() => this.journal.append(text));
+    this.barrier = append;
+    const clear = () => {
+      if (this.barrier === append) this.barrier = undefined;
+    };
+    append.then(clear, clear);
+    return append;
+  }
+
+  private settle(keys: string[], append: Promise<void>): void {
+    for (const key of keys) if (this.inFlight.get(key) === append) this.inFlight.delete(key);
+  }
+
+  /**
+   * One tenant's line, or undefined when nothing changed. `blobFor` writes the bytes of a file still
+   * held in memory and answers the blob's name.
+   */
+  private lineOf(
+    pending: PendingChanges,
+    blobFor: (record: FileRecord, bytes: Buffer) => string | undefined,
+    remember = true,
+  ): string | undefined {
+    const { tenant } = pending;
+    const metaText = JSON.stringify(tenantMeta(tenant));
+    const known = this.lastMeta.get(tenant);
+    // A tenant new to the journal that holds nothing (a new key's refused POST) needs no line: a
+    // restart without it makes the same empty tenant.
+    if (known === undefined && !pending.full && this.store.isVacant(tenant)) return undefined;
+    const metaChanged = pending.full || metaText !== known;
+    // A snapshot does not remember: a request's change it carried still needs its own durable line.
+    if (remember) this.lastMeta.set(tenant, metaText);
+    const lineFile = (record: FileRecord): LineFile[] => {
+      if (record.blobPath !== undefined) return [{ file: record.file, blob: basename(record.blobPath) }];
+      if (!record.bytes) return [{ file: record.file, blob: null }];
+      const blob = blobFor(record, record.bytes);
+      return blob === undefined ? [] : [{ file: record.file, blob }];
+    };
+    if (pending.full) {
+      const line = {
+        t: tenant.key,
+        full: true as const,
+        files: tenant.files.all().flatMap(lineFile),
+        jobs: tenant.jobs,
+        callbacks: tenant.callbacks,
+        idempotency: this.store.idempotency.entriesOf(tenant.key).filter(([, entry]) => entry.state === 'done'),
+      };
+      return lineText(line, metaText, tenant.tasks.all());
+    }
+    const jobs = [...pending.jobs.values()].filter((job) => job !== null);
+    const jobsDone = [...pending.jobs].filter(([, job]) => job === null).map(([key]) => key);
+    const callbacks = [...pending.callbacks.values()].filter((delivery) => delivery !== null);
+    const dropped = [...pending.callbacks].filter(([, delivery]) => delivery === null).map(([id]) => id);
+    const line = {
+      t: tenant.key,
+      ...(pending.files.size > 0 && { files: [...pending.files].flatMap(lineFile) }),
+      ...(jobs.length > 0 && { jobs }),
+      ...(jobsDone.length > 0 && { jobs_done: jobsDone }),
+      ...(callbacks.length > 0 && { callbacks }),
+      ...(dropped.length > 0 && { callbacks_dropped: dropped }),
+      ...(pending.idempotency.size > 0 && { idempotency: [...pending.idempotency] }),
+    };
+    if (!metaChanged && pending.tasks.size === 0 && Object.keys(line).length === 1) return undefined;
+    return lineText(line, metaChanged ? metaText : undefined, pending.tasks);
+  }
+
+  /**
+   * A write failed: the tenants it carried lose what memory holds beyond the folder. They are read
+   * back from the folder (their changes since the last durable line are dropped, and so are their
+   * pending ones, whose requests then answer 503 too), with the journal quiet meanwhile.
+   */
+  private reload(keys: string[], err: unknown): void {
+    const reason = err instanceof Error ? err.message : String(err);
+    this.options.warn(`a write to the data directory failed (${reason}); reloading ${keys.join(', ')} from it`);
+    const affected = new Set(keys);
+    for (const key of affected) {
+      this.pending.delete(key);
+      this.reloads.set(key, this.reloadCount(key) + 1);
+    }
+    this.quiet = true;
+    try {
+      const recovered = readDataDir(this.dir, this.options.warn, { only: affected, cutTornTail: false });
+      for (const key of affected) {
+        if (recovered.tenants.has(key)) continue;
+        const { account, mode } = parseTenantKey(key);
+        this.store.reset(account, mode);
+      }
+      restoreTenants(this.store, this.scheduler, recovered.tenants, this.blobs.dir);
+    } finally {
+      this.quiet = false;
+    }
+  }
+
+  /**
+   * Starts a new journal generation and writes a snapshot of every tenant beside it; once that is durable,
+   * the older snapshot and journals go. The snapshot is made tenant by tenant, yielding between them:
+   * a change made meanwhile is in the new journal, which recovery replays over the snapshot.
+   */
+  private compact(): void {
+    if (this.compaction || this.closed) return;
+    const generation = this.generation + 1;
+    const previous = this.journal;
+    this.journal = JournalFile.open(join(this.dir, journalName(generation)), this.options.io);
+    this.generation = generation;
+    this.bytesSinceSnapshot = 0;
+    this.compaction = (async () => {
+      await previous.close();
+      await writeFileAtomic(join(this.dir, snapshotName(generation)), this.snapshotFrames());
+      const { snapshots, journals } = listDataFiles(this.dir);
+      for (const old of snapshots) if (old < generation) rmSync(join(this.dir, snapshotName(old)), { force: true });
+      for (const old of journals) if (old < generation) rmSync(join(this.dir, journalName(old)), { force: true });
+      await this.blobs.sweep(() => this.namedBlobs());
+    })()
+      .catch((err: unknown) => {
+        this.options.warn(
+          `compaction failed (${err instanceof Error ? err.message : String(err)}); journaling goes on`,
+        );
+      })
+      .finally(() => {
+        this.compaction = undefined;
+      });
+  }
+
+  private async *snapshotFrames(): AsyncGenerator<string> {
+    for (const tenant of this.store.allTenants()) {
+      if (this.store.findTenant(tenant.key) !== tenant || this.store.isVacant(tenant)) continue;
+      const pending = new PendingChanges(tenant);
+      pending.full = true;
+      // A file whose bytes are not on disk yet is left out: the line that writes them is in the new journal.
+      const text = this.lineOf(pending, () => undefined, false);
+      if (text !== undefined) yield frameLine(text);
+      await nextTurn();
+    }
+  }
+
+  private namedBlobs(): Set<string> {
+    const named = new Set<string>();
+    for (const tenant of this.store.allTenants()) {
+      for (const record of tenant.files.all()) if (record.blobPath) named.add(basename(record.blobPath));
+    }
+    return named;
+  }
+}

@@ -1,0 +1,48 @@
+import { join } from 'node:path';
+import type { State } from '../domain/state/schema.js';
+import type { Scheduler } from '../services/scheduler.js';
+import { importState } from '../services/tenant-state.js';
+import type { Mode } from '../store/mode.js';
+import type { Store } from '../store/store.js';
+import type { RecoveredTenant } from './recovery.js';
+import { tenantMeta } from './tenant-lines.js';
+
+/** `test:acme` -> { mode: 'test', account: 'acme' } (accounts never hold a colon; the mode never does either). */
+export function parseTenantKey(key: string): { account: string; mode: Mode } {
+  const colon = key.indexOf(':');
+  return { mode: key.slice(0, colon) as Mode, account: key.slice(colon + 1) };
+}
+
+/**
+ * Gives the store the recovered tenants, through the same import a `PUT /_mock/state` uses (its checks
+ * included), then the file records (bytes stay on disk, under blobs/) and the idempotency records.
+ */
+export function restoreTenants(
+  store: Store,
+  scheduler: Scheduler,
+  tenants: Map<string, RecoveredTenant>,
+  blobDir: string,
+): void {
+  for (const [key, recovered] of tenants) {
+    const { account, mode } = parseTenantKey(key);
+    const tenant = store.tenant(account, mode);
+    const state: State = {
+      format: 'labelmock-state/1',
+      ...(recovered.meta ?? tenantMeta(tenant)),
+      tasks: [...recovered.tasks.values()],
+      files: [],
+      callbacks: [...recovered.callbacks.values()],
+      scheduled_jobs: [...recovered.jobs.values()],
+    };
+    const fresh = importState(store, tenant, state, scheduler);
+    for (const { file, blob } of recovered.files.values()) {
+      fresh.files.insert(file, null, blob === null ? undefined : join(blobDir, blob));
+    }
+    // An in-flight record's request was never answered: its retry runs anew.
+    for (const [idempotencyKey, entry] of recovered.idempotency) {
+      if (entry.state === 'done' && entry.tenantKey === key) store.idempotency.set(idempotencyKey, entry);
+    }
+    // A tenant reset to nothing (or that only ever held defaults) is not kept, as in memory.
+    store.dropIfEmpty(fresh);
+  }
+}

@@ -1,0 +1,77 @@
+import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
+import type { FileObject } from '../domain/files/schemas.js';
+import type { ScheduledJob } from '../domain/jobs/schemas.js';
+import type { State } from '../domain/state/schema.js';
+import { stateHead, stateTail } from '../services/tenant-state.js';
+import type { IdempotencyEntry } from '../store/idempotency-store.js';
+import { type TaskRecord, taskJson } from '../store/task-collection.js';
+import type { Tenant } from '../store/tenant.js';
+
+/**
+ * One line of the data directory's journal or snapshot: what changed in one tenant (a delta), or the
+ * tenant's whole state (`full`: a snapshot, a reset, an import). Recovery applies the lines in order;
+ * each entity is written whole, so applying a line twice, or an older one before a newer, ends the same.
+ */
+export interface TenantLine {
+  /** The tenant's key (`test:<account>` or `live:<account>`). */
+  t: string;
+  /** The tenant's state is exactly this line: what earlier lines said of it is dropped. */
+  full?: true;
+  /** Everything but tasks, files, jobs, the callback journal and idempotency records; present when it changed. */
+  meta?: TenantMeta;
+  tasks?: State['tasks'];
+  files?: LineFile[];
+  jobs?: ScheduledJob[];
+  /** Jobs taken to run (by jobKey). */
+  jobs_done?: string[];
+  callbacks?: CallbackDelivery[];
+  /** Deliveries the bounded callback journal let go (by id). */
+  callbacks_dropped?: string[];
+  idempotency?: [string, IdempotencyEntry][];
+}
+
+export type TenantMeta = Omit<State, 'format' | 'tasks' | 'files' | 'callbacks' | 'scheduled_jobs'>;
+
+/** A file record: its bytes live in the data directory's blobs/, under `blob` (null: imported by URL). */
+export interface LineFile {
+  file: FileObject;
+  blob: string | null;
+}
+
+/** A job's identity: what says "this job ran" in a later line. */
+export const jobKey = (job: ScheduledJob): string =>
+  job.kind === 'complete_task'
+    ? `complete_task ${job.task_id} ${job.due_at}`
+    : `deliver_callback ${job.delivery_id} ${job.attempt} ${job.due_at}`;
+
+export function tenantMeta(tenant: Tenant): TenantMeta {
+  const { format: _format, ...head } = stateHead(tenant);
+  return { ...head, ...stateTail(tenant) };
+}
+
+/** A task as a journal entry, from the JSON its reads already reuse: a task is serialized once per revision. */
+function taskEntryText(record: TaskRecord): string {
+  const { clear_unique_id_on_error: clear, dependents } = record.internal;
+  const task = Buffer.from(taskJson(record)).toString('utf8');
+  const extra =
+    (clear === undefined ? '' : `,"clear_unique_id_on_error":${clear}`) +
+    (dependents ? `,"dependent_options":${JSON.stringify(dependents)}` : '');
+  return `{"task":${task}${extra}}`;
+}
+
+/**
+ * The JSON text of a line. The meta (already serialized to see whether it changed) and the tasks (whose
+ * JSON each record keeps) are spliced in as text; the rest goes through JSON.stringify.
+ */
+export function lineText(
+  line: Omit<TenantLine, 'tasks' | 'meta'>,
+  metaText: string | undefined,
+  tasks: Iterable<TaskRecord>,
+): string {
+  let text = JSON.stringify(line);
+  if (metaText !== undefined) text = `${text.slice(0, -1)},"meta":${metaText}}`;
+  const entries: string[] = [];
+  for (const record of tasks) entries.push(taskEntryText(record));
+  if (entries.length === 0) return text;
+  return `${text.slice(0, -1)},"tasks":[${entries.join(',')}]}`;
+}

@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DurableOptions } from '../src/persist/durable-state.js';
+import type { JournalIo } from '../src/persist/journal-file.js';
+import { nodeJournalIo } from '../src/persist/journal-file.js';
+import { ManualClock } from '../src/runtime/clock.js';
+import { randomIds } from '../src/runtime/ids.js';
+import { formOf, readContent, upload } from './file-helpers.js';
+import { createImageTask, imageRequest, makeApp, type TestApp } from './helpers.js';
+
+/**
+ * --data-dir in process: an app made on a folder, then another made on the same folder (a restart; the
+ * first is abandoned, as a kill -9 leaves it: every answered change must already be on disk).
+ */
+
+const dirs: string[] = [];
+const apps: TestApp[] = [];
+afterEach(async () => {
+  for (const t of apps.splice(0)) await t.app.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'labelmock-data-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** An app on `dir` (random ids, as the server uses: a restart must not hand out an id again). */
+function open(
+  dir: string,
+  clock = new ManualClock(),
+  persistence: DurableOptions = {},
+  fetch?: typeof globalThis.fetch,
+) {
+  const t = makeApp({
+    clock,
+    ids: randomIds,
+    config: { dataDir: dir },
+    persistence: { warn: () => {}, ...persistence },
+    fetch,
+  });
+  apps.push(t);
+  return t;
+}
+
+/** A restart after a crash: the old app is dropped without closing (its lock names this very process). */
+function crashAndReopen(old: TestApp, dir: string, persistence: DurableOptions = {}, fetch?: typeof globalThis.fetch) {
+  old.app.dispose();
+  apps.splice(apps.indexOf(old), 1);
+  return open(dir, old.clock, persistence, fetch);
+}
+
+describe('--data-dir', () => {
+  it('a restart finds tasks, projects with versions, batches, files, team, settings, clock, idempotency', async () => {
+    const dir = folder();
+    const t = open(dir);
+    expect((await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 'streets' } })).status).toBe(
+      200,
+    );
+    const setParams = { body: { instruction: 'Boxes, v1.' } };
+    expect((await t.call('POST', '/v1/projects/streets/setParams', setParams)).status).toBe(200);
+    expect((await t.call('POST', '/v1/batches', { body: { project: 'streets', name: 'b1' } })).status).toBe(200);
+    const first = await createImageTask(t, { project: 'streets', batch: 'b1', unique_id: 'u-1', tags: ['x'] });
+    const idempotent = { headers: { 'Idempotency-Key': 'k-1' }, body: imageRequest({ metadata: { n: 2 } }) };
+    const second = await t.call('POST', '/v1/task/imageannotation', idempotent);
+    expect(second.status).toBe(200);
+    expect((await t.call('POST', `/_mock/tasks/${first.task_id}/complete`, { body: {} })).status).toBe(200);
+    const content = randomBytes(5000);
+    const uploaded = await upload(t, formOf({ display_name: 'scan' }, { filename: 's.bin', content }));
+    expect(uploaded.status).toBe(200);
+    expect(
+      (await t.call('POST', '/v1/teams/invite', { body: { emails: ['ann@example.com'], team_role: 'member' } })).status,
+    ).toBe(200);
+    const settings = { body: { completion: { mode: 'delay', delay_ms: 5000 } } };
+    expect((await t.call('PATCH', '/_mock/settings', settings)).status).toBe(200);
+    expect((await t.call('POST', '/_mock/clock/advance', { body: { ms: 3_600_000 } })).status).toBe(200);
+    const before = await Promise.all(
+      ['/v1/tasks', '/v1/projects/streets', '/v1/batches/b1', '/v1/teams', '/_mock/settings', '/_mock/clock'].map(
+        (path) => t.call('GET', path),
+      ),
+    );
+
+    const again = crashAndReopen(t, dir);
+    const after = await Promise.all(
+      ['/v1/tasks', '/v1/projects/streets', '/v1/batches/b1', '/v1/teams', '/_mock/settings', '/_mock/clock'].map(
+        (path) => again.call('GET', path),
+      ),
+    );
+    expect(after.map((res) => res.body)).toEqual(before.map((res) => res.body));
+    expect(after[0]?.body.docs).toHaveLength(2);
+    expect(after[1]?.body.param_history.at(-1)).toMatchObject({ instruction: 'Boxes, v1.' });
+    // The file's bytes came back from the folder's blobs/, not from memory.
+    const read = await readContent(again, uploaded.body.id);
+    expect(read.bytes.equals(content)).toBe(true);
+    const exported = await again.call('GET', '/_mock/state');
+    expect(exported.body.files[0].content_base64).toBe(content.toString('base64'));
+    // The idempotent create replays its stored answer; unique_id is still held.
+    const replay = await again.call('POST', '/v1/task/imageannotation', idempotent);
+    expect(replay.body.task_id).toBe(second.body.task_id);
+    const taken = await again.call('POST', '/v1/task/imageannotation', { body: imageRequest({ unique_id: 'u-1' }) });
+    expect(taken.status).toBe(409);
+  });
+
+  it('a delayed completion and a callback retry made before a crash happen after the restart', async () => {
+    const dir = folder();
+    const sent: string[] = [];
+    const failing = async (url: string | URL | Request) => {
+      sent.push(String(url));
+      return new Response('down', { status: 500 });
+    };
+    const t = open(dir, new ManualClock(), {}, failing as typeof fetch);
+    const settings = { body: { completion: { mode: 'delay', delay_ms: 60_000 } } };
+    expect((await t.call('PATCH', '/_mock/settings', settings)).status).toBe(200);
+    const task = await createImageTask(t);
+    // A completed task's callback fails its first attempt; the retry waits on the tenant's clock.
+    const called = await createImageTask(t, { callback_url: 'https://app.example/hook' });
+    expect((await t.call('POST', `/_mock/tasks/${called.task_id}/complete`, { body: {} })).status).toBe(200);
+    await expect.poll(() => sent.length).toBe(1);
+    await expect
+      .poll(async () => (await t.call('GET', '/_mock/callbacks')).body.deliveries[0]?.attempts?.length)
+      .toBe(1);
+    const pending = await t.call('GET', '/_mock/callbacks');
+    expect(pending.body.deliveries[0]).toMatchObject({ state: 'pending', attempts: [{ status_code: 500 }] });
+
+    const answered: string[] = [];
+    const ok = async (url: string | URL | Request) => {
+      answered.push(String(url));
+      return new Response('ok', { status: 200 });
+    };
+    const again = crashAndReopen(t, dir, {}, ok as typeof fetch);
+    expect((await again.call('GET', `/v1/task/${task.task_id}`)).body.status).toBe('pending');
+    await again.call('POST', '/_mock/clock/advance', { body: { ms: 3_600_000 } });
+    expect((await again.call('GET', `/v1/task/${task.task_id}`)).body.status).toBe('completed');
+    await expect.poll(() => answered.filter((url) => url === 'https://app.example/hook').length).toBe(1);
+    const delivered = await again.call('GET', '/_mock/callbacks');
+    expect(delivered.body.deliveries[0]).toMatchObject({
+      state: 'succeeded',
+      attempts: [{ status_code: 500 }, { status_code: 200 }],
+    });
+  });
+
+  it('a torn last record is cut with a warning; everything before it is kept', async () => {
+    const dir = folder();
+    const t = open(dir);
+    const task = await createImageTask(t);
+    const journal = readdirSync(dir).find((name) => name.startsWith('journal-'));
+    expect(journal).toBeDefined();
+    const path = join(dir, journal as string);
+    const size = statSync(path).size;
+    appendFileSync(path, '1234abcd {"t":"test:acme","tasks":[{"task":');
+    const warnings: string[] = [];
+    const again = crashAndReopen(t, dir, { warn: (message) => warnings.push(message) });
+    expect((await again.call('GET', `/v1/task/${task.task_id}`)).status).toBe(200);
+    expect(warnings.join('\n')).toMatch(/torn/);
+    expect(statSync(path).size).toBe(size);
+  });
+
+  it('a write the disk refuses is a 503 naming why; the change is not kept, and the next one is', async () => {
+    const dir = folder();
+    let refuse = 0;
+    const io: JournalIo = {
+      ...nodeJournalIo,
+      write: (fd, data, position) => {
+        if (refuse > 0) {
+          refuse -= 1;
+          return Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+        }
+        return nodeJournalIo.write(fd, data, position);
+      },
+    };
+    const t = open(dir, new ManualClock(), { io });
+    const kept = await createImageTask(t);
+    refuse = 1;
+    const refused = await t.call('POST', '/v1/task/imageannotation', { body: imageRequest({ unique_id: 'lost' }) });
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual({ status_code: 503, error: expect.stringMatching(/no space left on device/) });
+    expect(refused.headers.get('retry-after')).toBe('1');
+    const list = await t.call('GET', '/v1/tasks');
+    expect(list.body.docs.map((task: { task_id: string }) => task.task_id)).toEqual([kept.task_id]);
+    // The unique_id the refused request held is free again, as the task never was.
+    const next = await t.call('POST', '/v1/task/imageannotation', { body: imageRequest({ unique_id: 'lost' }) });
+    expect(next.status).toBe(200);
+    const again = crashAndReopen(t, dir);
+    const ids = (await again.call('GET', '/v1/tasks')).body.docs.map((task: { task_id: string }) => task.task_id);
+    expect(ids).toEqual([next.body.task_id, kept.task_id]);
+  });
+
+  it('compaction writes a snapshot, drops older journals, and a restart reads both', async () => {
+    const dir = folder();
+    const t = open(dir, new ManualClock(), { compactBytes: 20_000 });
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      t.clock.advance(1000);
+      ids.push((await createImageTask(t, { metadata: { i } })).task_id);
+    }
+    await expect.poll(() => readdirSync(dir).filter((name) => name.startsWith('snapshot-')).length).toBe(1);
+    await t.app.close();
+    apps.splice(apps.indexOf(t), 1);
+    const names = readdirSync(dir);
+    const snapshot = names.find((name) => name.startsWith('snapshot-')) as string;
+    const generation = Number(/\d+/.exec(snapshot)?.[0]);
+    const journals = names.filter((name) => name.startsWith('journal-')).map((name) => Number(/\d+/.exec(name)?.[0]));
+    expect(Math.min(...journals)).toBeGreaterThanOrEqual(generation);
+    expect(readFileSync(join(dir, snapshot), 'utf8').length).toBeGreaterThan(0);
+    const again = open(dir, t.clock);
+    const listed = await again.call('GET', '/v1/tasks?limit=100');
+    expect(listed.body.docs.map((task: { task_id: string }) => task.task_id)).toEqual(ids.reverse());
+  });
+
+  it('a reset and an import are kept as the whole new state', async () => {
+    const dir = folder();
+    const t = open(dir);
+    await createImageTask(t);
+    expect((await t.call('POST', '/_mock/reset')).status).toBe(200);
+    const other = await createImageTask(t, {}, 'test_other');
+    const exported = await t.call('GET', '/_mock/state', { key: 'test_other' });
+    expect((await t.call('PUT', '/_mock/state', { body: exported.body })).status).toBe(200);
+    const again = crashAndReopen(t, dir);
+    const ids = (await again.call('GET', '/v1/tasks')).body.docs.map((task: { task_id: string }) => task.task_id);
+    expect(ids).toEqual([other.task_id]);
+  });
+});
