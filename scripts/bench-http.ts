@@ -14,6 +14,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { imageBody } from './bench-bodies.js';
 
 const { values } = parseArgs({
   options: {
@@ -68,18 +69,6 @@ async function call(url: string, key: string, method: string, path: string, body
   if (res.status !== 200) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
   return text;
 }
-
-const imageBody = (n: number, extra: Record<string, unknown> = {}) => ({
-  attachment: `https://example.com/images/${n}.jpg`,
-  instruction: 'Draw a box around every car.',
-  geometries: { box: { objects_to_annotate: ['car', 'truck'], min_height: 10, min_width: 10 } },
-  project: 'p',
-  batch: 'b',
-  tags: ['t', `n${n % 10}`],
-  unique_id: `u${n}`,
-  metadata: { source: 'bench', n },
-  ...extra,
-});
 
 /** `count` tasks in the tenant of `key` (a project and a batch first), with autocannon for speed. */
 async function seed(url: string, key: string, count: number, extra: Record<string, unknown> = {}): Promise<string[]> {

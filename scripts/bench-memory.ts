@@ -8,6 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createApp, type MockApp } from '../src/app.js';
+import { imageBody } from './bench-bodies.js';
 
 const { values } = parseArgs({
   options: { keys: { type: 'string' }, records: { type: 'string' }, tasks: { type: 'string' } },
@@ -90,17 +91,7 @@ async function idempotencyRecords(): Promise<void> {
   keep(plain, keyed);
 }
 
-const taskBody = (n: number) =>
-  JSON.stringify({
-    attachment: `https://example.com/images/${n}.jpg`,
-    instruction: 'Draw a box around every car.',
-    geometries: { box: { objects_to_annotate: ['car', 'truck'], min_height: 10, min_width: 10 } },
-    project: 'p',
-    batch: 'b',
-    tags: ['t', `n${n % 10}`],
-    unique_id: `u${n}`,
-    metadata: { source: 'bench', n },
-  });
+const taskBody = (n: number) => JSON.stringify(imageBody(n));
 
 /** `count` tasks of bench:http's shape in one tenant: what each stored task costs. */
 async function storedTasks(count: number): Promise<void> {

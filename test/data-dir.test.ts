@@ -191,7 +191,7 @@ describe('--data-dir', () => {
 
   it('compaction writes a snapshot, drops older journals, and a restart reads both', async () => {
     const dir = folder();
-    const t = open(dir, new ManualClock(), { compactBytes: 20_000 });
+    const t = open(dir, new ManualClock(), { compactBytes: 20_000, snapshotTasksPerLine: 7 });
     const ids: string[] = [];
     for (let i = 0; i < 40; i += 1) {
       t.clock.advance(1000);
@@ -205,7 +205,10 @@ describe('--data-dir', () => {
     const generation = Number(/\d+/.exec(snapshot)?.[0]);
     const journals = names.filter((name) => name.startsWith('journal-')).map((name) => Number(/\d+/.exec(name)?.[0]));
     expect(Math.min(...journals)).toBeGreaterThanOrEqual(generation);
-    expect(readFileSync(join(dir, snapshot), 'utf8').length).toBeGreaterThan(0);
+    // One line for the tenant, then its tasks seven to a line.
+    const lines = readFileSync(join(dir, snapshot), 'utf8').trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines[0]).toContain('"full":true');
     const again = open(dir, t.clock);
     const listed = await again.call('GET', '/v1/tasks?limit=100');
     expect(listed.body.docs.map((task: { task_id: string }) => task.task_id)).toEqual(ids.reverse());

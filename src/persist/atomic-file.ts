@@ -21,14 +21,17 @@ function fsyncDir(dir: string): void {
  * `path.tmp`, fsynced, renamed over `path`, the folder fsynced. Chunks are written as they come (a
  * snapshot may be hundreds of MB). Answers the bytes written.
  */
-export async function writeFileAtomic(path: string, chunks: AsyncIterable<string> | Iterable<string>): Promise<number> {
+export async function writeFileAtomic(
+  path: string,
+  chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
+): Promise<number> {
   const tmp = `${path}.tmp`;
   const handle = await open(tmp, 'w');
   let bytes = 0;
   try {
     try {
       for await (const chunk of chunks) {
-        const data = Buffer.from(chunk, 'utf8');
+        const data = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
         for (let done = 0; done < data.length; ) done += (await handle.write(data, done)).bytesWritten;
         bytes += data.length;
       }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { open, readdir, rename, unlink } from 'node:fs/promises';
+import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from './atomic-file.js';
 
 /**
  * Uploaded file bytes in the data directory's blobs/ folder, one file each. A name is drawn per
@@ -25,21 +26,7 @@ export class BlobFolder {
   /** Writes the bytes durably; the name stays unsettled until `settled` (its journal line is written or failed). */
   async write(name: string, bytes: Buffer): Promise<void> {
     this.unsettled.add(name);
-    const path = this.path(name);
-    const tmp = `${path}.tmp`;
-    try {
-      const handle = await open(tmp, 'w');
-      try {
-        await handle.writeFile(bytes);
-        await handle.datasync();
-      } finally {
-        await handle.close();
-      }
-      await rename(tmp, path);
-    } catch (err) {
-      await unlink(tmp).catch(() => {});
-      throw err;
-    }
+    await writeFileAtomic(this.path(name), [bytes]);
   }
 
   settled(name: string): void {
@@ -54,7 +41,8 @@ export class BlobFolder {
   async sweep(named: () => Set<string>): Promise<number> {
     const names = await readdir(this.dir);
     const keep = named();
-    const garbage = names.filter((name) => !keep.has(name) && !this.unsettled.has(name));
+    // A `<name>.tmp` is a write under way (or one a crash cut short, which a start removes).
+    const garbage = names.filter((name) => !keep.has(name) && !this.unsettled.has(name.replace(/\.tmp$/, '')));
     for (const name of garbage) await unlink(this.path(name)).catch(() => {});
     return garbage.length;
   }

@@ -9,11 +9,12 @@ import { writeFileAtomic } from './atomic-file.js';
 import { BlobFolder } from './blobs.js';
 import { frameLine } from './frames.js';
 import { JournalFile, type JournalIo, nodeJournalIo } from './journal-file.js';
+import { LineMaker } from './line-maker.js';
 import { acquireDirLock } from './lock.js';
 import { PendingChanges } from './pending.js';
 import { journalName, listDataFiles, readDataDir, snapshotName } from './recovery.js';
 import { parseTenantKey, restoreTenants } from './restore.js';
-import { jobKey, type LineFile, lineText, tenantMeta } from './tenant-lines.js';
+import { jobKey, lineText } from './tenant-lines.js';
 
 export interface DurableOptions {
   /** Journal bytes since the last snapshot that start a compaction (default 64 MiB). */
@@ -22,6 +23,8 @@ export interface DurableOptions {
   warn?: (message: string) => void;
   /** The journal's disk calls (tests inject failing ones). */
   io?: JournalIo;
+  /** Tasks per snapshot line (default 2000, about 1 MB of JSON; tests make it small). */
+  snapshotTasksPerLine?: number;
 }
 
 /** What a start found in the data directory (the CLI prints it). */
@@ -33,6 +36,7 @@ export interface RecoveryReport {
 }
 
 const DEFAULT_COMPACT_BYTES = 64 * 1024 * 1024;
+const SNAPSHOT_TASKS_PER_LINE = 2000;
 
 /**
  * `--data-dir`: the store's changes, journaled before the answer that made them is sent.
@@ -49,11 +53,7 @@ export class DurableState {
   private generation: number;
   private bytesSinceSnapshot: number;
   private readonly pending = new Map<string, PendingChanges>();
-  /**
-   * The meta each tenant's last line carried: a line carries it again only when it changed. Weak: a
-   * tenant dropped for holding nothing (or replaced by a reset) takes its entry with it.
-   */
-  private lastMeta = new WeakMap<Tenant, string>();
+  private readonly lines: LineMaker;
   /** Each tenant's newest append not yet durable: a request with nothing new to write waits on it. */
   private readonly inFlight = new Map<string, Promise<void>>();
   /** Times a tenant was reloaded after a failed write: a request spanning one had its change dropped. */
@@ -80,6 +80,7 @@ export class DurableState {
     let tasks = 0;
     for (const tenant of recovered.tenants.values()) tasks += tenant.tasks.size;
     this.report = { tenants: recovered.tenants.size, tasks, lines: recovered.lines, ms: performance.now() - started };
+    this.lines = new LineMaker(store);
     this.generation = recovered.lastGeneration + 1;
     this.bytesSinceSnapshot = recovered.journalBytes;
     this.journal = JournalFile.open(join(dir, journalName(this.generation)), options.io);
@@ -103,6 +104,7 @@ export class DurableState {
         compactBytes: options.compactBytes ?? DEFAULT_COMPACT_BYTES,
         warn: options.warn ?? ((message: string) => console.error(`labelmock: ${message}`)),
         io: options.io ?? nodeJournalIo,
+        snapshotTasksPerLine: options.snapshotTasksPerLine ?? SNAPSHOT_TASKS_PER_LINE,
       };
       return new DurableState(dir, store, scheduler, new BlobFolder(blobDir), lock.release, settings);
     } catch (err) {
@@ -182,7 +184,7 @@ export class DurableState {
     const blobWrites: Promise<void>[] = [];
     const blobNames: [FileRecord, string][] = [];
     for (const pending of this.pending.values()) {
-      const text = this.lineOf(pending, (record, bytes) => {
+      const text = this.lines.line(pending, (record, bytes) => {
         const name = this.blobs.name(record.file.id);
         blobWrites.push(this.blobs.write(name, bytes));
         blobNames.push([record, name]);
@@ -234,58 +236,6 @@ export class DurableState {
 
   private settle(keys: string[], append: Promise<void>): void {
     for (const key of keys) if (this.inFlight.get(key) === append) this.inFlight.delete(key);
-  }
-
-  /**
-   * One tenant's line, or undefined when nothing changed. `blobFor` writes the bytes of a file still
-   * held in memory and answers the blob's name.
-   */
-  private lineOf(
-    pending: PendingChanges,
-    blobFor: (record: FileRecord, bytes: Buffer) => string | undefined,
-    remember = true,
-  ): string | undefined {
-    const { tenant } = pending;
-    const metaText = JSON.stringify(tenantMeta(tenant));
-    const known = this.lastMeta.get(tenant);
-    // A tenant new to the journal that holds nothing (a new key's refused POST) needs no line: a
-    // restart without it makes the same empty tenant.
-    if (known === undefined && !pending.full && this.store.isVacant(tenant)) return undefined;
-    const metaChanged = pending.full || metaText !== known;
-    // A snapshot does not remember: a request's change it carried still needs its own durable line.
-    if (remember) this.lastMeta.set(tenant, metaText);
-    const lineFile = (record: FileRecord): LineFile[] => {
-      if (record.blobPath !== undefined) return [{ file: record.file, blob: basename(record.blobPath) }];
-      if (!record.bytes) return [{ file: record.file, blob: null }];
-      const blob = blobFor(record, record.bytes);
-      return blob === undefined ? [] : [{ file: record.file, blob }];
-    };
-    if (pending.full) {
-      const line = {
-        t: tenant.key,
-        full: true as const,
-        files: tenant.files.all().flatMap(lineFile),
-        jobs: tenant.jobs,
-        callbacks: tenant.callbacks,
-        idempotency: this.store.idempotency.entriesOf(tenant.key).filter(([, entry]) => entry.state === 'done'),
-      };
-      return lineText(line, metaText, tenant.tasks.all());
-    }
-    const jobs = [...pending.jobs.values()].filter((job) => job !== null);
-    const jobsDone = [...pending.jobs].filter(([, job]) => job === null).map(([key]) => key);
-    const callbacks = [...pending.callbacks.values()].filter((delivery) => delivery !== null);
-    const dropped = [...pending.callbacks].filter(([, delivery]) => delivery === null).map(([id]) => id);
-    const line = {
-      t: tenant.key,
-      ...(pending.files.size > 0 && { files: [...pending.files].flatMap(lineFile) }),
-      ...(jobs.length > 0 && { jobs }),
-      ...(jobsDone.length > 0 && { jobs_done: jobsDone }),
-      ...(callbacks.length > 0 && { callbacks }),
-      ...(dropped.length > 0 && { callbacks_dropped: dropped }),
-      ...(pending.idempotency.size > 0 && { idempotency: [...pending.idempotency] }),
-    };
-    if (!metaChanged && pending.tasks.size === 0 && Object.keys(line).length === 1) return undefined;
-    return lineText(line, metaChanged ? metaText : undefined, pending.tasks);
   }
 
   /**
@@ -351,8 +301,15 @@ export class DurableState {
       const pending = new PendingChanges(tenant);
       pending.full = true;
       // A file whose bytes are not on disk yet is left out: the line that writes them is in the new journal.
-      const text = this.lineOf(pending, () => undefined, false);
+      const text = this.lines.line(pending, () => undefined, { remember: false, tasks: false });
       if (text !== undefined) yield frameLine(text);
+      // Tasks follow in lines of their own: one line per tenant would outgrow a string for a large one.
+      const tasks = tenant.tasks.all();
+      const per = this.options.snapshotTasksPerLine;
+      for (let at = 0; at < tasks.length; at += per) {
+        yield frameLine(lineText({ t: tenant.key }, undefined, tasks.slice(at, at + per)));
+        await nextTurn();
+      }
       await nextTurn();
     }
   }

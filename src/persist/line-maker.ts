@@ -1,0 +1,68 @@
+import { basename } from 'node:path';
+import type { FileRecord } from '../store/file-collection.js';
+import type { Store } from '../store/store.js';
+import type { Tenant } from '../store/tenant.js';
+import type { PendingChanges } from './pending.js';
+import { type LineFile, lineText, tenantMeta } from './tenant-lines.js';
+
+/** Writes the bytes of a file still held in memory and answers the blob's name (undefined: leave the file out). */
+export type BlobFor = (record: FileRecord, bytes: Buffer) => string | undefined;
+
+/** Turns a tenant's pending changes into the text of its journal line. */
+export class LineMaker {
+  /**
+   * The meta each tenant's last line carried: a line carries it again only when it changed. Weak: a
+   * tenant dropped for holding nothing (or replaced by a reset) takes its entry with it.
+   */
+  private readonly lastMeta = new WeakMap<Tenant, string>();
+
+  constructor(private readonly store: Store) {}
+
+  /**
+   * The line, or undefined when nothing changed. `remember: false` (a snapshot) leaves the meta
+   * unremembered: a request's change the snapshot carried still needs its own durable line.
+   * `tasks: false` leaves a full line's tasks out (a snapshot writes them in lines of their own).
+   */
+  line(pending: PendingChanges, blobFor: BlobFor, { remember = true, tasks = true } = {}): string | undefined {
+    const { tenant } = pending;
+    const metaText = JSON.stringify(tenantMeta(tenant));
+    const known = this.lastMeta.get(tenant);
+    // A tenant new to the journal that holds nothing (a new key's refused POST) needs no line: a
+    // restart without it makes the same empty tenant.
+    if (known === undefined && !pending.full && this.store.isVacant(tenant)) return undefined;
+    const metaChanged = pending.full || metaText !== known;
+    if (remember) this.lastMeta.set(tenant, metaText);
+    const lineFile = (record: FileRecord): LineFile[] => {
+      if (record.blobPath !== undefined) return [{ file: record.file, blob: basename(record.blobPath) }];
+      if (!record.bytes) return [{ file: record.file, blob: null }];
+      const blob = blobFor(record, record.bytes);
+      return blob === undefined ? [] : [{ file: record.file, blob }];
+    };
+    if (pending.full) {
+      const line = {
+        t: tenant.key,
+        full: true as const,
+        files: tenant.files.all().flatMap(lineFile),
+        jobs: tenant.jobs,
+        callbacks: tenant.callbacks,
+        idempotency: this.store.idempotency.entriesOf(tenant.key).filter(([, entry]) => entry.state === 'done'),
+      };
+      return lineText(line, metaText, tasks ? tenant.tasks.all() : []);
+    }
+    const jobs = [...pending.jobs.values()].filter((job) => job !== null);
+    const jobsDone = [...pending.jobs].filter(([, job]) => job === null).map(([key]) => key);
+    const callbacks = [...pending.callbacks.values()].filter((delivery) => delivery !== null);
+    const dropped = [...pending.callbacks].filter(([, delivery]) => delivery === null).map(([id]) => id);
+    const line = {
+      t: tenant.key,
+      ...(pending.files.size > 0 && { files: [...pending.files].flatMap(lineFile) }),
+      ...(jobs.length > 0 && { jobs }),
+      ...(jobsDone.length > 0 && { jobs_done: jobsDone }),
+      ...(callbacks.length > 0 && { callbacks }),
+      ...(dropped.length > 0 && { callbacks_dropped: dropped }),
+      ...(pending.idempotency.size > 0 && { idempotency: [...pending.idempotency] }),
+    };
+    if (!metaChanged && pending.tasks.size === 0 && Object.keys(line).length === 1) return undefined;
+    return lineText(line, metaChanged ? metaText : undefined, pending.tasks);
+  }
+}
