@@ -1,4 +1,4 @@
-import { closeSync, fdatasync, fstatSync, ftruncate, openSync, write } from 'node:fs';
+import { closeSync, constants, fdatasync, fstatSync, ftruncate, openSync, write } from 'node:fs';
 
 /** The disk calls a journal makes: tests inject failing ones (a full disk) to see what an answer does. */
 export interface JournalIo {
@@ -7,6 +7,7 @@ export interface JournalIo {
   truncate(fd: number, length: number): Promise<void>;
 }
 
+/** The real disk. One `write` call may write less than asked (a short write): `JournalFile` loops. */
 export const nodeJournalIo: JournalIo = {
   write: (fd, data, position) =>
     new Promise((resolve, reject) =>
@@ -22,11 +23,14 @@ interface Waiter {
   reject: (err: Error) => void;
 }
 
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
 /**
  * An append-only file whose appends resolve once durable. Group commit: appends made while a write
  * and its fdatasync are under way go out together in the next one, so a burst of requests costs one
  * disk round trip, not one each. A failed group is rejected whole and cut off the file again, so no
- * torn bytes sit between good records; if even that fails, the journal refuses every later append.
+ * torn bytes sit between good records; if even that fails, the journal refuses every later append
+ * (a record written after unknown bytes could not be told apart from them on reading).
  */
 export class JournalFile {
   private durableSize: number;
@@ -39,13 +43,23 @@ export class JournalFile {
   private constructor(
     private readonly fd: number,
     private readonly io: JournalIo,
+    size: number,
   ) {
-    this.durableSize = fstatSync(fd).size;
+    this.durableSize = size;
   }
 
+  /**
+   * Opens (creating if missing) for writing at explicit positions: with `O_APPEND` a write after a
+   * failed one could not be placed at the durable size, which is what keeps torn bytes out.
+   */
   static open(path: string, io: JournalIo = nodeJournalIo): JournalFile {
-    closeSync(openSync(path, 'a'));
-    return new JournalFile(openSync(path, 'r+'), io);
+    const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o666);
+    try {
+      return new JournalFile(fd, io, fstatSync(fd).size);
+    } catch (err) {
+      closeSync(fd);
+      throw err;
+    }
   }
 
   /** Bytes on disk and durable. */
@@ -58,13 +72,14 @@ export class JournalFile {
     return this.brokenReason;
   }
 
-  /** Appends framed lines; resolves once they are durable. */
+  /** Appends `text` (one or more framed lines); resolves once they are durable. */
   append(text: string): Promise<void> {
     if (this.closed) return Promise.reject(new Error('journal is closed'));
     if (this.brokenReason) return Promise.reject(new Error(`journal is unusable since ${this.brokenReason}`));
     return new Promise((resolve, reject) => {
       this.queued.push(text);
       this.waiters.push({ resolve, reject });
+      // drain() always awaits before it ends, so `writing` is set before it can be cleared.
       this.writing ??= this.drain();
     });
   }
@@ -74,27 +89,30 @@ export class JournalFile {
     while (this.writing) await this.writing;
   }
 
+  /** Refuses new appends at once, writes what was appended before, then closes the file. */
   async close(): Promise<void> {
-    await this.flush();
-    if (this.closed) return;
+    if (this.closed) return this.flush();
     this.closed = true;
+    await this.flush();
     closeSync(this.fd);
   }
 
-  /** Writes group after group until nothing is queued. */
+  /** Writes group after group until nothing is queued; the only writer, so one write is in flight at most. */
   private async drain(): Promise<void> {
     while (this.queued.length > 0) {
       const data = Buffer.from(this.queued.join(''), 'utf8');
       const waiters = this.waiters;
       this.queued = [];
       this.waiters = [];
+      let step = 'write';
       try {
         await this.writeAll(data);
+        step = 'datasync';
         await this.io.datasync(this.fd);
         this.durableSize += data.length;
         for (const waiter of waiters) waiter.resolve();
       } catch (err) {
-        const error = await this.fail(err);
+        const error = await this.fail(step, err);
         for (const waiter of waiters) waiter.reject(error);
       }
     }
@@ -104,22 +122,30 @@ export class JournalFile {
   private async writeAll(data: Buffer): Promise<void> {
     let done = 0;
     while (done < data.length) {
-      done += await this.io.write(this.fd, data.subarray(done), this.durableSize + done);
+      const n = await this.io.write(this.fd, data.subarray(done), this.durableSize + done);
+      // A write that makes no progress would otherwise loop forever.
+      if (!(n > 0)) throw new Error(`wrote ${n} of ${data.length - done} bytes`);
+      done += n;
     }
   }
 
-  /** Cuts what the failed group may have left, and says what failed. */
-  private async fail(err: unknown): Promise<Error> {
-    const reason = err instanceof Error ? err.message : String(err);
+  /**
+   * Cuts what the failed group may have left and answers the group's error. After a failed datasync the
+   * bytes may or may not be on disk; cutting them makes the file match what the appends were told.
+   */
+  private async fail(step: string, err: unknown): Promise<Error> {
+    const failed = `journal ${step} failed: ${messageOf(err)}`;
     try {
       await this.io.truncate(this.fd, this.durableSize);
+      return new Error(failed, { cause: err });
     } catch (truncateErr) {
-      const why = truncateErr instanceof Error ? truncateErr.message : String(truncateErr);
-      this.brokenReason = `a failed write could not be cut off (${why})`;
-      for (const waiter of this.waiters) waiter.reject(new Error(`journal is unusable since ${this.brokenReason}`));
+      this.brokenReason = `a failed ${step} could not be cut off (${messageOf(truncateErr)})`;
+      const unusable = new Error(`journal is unusable since ${this.brokenReason}`, { cause: truncateErr });
+      // Appends queued while the cut was tried would land after the unknown bytes: refuse them too.
+      for (const waiter of this.waiters) waiter.reject(unusable);
       this.queued = [];
       this.waiters = [];
+      return new Error(`${failed}; journal is unusable since ${this.brokenReason}`, { cause: err });
     }
-    return new Error(`journal write failed: ${reason}`);
   }
 }

@@ -1,0 +1,315 @@
+/**
+ * Deliberately broken variants of the server for scripts/mutants.ts. Each breaks exactly one rule
+ * of the interface (service-interface.md or real-service-notes.md) that a client can observe, with
+ * one text patch of one file under src/. `find` must occur exactly once in the file: a patch that
+ * no longer applies (src/ moved on) fails the run loudly instead of silently testing nothing.
+ */
+export interface Mutant {
+  name: string;
+  /** The rule the patch breaks, as a client would notice it. */
+  rule: string;
+  /** Path under src/. */
+  file: string;
+  find: string;
+  replace: string;
+}
+
+export const MUTANTS: readonly Mutant[] = [
+  // Task creation: validation.
+  {
+    name: 'create-priority-range',
+    rule: 'a task priority is 10, 20 or 30 (15 is refused)',
+    file: 'domain/common/values.ts',
+    find: '(v) => v === 10 || v === 20 || v === 30',
+    replace: '(v) => v >= 10 && v <= 30',
+  },
+  {
+    name: 'create-video-file-refused',
+    rule: 'a videoannotation task with attachment_type video and one video URL is valid',
+    file: 'domain/tasks/types/videoannotation.ts',
+    find: "if ((body.attachment_type ?? 'image') === 'image') checkImageFrames(body, report);",
+    replace: 'if (body) checkImageFrames(body, report);',
+  },
+  {
+    name: 'create-conditions-refused',
+    rule: 'annotation_attributes may carry conditions (label_condition, attribute_conditions)',
+    file: 'domain/tasks/attributes.ts',
+    find: '.superRefine((attr, ctx) => {',
+    replace: ".superRefine((attr, ctx) => {\n    if (attr.conditions) reportInto(ctx)(['conditions'], 'unsupported');",
+  },
+  {
+    name: 'create-context-equals-attachment',
+    rule: 'a context_attachment must not equal the task attachment',
+    file: 'domain/tasks/types/imageannotation.ts',
+    find: 'if (entry.attachment === body.attachment)',
+    replace: 'if (entry.attachment === body.attachment && !entry)',
+  },
+  // Limits.
+  {
+    name: 'limit-tags-6',
+    rule: 'a task has at most 5 tags',
+    file: 'domain/common/input-limits.ts',
+    find: 'export const MAX_TAGS = 5;',
+    replace: 'export const MAX_TAGS = 6;',
+  },
+  {
+    name: 'limit-metadata-20kb',
+    rule: 'task metadata is at most 10 KB',
+    file: 'domain/common/input-limits.ts',
+    find: 'export const METADATA_MAX_BYTES = 10 * 1024;',
+    replace: 'export const METADATA_MAX_BYTES = 20 * 1024;',
+  },
+  // unique_id.
+  {
+    name: 'uid-per-project',
+    rule: 'unique_id is unique across all projects of the account, not per project',
+    file: 'services/tasks.ts',
+    find: 'if (common.unique_id !== undefined) assertUniqueIdFree(tenant, common.unique_id);',
+    replace:
+      'if (common.unique_id !== undefined && taskWithUniqueId(tenant, common.unique_id)?.task.project === ' +
+      'common.project) assertUniqueIdFree(tenant, common.unique_id);',
+  },
+  {
+    name: 'uid-set-no-conflict',
+    rule: 'setting a unique_id another task holds answers 409',
+    file: 'services/tasks.ts',
+    find: 'assertUniqueIdFree(tenant, uniqueId, taskId);',
+    replace: '',
+  },
+  {
+    name: 'uid-cancel-clear-ignored',
+    rule: 'cancel with clear_unique_id=true frees the unique_id',
+    file: 'services/tasks.ts',
+    find: 'if (clearUniqueId) delete task.unique_id;',
+    replace: '',
+  },
+  // Idempotency-Key.
+  {
+    name: 'idem-replay-reruns',
+    rule: 'a repeated Idempotency-Key request replays the stored answer and creates no task',
+    file: 'http/idempotency.ts',
+    find: 'if (existing.state === \'in_flight\') throw idempotencyInFlight(key);',
+    replace: "if (existing.state === 'in_flight') throw idempotencyInFlight(key);\n      if (existing) return handler();",
+  },
+  {
+    name: 'idem-params-ignored',
+    rule: 'a stored Idempotency-Key with other parameters answers 409',
+    file: 'http/idempotency.ts',
+    find: "if (existing.fingerprint !== digest) throw idempotencyKeyReused(key, 'with different parameters');",
+    replace: '',
+  },
+  {
+    name: 'idem-other-user',
+    rule: 'a stored Idempotency-Key sent by another user answers 409',
+    file: 'http/idempotency.ts',
+    find: "if (existing.tenantKey !== tenant.key) throw idempotencyKeyReused(key, 'by a different user');",
+    replace: '',
+  },
+  {
+    name: 'idem-errors-not-stored',
+    rule: 'an error answer to an Idempotency-Key request is stored and replayed too',
+    file: 'http/idempotency.ts',
+    find: "if (apiError.kind === 'internal') {",
+    replace: 'if (apiError.kind) {',
+  },
+  // Task list: paging and filters.
+  {
+    name: 'page-has-more-boundary',
+    rule: 'has_more is false when the page ends exactly at the last task',
+    file: 'services/task-list.ts',
+    find: 'if (page.length === limit) {\n      hasMore = true;\n      break;\n    }\n    page.push(record);',
+    replace: 'page.push(record);\n    if (page.length === limit) {\n      hasMore = true;\n      break;\n    }',
+  },
+  {
+    name: 'page-token-overlap',
+    rule: 'the page after next_token starts after the last task of the previous page',
+    file: 'services/task-list.ts',
+    find: 'encodeToken({ seq: last.seq,',
+    replace: 'encodeToken({ seq: last.seq + 1,',
+  },
+  {
+    name: 'filter-status-ignored',
+    rule: 'GET /v1/tasks?status= lists only tasks of that status',
+    file: 'services/task-list.ts',
+    find: "  'status',\n  'type',",
+    replace: "  'type',",
+  },
+  {
+    name: 'filter-start-time-exclusive',
+    rule: 'start_time is the minimum created_at, inclusive',
+    file: 'services/task-list.ts',
+    find: 'tasks.firstSeqCreatedFrom(filter.start_time)',
+    replace: 'tasks.firstSeqCreatedFrom(filter.start_time + 1)',
+  },
+  {
+    name: 'filter-completed-ignored',
+    rule: 'completed_after / completed_before bound completed_at',
+    file: 'services/task-list.ts',
+    find: "{ field: 'completed_at', after: 'completed_after', before: 'completed_before' },",
+    replace: '',
+  },
+  {
+    name: 'filter-limited-response-ignored',
+    rule: 'limited_response=true answers only task_id, status, metadata and project',
+    file: 'services/task-list.ts',
+    find: 'filter.limited_response ? JSON.stringify(limitedView(record.task)) : taskJson(record),',
+    replace: 'taskJson(record),',
+  },
+  // Projects: setParams and versions.
+  {
+    name: 'params-patch-deep-merge',
+    rule: 'setParams patch replaces each given field whole (objects are not merged)',
+    file: 'services/projects.ts',
+    find: '    ...base,\n    ...params,',
+    replace:
+      '    ...base,\n    ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v && typeof v === "object" ' +
+      '&& !Array.isArray(v) && typeof base[k] === "object" ? { ...(base[k] as object), ...v } : v])),',
+  },
+  {
+    name: 'params-patch-ignored',
+    rule: 'setParams with patch true keeps the latest parameters the request leaves out',
+    file: 'services/projects.ts',
+    find: 'const base = patch === true && latest ?',
+    replace: 'const base = patch === 0 && latest ?',
+  },
+  {
+    name: 'params-version-ignored',
+    rule: 'a task created with project_version gets that version, not the latest',
+    file: 'services/task-inheritance.ts',
+    find: ': project.param_history.find((e) => e.version === requested)',
+    replace: ': project.param_history[project.param_history.length - 1]',
+  },
+  {
+    name: 'params-project-wins',
+    rule: 'task-level parameters override the project defaults',
+    file: 'services/task-inheritance.ts',
+    find: '      ...defaults,\n      ...body,',
+    replace: '      ...body,\n      ...defaults,',
+  },
+  {
+    name: 'params-instruction-not-joined',
+    rule: "a task's instruction is its own followed by the project's",
+    file: 'services/task-inheritance.ts',
+    find: 'const instruction = joinInstructions(body.instruction, defaults.instruction);',
+    replace: 'const instruction = (body.instruction ?? defaults.instruction) as string | undefined;',
+  },
+  // Batches.
+  {
+    name: 'batch-finalize-noop',
+    rule: 'finalize moves a staging batch (rapid or studio project) to in_progress',
+    file: 'services/batches.ts',
+    find: "if (record.batch.status === 'staging') {",
+    replace: "if (record.batch.status === 'never') {",
+  },
+  {
+    name: 'batch-status-canceled-as-error',
+    rule: 'GET /v1/batches/{name}/status counts tasks by their own status',
+    file: 'services/batches.ts',
+    find: "    error: count('error'),\n    canceled: count('canceled'),",
+    replace: "    error: count('error') + count('canceled'),\n    canceled: 0,",
+  },
+  // Callbacks.
+  {
+    name: 'cb-no-retry',
+    rule: 'a callback not answered 2xx is retried',
+    file: 'services/callbacks.ts',
+    find: 'if (ok || n >= max_attempts) {',
+    replace: 'if (ok || n >= 1) {',
+  },
+  {
+    name: 'cb-no-auth-header',
+    rule: 'callbacks carry the scale-callback-auth header',
+    file: 'services/callbacks.ts',
+    find: "headers: { 'content-type': 'application/json', 'scale-callback-auth': tenant.settings.callback_auth_key },",
+    replace: "headers: { 'content-type': 'application/json' },",
+  },
+  {
+    name: 'cb-error-said-completed',
+    rule: 'the callback of a task that ended in error has status error',
+    file: 'services/callbacks.ts',
+    find: '      status: task.status,\n',
+    replace: "      status: 'completed',\n",
+  },
+  {
+    name: 'cb-only-200',
+    rule: 'any 2xx answer to a callback is success',
+    file: 'services/callbacks.ts',
+    find: 'outcome.status_code >= 200 && outcome.status_code < 300',
+    replace: 'outcome.status_code === 200',
+  },
+  // Cancel.
+  {
+    name: 'cancel-completed-ok',
+    rule: 'cancel of a completed task answers 400',
+    file: 'services/tasks.ts',
+    find: "if (status !== 'pending') throw taskStatusForbids(taskId, status, 'pending', 'canceled');",
+    replace: '',
+  },
+  {
+    name: 'cancel-repeat-400',
+    rule: 'a repeated cancel of a canceled task answers 200',
+    file: 'services/tasks.ts',
+    find: "if (status === 'canceled') {",
+    replace: "if (status === 'never') {",
+  },
+  // Test and live keys.
+  {
+    name: 'live-project-test-key',
+    rule: 'a test key cannot use a project created with a live key',
+    file: 'services/account-objects.ts',
+    find: 'if (record.mode !== tenant.mode) {',
+    replace: "if (record.mode !== tenant.mode && kind === 'batch') {",
+  },
+  {
+    name: 'live-batch-test-key',
+    rule: 'a test key cannot use a batch created with a live key',
+    file: 'services/account-objects.ts',
+    find: 'if (record.mode !== tenant.mode) {',
+    replace: "if (record.mode !== tenant.mode && kind === 'project') {",
+  },
+  {
+    name: 'is-test-always-true',
+    rule: 'is_test is false for tasks made with a live key',
+    file: 'services/tasks.ts',
+    find: "is_test: tenant.mode === 'test',",
+    replace: 'is_test: true,',
+  },
+  // Files.
+  {
+    name: 'file-reference-id-reuse',
+    rule: 'a file upload reusing a reference_id answers 409',
+    file: 'services/files.ts',
+    find: "if (holder) throw alreadyHeld('file', 'reference_id', input.reference_id, holder.file.id);",
+    replace: '',
+  },
+  {
+    name: 'file-url-refused',
+    rule: "an uploaded file's attachment_url is accepted as a task attachment",
+    file: 'services/file-attachments.ts',
+    find: 'return account === tenant.account && id !== undefined && tenant.files.get(id) !== undefined;',
+    replace: 'return !account && !id;',
+  },
+  // Teams.
+  {
+    name: 'team-set-role-noop',
+    rule: 'POST /v1/teams/set_role changes the role of the teammates named',
+    file: 'services/team.ts',
+    find: '    member.role = role;\n',
+    replace: '',
+  },
+  // Error statuses.
+  {
+    name: 'err-task-not-found-400',
+    rule: 'an unknown task id answers 404',
+    file: 'errors/templates.ts',
+    find: "export const taskNotFound = () => new ApiError('not_found',",
+    replace: "export const taskNotFound = () => new ApiError('invalid_request',",
+  },
+  {
+    name: 'err-name-conflict-400',
+    rule: 'a project or batch name already used answers 409',
+    file: 'errors/templates.ts',
+    find: 'new ApiError(\'conflict\', `A ${kind} named "${name}" already exists in ${scope}`);',
+    replace: 'new ApiError(\'invalid_request\', `A ${kind} named "${name}" already exists in ${scope}`);',
+  },
+];
