@@ -231,6 +231,26 @@ describe('JournalFile', () => {
     await journal.close();
   });
 
+  it('a group queued behind a failed one is refused with it (it may build on the failed changes)', async () => {
+    const path = join(folder(), 'journal.ndjson');
+    const options: { failDatasync?: number } = { failDatasync: 1 };
+    const { io, hold, release, waiting } = testIo(options);
+    const journal = JournalFile.open(path, io);
+    const [created = '', updated = '', later = ''] = framed([{ created: 1 }, { updated: 1 }, { later: 1 }]);
+    hold();
+    const failing = journal.append(created);
+    await waiting();
+    // Queued while the failing group's datasync is under way.
+    const behind = journal.append(updated);
+    release();
+    await expect(failing).rejects.toThrow('journal datasync failed: EIO: i/o error, fsync');
+    await expect(behind).rejects.toThrow('journal datasync failed: EIO: i/o error, fsync');
+    expect(readFileSync(path, 'utf8')).toBe('');
+    await journal.append(later);
+    expect(readFileSync(path, 'utf8')).toBe(later);
+    await journal.close();
+  });
+
   it('a failed datasync rejects with the reason and cuts the group off', async () => {
     const path = join(folder(), 'journal.ndjson');
     const options: { failDatasync?: number } = {};

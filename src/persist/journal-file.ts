@@ -113,7 +113,11 @@ export class JournalFile {
         for (const waiter of waiters) waiter.resolve();
       } catch (err) {
         const error = await this.fail(step, err);
-        for (const waiter of waiters) waiter.reject(error);
+        // The groups queued meanwhile are refused with it: their changes may build on the failed ones
+        // (a task's update after its creation), and a line of them kept alone would bring half back.
+        for (const waiter of [...waiters, ...this.waiters]) waiter.reject(error);
+        this.queued = [];
+        this.waiters = [];
       }
     }
     this.writing = undefined;
