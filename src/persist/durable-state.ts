@@ -221,11 +221,13 @@ export class DurableState {
     );
   }
 
-  /** Appends now, or, while a line waits for its blobs, after it: lines reach the journal in order. */
+  /**
+   * Appends now, or, while a line waits for its blobs, after it: lines reach the journal in order. A line
+   * behind one that failed fails with it, as the journal does with groups queued behind a failed one.
+   */
   private appendInOrder(text: string, blobWrites: Promise<void>[]): Promise<void> {
     if (blobWrites.length === 0 && !this.barrier) return this.journal.append(text);
-    const before = this.barrier?.catch(() => {});
-    const append = Promise.all([before, ...blobWrites]).then(() => this.journal.append(text));
+    const append = Promise.all([this.barrier, ...blobWrites]).then(() => this.journal.append(text));
     this.barrier = append;
     const clear = () => {
       if (this.barrier === append) this.barrier = undefined;
