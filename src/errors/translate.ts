@@ -12,7 +12,7 @@ export function errorBody(status: number, message: string) {
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof ZodError) return invalidParameters(err);
-  // Hono's HTTPException (e.g. from bodyLimit) carries a status we keep when it is a client error.
+  // An error carrying status 413 (a Hono HTTPException, say, from middleware of its own) is the body limit.
   const status = (err as { status?: unknown })?.status;
   if (typeof status === 'number' && status === 413) return bodyTooLarge();
   // The client went away mid-body (or shutdown cut it off): its mistake or its choice, not a bug of ours.

@@ -2,7 +2,12 @@ import type { Context } from 'hono';
 import { checkJsonShape, type JsonShapeOptions } from '../domain/common/json-shape.js';
 import { malformedBody, unsupportedMediaType } from '../errors.js';
 
-/** The request's text, read once; parsed later so even a malformed body can be an idempotent outcome. */
+/**
+ * The request's text, read once; parsed later so even a malformed body can be an idempotent outcome.
+ * A chunked body was read (within the limit) by http/body-limits.ts and is answered from Hono's
+ * cache. A sized one is read here: @hono/node-server collects it straight from the Node request,
+ * as long as nothing before has touched `c.req.raw.body` (which builds a web Request and stream).
+ */
 export const readRawBody = (c: Context): Promise<string> => c.req.text();
 
 /**

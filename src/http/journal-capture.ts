@@ -1,4 +1,3 @@
-import { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import type { MultipartForm } from '../domain/files/upload-form.js';
 import {
@@ -12,6 +11,7 @@ import {
   SECRET_HEADERS,
 } from '../domain/journal/limits.js';
 import type { JournalPart } from '../domain/journal/schemas.js';
+import { incomingOf } from './incoming.js';
 
 /**
  * What the request journal keeps of a request and its answer, each cut to its cap, taken as cheaply
@@ -69,7 +69,7 @@ export function cutText(text: string, max: number): Captured<string> {
  * Headers object, which costs more than the rest of the entry). Credentials are left out when read.
  */
 export function capturedHeaders(c: Context): Captured<readonly string[]> {
-  const raw = incomingOf(c.env)?.rawHeaders;
+  const raw = incomingOf(c)?.rawHeaders;
   const pairs: string[] = raw ?? [];
   if (!raw) {
     c.req.raw.headers.forEach((text, name) => {
@@ -94,12 +94,6 @@ function withinCap(pairs: readonly string[]): string[] {
     room -= name.length + text.length;
   }
   return kept;
-}
-
-/** The Node request under a request served by @hono/node-server; undefined in process (app.request). */
-function incomingOf(env: unknown): IncomingMessage | undefined {
-  if (typeof env !== 'object' || env === null || !('incoming' in env)) return undefined;
-  return env.incoming instanceof IncomingMessage ? env.incoming : undefined;
 }
 
 export function capturedQuery(c: Context): Captured<Record<string, string[]>> {

@@ -3,6 +3,7 @@ import { Busboy, type BusboyFileStream, type BusboyInstance } from '@fastify/bus
 import type { Context } from 'hono';
 import type { MultipartForm } from '../domain/files/upload-form.js';
 import { ApiError, invalidParameter, malformedBody, notMultipart } from '../errors.js';
+import { type BodyReader, bodyReader } from './body-reader.js';
 import { noteMultipart } from './journal-capture.js';
 import { Spool } from './spool.js';
 
@@ -39,18 +40,17 @@ export async function readMultipart(c: Context, limits: MultipartLimits): Promis
   if (!/^\s*multipart\/form-data\s*(;|$)/i.test(contentType)) {
     throw notMultipart(limits.expected, contentType);
   }
-  const body = c.req.raw.body;
-  if (!body) throw malformed('the body is empty');
-  const reader = body.getReader();
+  // Pulled from the socket one chunk at a time, each written on before the next is read: a slow
+  // disk holds the client back rather than the body piling up in memory (http/body-reader.ts).
+  const reader = bodyReader(c);
+  if (!reader) throw malformed('the body is empty');
   const form = new FormCollector(contentType, limits);
   try {
     let total = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.length;
+    for (let chunk = await reader.read(); chunk; chunk = await reader.read()) {
+      total += chunk.length;
       if (total > limits.totalBytes) throw limits.tooLarge('body');
-      await form.write(value);
+      await form.write(chunk);
     }
     const read = await form.end();
     noteMultipart(c, read);
@@ -196,14 +196,14 @@ const DISCARD_MAX_BYTES = 64 * 1024 * 1024;
  * the client then finishes its request and reads our answer, and its connection stays usable.
  * Left unread, the body stalls the server's own drain and the next request on it fails.
  */
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+async function discardRest(reader: BodyReader): Promise<void> {
   try {
     for (let dropped = 0; dropped <= DISCARD_MAX_BYTES; ) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      dropped += value.length;
+      const chunk = await reader.read();
+      if (!chunk) return;
+      dropped += chunk.length;
     }
-    await reader.cancel();
+    reader.cancel();
   } catch {
     // the client went away: nothing left to drain
   }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 /** Parts up to this size stay in memory; bigger ones go to a temporary file until their size is known. */
 const SPOOL_MEMORY_BYTES = 4 * 1024 * 1024;
-/** Disk writes are batched: a stream may arrive in tiny chunks. */
+/** Disk writes are batched (one writev each): a stream may arrive in tiny chunks. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
 
 /**
@@ -51,10 +51,13 @@ export class Spool {
 
   private async flush(): Promise<void> {
     if (!this.disk || this.chunks.length === 0) return;
-    const batch = Buffer.concat(this.chunks, this.pendingBytes);
+    const batch = this.chunks;
     this.chunks = [];
     this.pendingBytes = 0;
-    await this.disk.handle.write(batch);
+    // One writev of the chunks as they came, not a copy of them joined: an upload would otherwise
+    // allocate its own size again in short-lived buffers, garbage that lifts the peak memory.
+    // (libuv writes every buffer, past partial writes and the iovec limit.)
+    await this.disk.handle.writev(batch);
   }
 
   private async moveToDisk(): Promise<void> {

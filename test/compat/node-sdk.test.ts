@@ -193,6 +193,7 @@ it('tasks: start_time and end_time bound created_at (ISO strings as the SDK docu
   const before = await create(c, 1);
   await sleep(20);
   const start = new Date().toISOString();
+  await sleep(20);
   const inside = await create(c, 2);
   await sleep(20);
   const end = new Date().toISOString();
