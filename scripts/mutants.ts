@@ -22,11 +22,11 @@ const SCRATCH = '/tmp/labelmock-mutant';
 function parseArgs(argv: string[]): { only: string[]; check: boolean } {
   const only: string[] = [];
   let check = false;
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
+  const rest = [...argv];
+  for (let arg = rest.shift(); arg !== undefined; arg = rest.shift()) {
+    const names = arg === '--only' ? rest.shift() : arg.startsWith('--only=') ? arg.slice('--only='.length) : undefined;
     if (arg === '--check') check = true;
-    else if (arg === '--only') only.push(...(argv[(i += 1)] ?? '').split(',').filter(Boolean));
-    else if (arg?.startsWith('--only=')) only.push(...arg.slice('--only='.length).split(',').filter(Boolean));
+    else if (names !== undefined) only.push(...names.split(',').filter(Boolean));
     else throw new Error(`unknown argument ${arg}; usage: scripts/mutants.ts [--only name[,name]] [--check]`);
   }
   const unknown = only.filter((name) => !MUTANTS.some((m) => m.name === name));

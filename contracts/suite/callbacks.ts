@@ -136,6 +136,22 @@ contract('a callback answered 500 is retried until a 2xx answer, then callback_s
   await ctx.rule('a 2xx retry sets callback_succeeded', () => flagsEventually(ctx, task.task_id, true));
 });
 
+// Any 2xx is success (real-service-notes): a receiver that answers 204 or 202 is not retried.
+contract(
+  'POST /_mock/tasks/{id}/complete to a receiver answering 204 sets callback_succeeded (any 2xx is success)',
+  async (ctx) => {
+    await prepare(ctx);
+    const receiver = await startReceiver(ctx, [], 204);
+    const task = await createTask(ctx.api, { callback_url: receiver.url });
+    await setupStep('complete the task', () => completeTask(ctx, task.task_id));
+    await receiver.waitForRequests(1);
+    await ctx.rule('a 204 answer sets callback_succeeded and callback_completed', () =>
+      flagsEventually(ctx, task.task_id, true),
+    );
+  },
+  { kind: 'interface' },
+);
+
 contract('POST /_mock/tasks/{id}/fail sends a callback with status error', async (ctx) => {
   await prepare(ctx);
   const receiver = await startReceiver(ctx);

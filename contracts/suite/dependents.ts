@@ -179,6 +179,30 @@ contract('POST /v1/task/{id}/dependents/options on a finished root answers 400',
   );
 });
 
+// The interface's rule without labelmock's status: options change only while the root is unfinished.
+contract(
+  'POST /v1/task/{id}/dependents/options is refused with a 4xx once the root is completed or canceled',
+  async (ctx) => {
+    await ctx.needControlPlane();
+    await holdTasksPending(ctx);
+    const fourXx = (res: { status: number; request: string; text: string }) =>
+      expectTrue(
+        res.status >= 400 && res.status < 500,
+        `${res.request}: expected a 4xx, got ${res.status} ${res.text}`,
+      );
+    const root = await createTask(ctx.api);
+    await complete(ctx, root.task_id);
+    await ctx.rule('options on a completed root are refused', async () =>
+      fourXx(await ctx.api.post(`/v1/task/${root.task_id}/dependents/options`, { defs: [DEF] })),
+    );
+    const canceled = await createTask(ctx.api);
+    expectStatus(await ctx.api.post(`/v1/task/${canceled.task_id}/cancel`), 200);
+    await ctx.rule('options on a canceled root are refused', async () =>
+      fourXx(await ctx.api.post(`/v1/task/${canceled.task_id}/dependents/options`, { defs: [DEF] })),
+    );
+  },
+);
+
 contract('POST /v1/task/{id}/dependents/options with an invalid def answers 400 naming defs[0]', async (ctx) => {
   await ctx.needControlPlane();
   await holdTasksPending(ctx);

@@ -139,6 +139,12 @@ contract(
       expectMatch(latest.body?.instruction, /^Task first\.[\s\S]*rules v2$/, 'instruction: task first, then project'),
     );
 
+    const own = await createTaskRequest(ctx.api, { project: project.name, geometries: undefined, padding: 7 });
+    await ctx.rule("a task's own parameter wins over the project's", () => {
+      expectStatus(own, 200);
+      expectEqual(own.body.params?.padding, 7, 'padding given by the task (the project says 2)');
+    });
+
     const older = await createTaskRequest(ctx.api, {
       project: project.name,
       geometries: undefined,

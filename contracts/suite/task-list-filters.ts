@@ -1,4 +1,4 @@
-import { contract, expectEqual, expectErrorBody, expectOneOf, expectStatus } from '../kit/contract.js';
+import { contract, expectEqual, expectErrorBody, expectOneOf, expectStatus, setupStep } from '../kit/contract.js';
 import { createCompletedTask, createPendingTask, holdTasksPending } from '../kit/control.js';
 import { createTask, expectListed, idsOf, listTasks } from '../kit/tasks.js';
 
@@ -37,6 +37,28 @@ contract('GET /v1/tasks?type= filters by task type', async (ctx) => {
     (await listTasks(ctx.api, { tags: tag, type: 'segmentannotation' })).total,
     0,
     'total with type=segmentannotation',
+  );
+});
+
+contract('GET /v1/tasks?project= and ?batch= list only the tasks of that project or batch', async (ctx) => {
+  const tag = ctx.unique('where');
+  const [first, second, batch] = [ctx.unique('listproject'), ctx.unique('listproject'), ctx.unique('listbatch')];
+  await setupStep('create two projects and a batch in the first', async () => {
+    for (const name of [first, second])
+      expectStatus(await ctx.api.post('/v1/projects', { type: 'imageannotation', name }), 200);
+    expectStatus(await ctx.api.post('/v1/batches', { project: first, name: batch }), 200);
+  });
+  const inBatch = await createTask(ctx.api, { tags: [tag], batch });
+  const inFirst = await createTask(ctx.api, { tags: [tag], project: first });
+  const inSecond = await createTask(ctx.api, { tags: [tag], project: second });
+  await ctx.rule('project= lists the tasks of that project, its batches included', () =>
+    expectListed(ctx.api, { tags: tag, project: first }, [inFirst.task_id, inBatch.task_id], 'project=first'),
+  );
+  await ctx.rule('project= of the other project lists only its task', () =>
+    expectListed(ctx.api, { tags: tag, project: second }, [inSecond.task_id], 'project=second'),
+  );
+  await ctx.rule('batch= lists only the tasks of that batch', () =>
+    expectListed(ctx.api, { tags: tag, batch }, [inBatch.task_id], 'batch='),
   );
 });
 

@@ -1,4 +1,4 @@
-import { contract, expectEqual, expectErrorBody, expectNoKey, expectStatus } from '../kit/contract.js';
+import { contract, expectEqual, expectErrorBody, expectNoKey, expectStatus, expectTrue } from '../kit/contract.js';
 import { createCompletedTask, createPendingTask, holdTasksPending } from '../kit/control.js';
 import { createTask, createTaskRequest, expectListed, expectTaskShape, getTask, listTasks } from '../kit/tasks.js';
 
@@ -60,6 +60,31 @@ contract('POST /v1/task/{id}/setMetadata replaces the metadata and may be repeat
     expectEqual(res.body.metadata, metadata, `metadata after setMetadata call ${i + 1}`);
   }
   expectEqual((await getTask(ctx.api, task.task_id)).metadata, metadata, 'metadata read back');
+});
+
+// updated_at is "the time of last update": each change moves it forward (after a pause, so the
+// millisecond differs) and created_at stays. Both changes work whatever the task's status, so a
+// target that completes test tasks by itself moves it too, never back.
+contract('POST /v1/task/{id}/setMetadata and POST tags move updated_at forward, created_at stays', async (ctx) => {
+  await holdTasksPending(ctx);
+  const task = await createTask(ctx.api);
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+  await pause();
+  const changed = await ctx.api.post(`/v1/task/${task.task_id}/setMetadata`, { step: 1 });
+  expectStatus(changed, 200);
+  await ctx.rule('setMetadata moves updated_at past created_at', () => {
+    expectEqual(changed.body.created_at, task.created_at, 'created_at after setMetadata');
+    expectTrue(changed.body.updated_at > task.created_at, `updated_at ${changed.body.updated_at} after setMetadata`);
+  });
+  await pause();
+  const tagged = await ctx.api.post(`/v1/task/${task.task_id}/tags`, ['moved']);
+  expectStatus(tagged, 200);
+  await ctx.rule('a tags change moves updated_at again, and a read answers no earlier one', async () => {
+    const { updated_at } = tagged.body;
+    expectTrue(updated_at > changed.body.updated_at, `updated_at ${updated_at} after the tags change`);
+    const read = (await getTask(ctx.api, task.task_id)).updated_at;
+    expectTrue(read >= updated_at, `updated_at read back ${read}, earlier than the tags answer's ${updated_at}`);
+  });
 });
 
 contract('POST /v1/task/{id}/setMetadata with a JSON array answers 400', async (ctx) => {

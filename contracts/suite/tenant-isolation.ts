@@ -233,3 +233,51 @@ contract("a teammate invited with the test key is not on the live key's team (te
   expectStatus(res, 200);
   expectTrue(!findMember(res.body, email), `${res.request} lists ${email}, invited with the test key`);
 });
+
+// The test key's side has its own contract ("with a test key marks the task is_test true").
+contract('POST /v1/task/imageannotation with the live key marks the task is_test false', async (ctx) => {
+  const live = givenLive(ctx);
+  // A live task is billed work on a real service: create one only where a control plane shows a mock.
+  if (!(await ctx.hasControlPlane())) {
+    ctx.skip('a live task is billed work: created only where a control plane (/_mock) shows a mock');
+  }
+  const task = await createTask(live);
+  expectEqual(task.is_test, false, 'is_test of a task made with the live key');
+  expectEqual((await getTask(live, task.task_id)).is_test, false, 'is_test of the live task read back');
+});
+
+// Each key acts only on its own data: a batch is the live key's data even where the test key may read it.
+contract(
+  'POST /v1/batches/{name}/finalize and setMetadata with the test key leave a batch of the live key unchanged',
+  async (ctx) => {
+    const live = givenLive(ctx);
+    const project = ctx.unique('liverapid');
+    const name = ctx.unique('livebatch');
+    // A rapid project's batch starts in staging, so a finalize that went through would show.
+    const created = await setupStep('create a rapid project and a batch with the live key', async () => {
+      expectStatus(await live.post('/v1/projects', { type: 'imageannotation', name: project, rapid: true }), 200);
+      const res = await live.post('/v1/batches', { project, name });
+      expectStatus(res, 200);
+      return res.body;
+    });
+    const path = `/v1/batches/${encodeURIComponent(name)}`;
+    await ctx.rule('finalize with the test key is refused', async () =>
+      fourXx(await ctx.api.post(`${path}/finalize`), 'a live batch finalized with the test key'),
+    );
+    await ctx.rule('setMetadata with the test key is refused', async () =>
+      fourXx(
+        await ctx.api.post(`${path}/setMetadata`, { by: 'test key' }),
+        "a live batch's metadata set with the test key",
+      ),
+    );
+    await ctx.rule('the live key reads the batch unchanged', async () => {
+      const read = await live.get(path);
+      expectStatus(read, 200);
+      expectEqual(
+        [read.body.status, read.body.metadata],
+        [created.status, created.metadata],
+        'batch [status, metadata]',
+      );
+    });
+  },
+);

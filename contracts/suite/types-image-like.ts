@@ -103,6 +103,13 @@ contract('POST /v1/task/videoannotation answers 200 with frames and geometries i
   ]);
 });
 
+// The interface's attachments row: "array of strings (image) or string (video)", the string an mp4, webm or ogg file.
+contract('POST /v1/task/videoannotation answers 200 for one video file given as attachments', async (ctx) => {
+  const body = videoBody({ attachment_type: 'video', attachments: fresh('drive.mp4') });
+  const task = await createOf(ctx, 'videoannotation', body);
+  await expectParamsEcho(ctx, task, body, ['attachment_type', 'geometries']);
+});
+
 contract('POST /v1/task/videoplaybackannotation answers 200 with the video and frame_rate in params', async (ctx) => {
   const body = playbackBody({ frame_rate: undefined });
   const task = await createOf(ctx, 'videoplaybackannotation', body);

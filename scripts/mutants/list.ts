@@ -88,8 +88,9 @@ export const MUTANTS: readonly Mutant[] = [
     name: 'idem-replay-reruns',
     rule: 'a repeated Idempotency-Key request replays the stored answer and creates no task',
     file: 'http/idempotency.ts',
-    find: 'if (existing.state === \'in_flight\') throw idempotencyInFlight(key);',
-    replace: "if (existing.state === 'in_flight') throw idempotencyInFlight(key);\n      if (existing) return handler();",
+    find: "if (existing.state === 'in_flight') throw idempotencyInFlight(key);",
+    replace:
+      "if (existing.state === 'in_flight') throw idempotencyInFlight(key);\n      if (existing) return handler();",
   },
   {
     name: 'idem-params-ignored',
@@ -154,6 +155,78 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'services/task-list.ts',
     find: 'filter.limited_response ? JSON.stringify(limitedView(record.task)) : taskJson(record),',
     replace: 'taskJson(record),',
+  },
+  // Task maintenance: tags, metadata, updated_at, audits, dependents.
+  {
+    name: 'tags-add-duplicates',
+    rule: 'adding a tag the task already has leaves it once',
+    file: 'services/tasks.ts',
+    find: 'dedupe([...current, ...tags])',
+    replace: '[...current, ...tags]',
+  },
+  {
+    name: 'set-metadata-merges',
+    rule: 'setMetadata replaces the metadata',
+    file: 'services/tasks.ts',
+    find: 'task.metadata = metadata;',
+    replace: 'task.metadata = { ...task.metadata, ...metadata };',
+  },
+  {
+    name: 'updated-at-frozen',
+    rule: 'updated_at moves when the task changes',
+    file: 'services/tasks.ts',
+    find: '    task.updated_at = toIso(tenant.stamp());\n',
+    replace: '',
+  },
+  {
+    name: 'audit-reject-as-accepted',
+    rule: 'an audit with accepted false sets customer_review_status rejected',
+    file: 'services/audits.ts',
+    find: "const result = accepted ? 'accepted' : 'rejected';",
+    replace: "const result = accepted ? 'accepted' : 'accepted';",
+  },
+  {
+    name: 'dependents-options-after-finish',
+    rule: 'dependent options can be changed only while the root task is unfinished',
+    file: 'services/dependents.ts',
+    find: "if (record.task.status !== 'pending')",
+    replace: "if (record.task.status === 'never')",
+  },
+  {
+    name: 'callback-alias-ignored',
+    rule: '`callback` is an alias of callback_url on task creation',
+    file: 'services/tasks.ts',
+    find: 'const callbackUrl = common.callback_url ?? common.callback;',
+    replace: 'const callbackUrl = common.callback_url;',
+  },
+  {
+    name: 'cb-audit-no-callback',
+    rule: 'an audit change sends a callback',
+    file: 'services/callbacks.ts',
+    find: "task_error: 'error', task_audited: 'audit' }",
+    replace: "task_error: 'error' }",
+  },
+  // Lists beyond paging by token.
+  {
+    name: 'filter-project-ignored',
+    rule: 'GET /v1/tasks?project= lists only tasks of that project',
+    file: 'services/task-list.ts',
+    find: "  'project',\n  'batch',",
+    replace: "  'batch',",
+  },
+  {
+    name: 'batches-has-more-boundary',
+    rule: 'GET /v1/batches answers has_more false on its last page',
+    file: 'services/batch-list.ts',
+    find: 'has_more: offset + docs.length < total',
+    replace: 'has_more: offset + docs.length <= total',
+  },
+  {
+    name: 'batches-project-filter-ignored',
+    rule: 'GET /v1/batches?project= lists only batches of that project',
+    file: 'services/batch-list.ts',
+    find: 'filter.project !== undefined',
+    replace: "filter.project === 'never'",
   },
   // Projects: setParams and versions.
   {
@@ -309,7 +382,7 @@ export const MUTANTS: readonly Mutant[] = [
     name: 'err-name-conflict-400',
     rule: 'a project or batch name already used answers 409',
     file: 'errors/templates.ts',
-    find: 'new ApiError(\'conflict\', `A ${kind} named "${name}" already exists in ${scope}`);',
-    replace: 'new ApiError(\'invalid_request\', `A ${kind} named "${name}" already exists in ${scope}`);',
+    find: "alreadyExists = (kind: string, name: string, scope: string) =>\n  new ApiError('conflict',",
+    replace: "alreadyExists = (kind: string, name: string, scope: string) =>\n  new ApiError('invalid_request',",
   },
 ];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 /** One in-process contract run in the scratch copy, read from vitest's JSON report. */
 
-export interface FailedTest {
+interface FailedTest {
   /** The test title: the contract's name followed by its tags, e.g. `GET /v1/tasks ... [interface]`. */
   title: string;
   tags: string[];

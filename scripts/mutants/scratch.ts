@@ -9,9 +9,19 @@ import type { Mutant } from './list.js';
  */
 
 /** What the in-process contract run reads: its sources, the files src/ loads at run time, the configs. */
-const COPIED = ['src', 'contracts', 'test', 'fixtures', 'inspector', 'openapi.yaml', 'package.json', 'vitest.config.ts'];
+const COPIED = [
+  'src',
+  'contracts',
+  'test',
+  'fixtures',
+  'inspector',
+  'openapi.yaml',
+  'package.json',
+  'vitest.config.ts',
+];
 
 export function makeScratch(root: string, scratch: string): void {
+  lockScratch(scratch);
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { recursive: true });
   const configs = readdirSync(root).filter((name) => /^tsconfig.*\.json$/.test(name));
@@ -20,6 +30,31 @@ export function makeScratch(root: string, scratch: string): void {
   }
   // A link, not a copy: installing is slow and the mutants change no dependency.
   symlinkSync(join(root, 'node_modules'), join(scratch, 'node_modules'), 'dir');
+}
+
+/**
+ * One run at a time: a second run would delete the scratch copy under the first. The lock names the
+ * holder's pid, so a lock left by a run that was killed does not block the next one.
+ */
+function lockScratch(scratch: string): void {
+  const lock = `${scratch}.lock`;
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+  } catch {
+    const holder = Number(readFileSync(lock, 'utf8'));
+    if (isAlive(holder)) throw new Error(`another mutant run (pid ${holder}) is using ${scratch}`);
+    writeFileSync(lock, String(process.pid));
+  }
+  process.on('exit', () => rmSync(lock, { force: true }));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return Number.isInteger(pid) && pid > 0;
+  } catch {
+    return false;
+  }
 }
 
 /** Applies the mutant's patch in the scratch copy; answers the undo. Throws unless `find` occurs exactly once. */
