@@ -108,7 +108,8 @@ describe('task revisions', () => {
 
   it('GET /v1/tasks answers the bytes JSON.stringify gives its page, limited_response included', async () => {
     const t = makeApp();
-    for (let i = 0; i < 3; i += 1) await createImageTask(t, { metadata: { i }, tags: ['t'] });
+    // Multi-byte text: the page's buffer is sized in bytes, not characters.
+    for (let i = 0; i < 3; i += 1) await createImageTask(t, { metadata: { i, note: 'çà ✓ 😀' }, tags: ['t'] });
     for (const query of ['limit=2', 'limit=2&tags=t', 'limited_response=true', 'status=completed']) {
       const res = await t.app.request(`/v1/tasks?${query}`, { headers: { authorization: basicKey } });
       const text = await res.text();

@@ -181,10 +181,9 @@ export function listTasks(tenant: Tenant, filter: TaskListFilter): JsonText<Task
 
   const offset = token?.offset ?? filter.offset ?? 0;
   const last = page[page.length - 1];
-  const docs = page.flatMap((record, i) => [
-    i === 0 ? '' : ',',
-    filter.limited_response ? JSON.stringify(limitedView(record.task)) : taskJson(record),
-  ]);
+  const docs = page.map((record) =>
+    filter.limited_response ? Buffer.from(JSON.stringify(limitedView(record.task))) : taskJson(record),
+  );
   const rest = {
     total: exact
       ? sourceCount(source, minSeq, maxSeq)
@@ -195,7 +194,7 @@ export function listTasks(tenant: Tenant, filter: TaskListFilter): JsonText<Task
     next_token: hasMore && last ? encodeToken({ seq: last.seq, offset: offset + page.length }) : null,
   };
   // The bytes JSON.stringify({ docs, ...rest }) gives, with each task's JSON reused (serialized once per revision).
-  return JsonText.join(['{"docs":[', ...docs, `],${JSON.stringify(rest).slice(1)}`]);
+  return JsonText.array('{"docs":[', docs, `],${JSON.stringify(rest).slice(1)}`);
 }
 
 /**

@@ -4,15 +4,31 @@
  * encode per request). `T` is the shape the bytes hold, so a route's handler still states what its
  * response schema documents.
  */
+const COMMA = 0x2c;
+
 export class JsonText<T> {
   /** Never set: carries the serialized shape for the type checker only. */
   declare readonly shape?: T;
 
   constructor(readonly bytes: Uint8Array) {}
 
-  /** The bytes of several texts joined: `parts` are strings (encoded here) or bytes kept from before. */
-  static join<T>(parts: (string | Uint8Array)[]): JsonText<T> {
-    return new JsonText(Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part))));
+  /**
+   * `head`, then `items` (bytes kept from before) separated by commas, then `tail`: a JSON array in
+   * an object, written into one buffer sized up front. A list page is mostly these copies, so no
+   * part is encoded or allocated on its own (joining them with Buffer.concat took four times as long).
+   */
+  static array<T>(head: string, items: readonly Uint8Array[], tail: string): JsonText<T> {
+    let size = Buffer.byteLength(head) + Buffer.byteLength(tail) + Math.max(0, items.length - 1);
+    for (const item of items) size += item.byteLength;
+    const out = Buffer.allocUnsafe(size);
+    let at = out.write(head);
+    items.forEach((item, i) => {
+      if (i > 0) out[at++] = COMMA;
+      out.set(item, at);
+      at += item.byteLength;
+    });
+    out.write(tail, at);
+    return new JsonText(out);
   }
 
   get text(): string {
