@@ -153,7 +153,7 @@ export const MUTANTS: readonly Mutant[] = [
     name: 'filter-limited-response-ignored',
     rule: 'limited_response=true answers only task_id, status, metadata and project',
     file: 'services/task-list.ts',
-    find: 'filter.limited_response ? JSON.stringify(limitedView(record.task)) : taskJson(record),',
+    find: 'filter.limited_response ? Buffer.from(JSON.stringify(limitedView(record.task))) : taskJson(record),',
     replace: 'taskJson(record),',
   },
   // Task maintenance: tags, metadata, updated_at, audits, dependents.

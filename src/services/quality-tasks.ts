@@ -1,4 +1,5 @@
 import { QUALITY_TASK_TYPES, type QualityTask, type QualityTaskKind } from '../domain/quality/quality-tasks.js';
+import { splitCreateBody } from '../domain/tasks/common-params.js';
 import { findTaskType } from '../domain/tasks/registry.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { invalidParameter } from '../errors.js';
@@ -42,9 +43,10 @@ export function createQualityTask(
   const resolved = resolveCreation(tenant, def, request, { batchOptional: true });
   const valid = parseOrThrow(def.createSchema, resolved.body, '') as Record<string, unknown>;
   checkFileAttachments(tenant, valid);
-  checkTypeRules(tenant, def, valid);
+  const split = splitCreateBody(valid);
+  checkTypeRules(tenant, def, split.params);
   const nowMs = tenant.stamp();
-  const task = buildTask(tenant, services.ids.next(), def, valid, resolved.projectParamVersion, nowMs);
+  const task = buildTask(tenant, services.ids.next(), def, split, resolved.projectParamVersion, nowMs);
   const expected = validateResponseFor(task, expected_response, 'expected_response');
   const initial =
     initial_response === undefined ? undefined : validateResponseFor(task, initial_response, 'initial_response');

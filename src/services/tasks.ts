@@ -1,7 +1,7 @@
 import { JsonText } from '../domain/common/json-text.js';
 import { MAX_TAGS } from '../domain/common/values.js';
 import { describeFitIssues } from '../domain/tasks/annotation-fit.js';
-import { splitCreateBody } from '../domain/tasks/common-params.js';
+import { type CreateBodyParts, splitCreateBody } from '../domain/tasks/common-params.js';
 import type { TaskTypeDefinition } from '../domain/tasks/registry.js';
 import type { Task } from '../domain/tasks/task.js';
 import { alreadyHeld, invalidCombination, invalidParameter, taskNotFound, taskStatusForbids } from '../errors.js';
@@ -47,11 +47,13 @@ export function createTask(
   body: Record<string, unknown>,
   projectParamVersion: number | null = null,
 ): TaskRecord {
-  const { common } = splitCreateBody(body);
-  checkTypeRules(tenant, def, body);
+  // Split once: the type's checks and the task then see the same params (parsed once, not per use).
+  const split = splitCreateBody(body);
+  const { common } = split;
+  checkTypeRules(tenant, def, split.params);
   if (common.unique_id !== undefined) assertUniqueIdFree(tenant, common.unique_id);
   const nowMs = tenant.stamp();
-  const task = buildTask(tenant, ids.next(), def, body, projectParamVersion, nowMs);
+  const task = buildTask(tenant, ids.next(), def, split, projectParamVersion, nowMs);
   const record = tenant.tasks.insert(task, nowMs, { clear_unique_id_on_error: common.clear_unique_id_on_error });
   syncBatchOf(tenant, record);
   tenant.emit({ kind: 'task_created', record });
@@ -59,22 +61,20 @@ export function createTask(
 }
 
 /** The type's rules that look beyond the request (e.g. lidar_task must name a completed lidar task). */
-export function checkTypeRules(tenant: Tenant, def: TaskTypeDefinition, body: Record<string, unknown>): void {
-  const issues =
-    def.checkCreate?.(splitCreateBody(body).params, { findTask: (id) => tenant.tasks.get(id)?.task }) ?? [];
+export function checkTypeRules(tenant: Tenant, def: TaskTypeDefinition, params: Record<string, unknown>): void {
+  const issues = def.checkCreate?.(params, { findTask: (id) => tenant.tasks.get(id)?.task }) ?? [];
   if (issues.length > 0) throw invalidCombination(describeFitIssues(issues));
 }
 
-/** The pending task object a validated creation body describes (not stored: quality tasks build one too). */
+/** The pending task object a validated creation body (split) describes (not stored: quality tasks build one too). */
 export function buildTask(
   tenant: Tenant,
   taskId: string,
   def: TaskTypeDefinition,
-  body: Record<string, unknown>,
+  { common, params }: CreateBodyParts,
   projectParamVersion: number | null,
   nowMs: number,
 ): Task {
-  const { common, params } = splitCreateBody(body);
   const now = toIso(nowMs);
   const callbackUrl = common.callback_url ?? common.callback;
   return {

@@ -26,13 +26,16 @@ export const CommonCreateShape = {
 const COMMON_CREATE_KEYS: ReadonlySet<string> = new Set(Object.keys(CommonCreateShape));
 
 const CommonCreateSchema = z.object(CommonCreateShape);
-export type CommonCreate = z.infer<typeof CommonCreateSchema>;
+type CommonCreate = z.infer<typeof CommonCreateSchema>;
 
-/** Splits a validated creation body into the task-level fields and the type's `params`. */
-export function splitCreateBody(body: Record<string, unknown>): {
+/** A validated creation body split into the task-level fields and the type's `params`. */
+export interface CreateBodyParts {
   common: CommonCreate;
   params: Record<string, unknown>;
-} {
+}
+
+/** Splits a validated creation body into the task-level fields and the type's `params`. */
+export function splitCreateBody(body: Record<string, unknown>): CreateBodyParts {
   const common: Record<string, unknown> = {};
   const params: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {

@@ -46,7 +46,17 @@ function parsed<T>(schema: ZodType<T, ZodTypeDef, unknown>, value: unknown, fiel
 
 /** Builds the registry's untyped view of a typed task type: each method parses, then calls the typed one. */
 export function defineTaskType<P, R extends Record<string, unknown>>(spec: TaskTypeSpec<P, R>): TaskTypeDefinition {
-  const params = (task: Pick<Task, 'params'>) => parsed(spec.params, task.params, 'params');
+  // The last params parsed, by identity: a creation checks its params and then derives the task's
+  // fields from the very same object, so the parse (zod, the bulk of a create) runs once, not twice.
+  // Identity is safe: creation params are not changed after the split, stored ones are frozen. One
+  // entry only, so nothing per task is kept.
+  let last: { given: unknown; params: P } | undefined;
+  const params = (task: Pick<Task, 'params'>): P => {
+    if (last?.given === task.params) return last.params;
+    const result = parsed(spec.params, task.params, 'params');
+    last = { given: task.params, params: result };
+    return result;
+  };
   const keys = new Set(Object.keys(innerObject(spec.createSchema)?.shape ?? {}));
   return {
     type: spec.type,
