@@ -43,7 +43,9 @@ function post(path: string, { chunks, declared, type = 'application/json' }: Sen
   return new Promise<{ status: number; body: any }>((resolve, reject) => {
     const headers: Record<string, string | number> = { authorization: AUTH, 'content-type': type };
     if (declared !== undefined) headers['content-length'] = declared;
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
+    // A connection of its own: a body refused unread (a declared length never sent) leaves its connection
+    // unusable, and a pooled one would carry that into the next test.
+    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers, agent: false }, (res) => {
       let text = '';
       res.on('data', (chunk) => (text += chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
@@ -81,6 +83,14 @@ describe('JSON bodies over a socket', () => {
       body: { status_code: 413, error: 'Request body is larger than the limit of 1000 bytes' },
     });
     expect((await post('/v1/task/imageannotation', { chunks: [TEXT] })).status).toBe(200);
+  });
+
+  it('POST /v1/task/imageannotation declaring a length over the limit is a 413 before the body is read', async () => {
+    const res = await post('/v1/task/imageannotation', { chunks: ['{}'], declared: 5000 });
+    expect(res).toEqual({
+      status: 413,
+      body: { status_code: 413, error: 'Request body is larger than the limit of 1000 bytes' },
+    });
   });
 
   it('POST /v1/task/imageannotation chunked: malformed JSON is a 400, a form body a 415', async () => {
