@@ -54,8 +54,20 @@ function crashAndReopen(old: TestApp, dir: string, persistence: DurableOptions =
   return open(dir, old.clock, persistence, fetch);
 }
 
+/** What the first test reads before the crash and again after it (Studio last). */
+const READ_BACK = [
+  '/v1/tasks',
+  '/v1/projects/streets',
+  '/v1/batches/b1',
+  '/v1/teams',
+  '/_mock/settings',
+  '/_mock/clock',
+  '/v1/studio/assignments',
+  '/v1/studio/projects/signs/groups',
+];
+
 describe('--data-dir', () => {
-  it('a restart finds tasks, projects with versions, batches, files, team, settings, clock, idempotency', async () => {
+  it('a restart finds tasks, projects, batches, files, team, Studio, settings, clock, idempotency', async () => {
     const dir = folder();
     const t = open(dir);
     expect((await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 'streets' } })).status).toBe(
@@ -75,23 +87,25 @@ describe('--data-dir', () => {
     expect(
       (await t.call('POST', '/v1/teams/invite', { body: { emails: ['ann@example.com'], team_role: 'member' } })).status,
     ).toBe(200);
+    // Studio: a teammate who accepted, assigned to a Studio project and in one of its labeler groups.
+    expect((await t.call('POST', '/_mock/teams/accept', { body: { emails: ['ann@example.com'] } })).status).toBe(200);
+    const studioProject = { body: { type: 'imageannotation', name: 'signs', studio: true } };
+    expect((await t.call('POST', '/v1/projects', studioProject)).status).toBe(200);
+    const assignment = { body: { emails: ['ann@example.com'], projects: ['signs'] } };
+    expect((await t.call('POST', '/v1/studio/assignments/add', assignment)).status).toBe(200);
+    const group = { body: { name: 'night', emails: ['ann@example.com'] } };
+    expect((await t.call('POST', '/v1/studio/projects/signs/groups', group)).status).toBe(200);
     const settings = { body: { completion: { mode: 'delay', delay_ms: 5000 } } };
     expect((await t.call('PATCH', '/_mock/settings', settings)).status).toBe(200);
     expect((await t.call('POST', '/_mock/clock/advance', { body: { ms: 3_600_000 } })).status).toBe(200);
-    const before = await Promise.all(
-      ['/v1/tasks', '/v1/projects/streets', '/v1/batches/b1', '/v1/teams', '/_mock/settings', '/_mock/clock'].map(
-        (path) => t.call('GET', path),
-      ),
-    );
+    const before = await Promise.all(READ_BACK.map((path) => t.call('GET', path)));
 
     const again = crashAndReopen(t, dir);
-    const after = await Promise.all(
-      ['/v1/tasks', '/v1/projects/streets', '/v1/batches/b1', '/v1/teams', '/_mock/settings', '/_mock/clock'].map(
-        (path) => again.call('GET', path),
-      ),
-    );
+    const after = await Promise.all(READ_BACK.map((path) => again.call('GET', path)));
     expect(after.map((res) => res.body)).toEqual(before.map((res) => res.body));
     expect(after[0]?.body.docs).toHaveLength(2);
+    expect(after[6]?.body).toMatchObject({ 'ann@example.com': ['signs'] });
+    expect(after[7]?.body).toMatchObject([{ name: 'night', workers: [{ email: 'ann@example.com' }] }]);
     expect(after[1]?.body.param_history.at(-1)).toMatchObject({ instruction: 'Boxes, v1.' });
     // The file's bytes came back from the folder's blobs/, not from memory.
     const read = await readContent(again, uploaded.body.id);
