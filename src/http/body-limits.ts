@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { FILE_MAX_BYTES, FILE_UPLOAD_PATH, MULTIPART_OVERHEAD_BYTES } from '../domain/files/limits.js';
 import { bodyTooLarge, uploadPartTooLarge } from '../errors.js';
 import { readTextWithin } from './body-text.js';
@@ -17,7 +17,7 @@ import { readTextWithin } from './body-text.js';
 export function bodyLimits(maxJsonBytes: number): MiddlewareHandler {
   const uploadMax = FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES;
   const json: MiddlewareHandler = async (c, next) => {
-    const declared = declaredLength(c.req.header('content-length'), c.req.header('transfer-encoding'));
+    const declared = declaredLength(c);
     if (declared !== undefined) {
       // The HTTP parser holds the body to its declared length: within it, the route reads it whole.
       if (declared > maxJsonBytes) throw bodyTooLarge(maxJsonBytes);
@@ -29,8 +29,8 @@ export function bodyLimits(maxJsonBytes: number): MiddlewareHandler {
   };
   // Not read here: an upload is streamed by the multipart reader, which counts it as it goes.
   const upload: MiddlewareHandler = (c, next) => {
-    const declared = Number(c.req.header('content-length') ?? 0);
-    if (declared > uploadMax && !c.req.header('transfer-encoding')) throw uploadTooLarge('body');
+    const declared = declaredLength(c);
+    if (declared !== undefined && declared > uploadMax) throw uploadTooLarge('body');
     return next();
   };
   return (c, next) => {
@@ -41,8 +41,9 @@ export function bodyLimits(maxJsonBytes: number): MiddlewareHandler {
 }
 
 /** The body's declared length (read as hono's bodyLimit did); undefined when it declares none or is chunked. */
-function declaredLength(contentLength: string | undefined, transferEncoding: string | undefined): number | undefined {
-  if (contentLength === undefined || transferEncoding !== undefined) return undefined;
+function declaredLength(c: Context): number | undefined {
+  const contentLength = c.req.header('content-length');
+  if (contentLength === undefined || c.req.header('transfer-encoding') !== undefined) return undefined;
   return Number.parseInt(contentLength, 10) || 0;
 }
 
