@@ -136,6 +136,24 @@ describe('request journal', () => {
     expect(JSON.stringify(entry).length).toBeLessThan(JOURNAL_ENTRY_MAX_BYTES);
   });
 
+  it('GET /_mock/requests keeps each long answer as its own, while the ring reuses the copies it drops', async () => {
+    const t = makeApp({ config: { journalSize: 2 } });
+    const ids: string[] = [];
+    for (const letter of ['a', 'b', 'c', 'd']) {
+      const body = { ...imageRequest(), metadata: { note: letter.repeat(JOURNAL_BODY_CHARS) } };
+      ids.push((await t.call('POST', '/v1/task/imageannotation', { body })).body.task_id);
+    }
+    const answers: string[] = [];
+    for (const id of ids) answers.push(JSON.stringify((await t.call('GET', `/v1/task/${id}`)).body));
+    // Newest first: the reads of d and of c; each entry's text is that request's answer, cut.
+    const entries = await requests(t);
+    expect(entries.every((entry) => entry.truncated)).toBe(true);
+    const kept: string[] = entries.map((entry) => entry.response_body);
+    const expected = [answers[3], answers[2]].map((text) => text?.slice(0, JOURNAL_BODY_CHARS));
+    expect(kept.map((text) => text.slice(-40))).toEqual(expected.map((text) => text?.slice(-40)));
+    expect(kept).toEqual(expected);
+  });
+
   it('GET /_mock/requests keeps at most 64 headers and 64 query values, flagging the cut', async () => {
     const t = makeApp();
     await holdTenant(t);

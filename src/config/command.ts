@@ -8,7 +8,7 @@ export type ParsedFlags = { kind: 'flags'; flags: ReadonlyMap<string, string> } 
 
 const DESCRIPTION =
   'An in-memory, stateful mock of the data-labeling task service (v1 REST API), with a test-control plane ' +
-  'under /_mock. State lives in memory and is gone when the server stops.';
+  'under /_mock. State lives in memory and is gone when the server stops, unless --data-dir keeps it.';
 
 const AFTER_HELP = `
 Each setting comes from the first of: its flag, its environment variable, the --config file, its default.

@@ -121,14 +121,14 @@ export const capturedPath = (path: string) => cutText(path, JOURNAL_PATH_CHARS);
 
 /**
  * The answer the route noted, when it is the one going out: its text or bytes are kept as they are
- * (a task's bytes are already held per revision) unless past the cap, then copied cut. Undefined
- * when another answer replaced it (an error, a fault): journal-bodies.ts reads that one.
+ * (a task's bytes are already held per revision) unless past the cap: text is cut here, bytes are
+ * handed over whole and the journal keeps a cut copy in a buffer it reuses (store/request-journal.ts).
+ * Undefined when another answer replaced it (an error, a fault): journal-bodies.ts reads that one.
  */
 export function notedAnswer(c: Context): Captured<string | Uint8Array> | undefined {
   const noted = c.get('journalAnswer');
   if (!noted || noted.status !== c.res.status) return undefined;
   const { body } = noted;
   if (typeof body === 'string') return cutText(body, JOURNAL_BODY_CHARS);
-  if (body.byteLength <= JOURNAL_BODY_CHARS) return { value: body, cut: false };
-  return { value: new Uint8Array(body.subarray(0, JOURNAL_BODY_CHARS)), cut: true };
+  return { value: body, cut: body.byteLength > JOURNAL_BODY_CHARS };
 }

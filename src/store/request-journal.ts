@@ -1,4 +1,5 @@
 import type { AppliedFault } from '../domain/faults/schemas.js';
+import { JOURNAL_BODY_CHARS } from '../domain/journal/limits.js';
 import type { JournalPart } from '../domain/journal/schemas.js';
 
 /**
@@ -20,7 +21,10 @@ export interface JournalRecord {
   body: string | undefined;
   parts: JournalPart[] | undefined;
   status: number;
-  /** A JSON answer: its text, or the very bytes the route sent (a task's, already held per revision). */
+  /**
+   * A JSON answer: its text, or the very bytes the route sent (a task's, already held per revision).
+   * Bytes past the cap are handed to `add` whole and kept as a copy of their first part.
+   */
   response: string | Uint8Array | undefined;
   durationMs: number;
   /** Whether the body's or the answer's text was cut (then answered as text, not parsed). */
@@ -48,6 +52,10 @@ export class RequestJournal {
   add(record: JournalRecord): JournalRecord {
     this.lastSeq += 1;
     record.seq = this.lastSeq;
+    const { response } = record;
+    if (response instanceof Uint8Array && response.byteLength > JOURNAL_BODY_CHARS) {
+      record.response = cutCopy(response, this.ring.length < this.capacity ? undefined : this.ring[this.head]);
+    }
     if (this.ring.length < this.capacity) this.ring.push(record);
     else {
       this.ring[this.head] = record;
@@ -72,4 +80,17 @@ export class RequestJournal {
     this.head = 0;
     return count;
   }
+}
+
+/**
+ * The first JOURNAL_BODY_CHARS of an answer's bytes, in the copy of the entry the ring drops when it
+ * has one (a cut copy is always the journal's own, of exactly that size; readers decode entries at
+ * once, so none holds it). A fresh copy per request is memory outside the JS heap that only a full
+ * collection frees: one per list page made the server run a full collection every second under load.
+ */
+function cutCopy(bytes: Uint8Array, dropped: JournalRecord | undefined): Uint8Array {
+  const reusable = dropped?.responseCut && dropped.response instanceof Uint8Array ? dropped.response : undefined;
+  const copy = reusable ?? new Uint8Array(JOURNAL_BODY_CHARS);
+  copy.set(bytes.subarray(0, JOURNAL_BODY_CHARS));
+  return copy;
 }

@@ -2,6 +2,7 @@ import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import { boundedTree } from './bounded.js';
 import { MAX_LABELS } from './input-limits.js';
+import { lazySchema } from './lazy-schema.js';
 
 /** LabelDescription: a label name, or an object with a choice and nested subchoices. */
 export interface LabelObject {
@@ -18,7 +19,7 @@ export const LabelObjectSchema: z.ZodType<LabelObject> = extendApi(
   z
     .object({
       choice: LabelNameSchema,
-      subchoices: z.lazy(() => z.array(LabelDescriptionSchema)).optional(),
+      subchoices: lazySchema(() => z.array(LabelDescriptionSchema)).optional(),
       instance_label: z.boolean().optional(),
       display: z.string().optional(),
     })

@@ -2,6 +2,7 @@ import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import { boundedTree } from '../common/bounded.js';
 import { MAX_LABELS } from '../common/input-limits.js';
+import { lazySchema } from '../common/lazy-schema.js';
 import { repeatedValues } from '../common/repeated.js';
 import { TimestampSchema } from '../common/values.js';
 
@@ -18,7 +19,7 @@ const ParamHistoryEntrySchema = extendApi(
 );
 
 const OntologyChoiceSchema: z.ZodType<unknown> = extendApi(
-  z.lazy(() =>
+  lazySchema(() =>
     z.object({ choice: z.string().min(1), subchoices: z.array(OntologyEntrySchema).optional() }).passthrough(),
   ),
   {

@@ -1,5 +1,6 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
+import { lazySchema } from '../common/lazy-schema.js';
 import { repeatedValues } from '../common/repeated.js';
 import type { FitIssue } from './annotation-fit.js';
 
@@ -38,7 +39,7 @@ export interface NerLabel extends z.infer<typeof NerLabelBaseSchema> {
 }
 export const NerLabelSchema: z.ZodType<NerLabel, z.ZodTypeDef, unknown> = NerLabelBaseSchema.extend({
   children: extendApi(
-    z.lazy(() => z.array(NerLabelSchema)),
+    lazySchema(() => z.array(NerLabelSchema)),
     {
       type: 'array',
       items: {

@@ -2,6 +2,7 @@ import { extendApi, generateSchema } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import { boundedTree } from '../common/bounded.js';
 import { MAX_LABELS } from '../common/input-limits.js';
+import { lazySchema } from '../common/lazy-schema.js';
 
 /**
  * Text collection fields (the `fields` array): one zod object per field type, discriminated on
@@ -23,7 +24,7 @@ export interface CategoryChoice extends z.infer<typeof ChoiceBaseSchema> {
 }
 const CategoryChoiceSchema: z.ZodType<CategoryChoice> = ChoiceBaseSchema.extend({
   subchoices: extendApi(
-    z.lazy(() => z.array(CategoryChoiceSchema)),
+    lazySchema(() => z.array(CategoryChoiceSchema)),
     {
       type: 'array',
       items: { type: 'object', description: 'A choice of the same shape: label, value, hint, subchoices' },
@@ -132,7 +133,7 @@ const RankingOrderFieldSchema = unit('ranking_order', {
 /** Children of forms and field sets: described in OpenAPI as the same entries as the top-level `fields`. */
 const childEntries = (): z.ZodType<FieldEntry[], z.ZodTypeDef, unknown> =>
   extendApi(
-    z.lazy(() => z.array(FieldEntrySchema).min(1)),
+    lazySchema(() => z.array(FieldEntrySchema).min(1)),
     {
       type: 'array',
       minItems: 1,
