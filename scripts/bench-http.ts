@@ -208,7 +208,7 @@ async function run(url: string, bareUrl: string, receiverUrl: string, pid: numbe
     },
   );
   // Completions use each task once: enough pending tasks with a callback for every round.
-  const callbackIds = await seed(url, 'test_callbacks', 15_000, {
+  const callbackIds = await seed(url, 'test_callbacks', 25_000, {
     callback_url: `${receiverUrl}/cb`,
     unique_id: undefined,
   });

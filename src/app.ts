@@ -1,3 +1,5 @@
+// First: every schema parse after it uses the fixed ZodEffects (see the module).
+import './domain/zod-effects-fix.js';
 import { resolve } from 'node:path';
 import { Hono } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';

@@ -11,6 +11,7 @@ import {
   SECRET_HEADERS,
 } from '../domain/journal/limits.js';
 import type { JournalPart } from '../domain/journal/schemas.js';
+import { HEADER_SEPARATOR } from '../store/request-journal.js';
 import { incomingOf } from './incoming.js';
 
 /**
@@ -64,11 +65,13 @@ export function cutText(text: string, max: number): Captured<string> {
 }
 
 /**
- * The request headers as flat name/value pairs. Over a socket: the Node request's raw list, kept as
- * it is when within the cap (iterating the Fetch Headers would make the Node server build a whole
- * Headers object, which costs more than the rest of the entry). Credentials are left out when read.
+ * The request headers as flat name/value pairs joined into one text (HEADER_SEPARATOR): one string
+ * per entry instead of an array and a string per name and value, which the garbage collector would
+ * copy for every journaled request (the journal's cost on a GET was mostly that). Over a socket the
+ * pairs are the Node request's raw list (iterating the Fetch Headers would make the Node server
+ * build a whole Headers object). Credentials are left out when read.
  */
-export function capturedHeaders(c: Context): Captured<readonly string[]> {
+export function capturedHeaders(c: Context): Captured<string> {
   const raw = incomingOf(c)?.rawHeaders;
   const pairs: string[] = raw ?? [];
   if (!raw) {
@@ -79,7 +82,8 @@ export function capturedHeaders(c: Context): Captured<readonly string[]> {
   let size = 0;
   for (const text of pairs) size += text.length;
   const within = size <= JOURNAL_HEADER_CHARS && pairs.length <= 2 * JOURNAL_MAX_HEADERS;
-  return within ? { value: pairs, cut: false } : { value: withinCap(pairs), cut: true };
+  const kept = within ? pairs : withinCap(pairs);
+  return { value: kept.join(HEADER_SEPARATOR), cut: !within };
 }
 
 /** Pairs without credentials until the cap is spent. */
@@ -96,9 +100,12 @@ function withinCap(pairs: readonly string[]): string[] {
   return kept;
 }
 
-export function capturedQuery(c: Context): Captured<Record<string, string[]>> {
+/** The query of a request without one: shared (entries are read, never changed), not an object per entry. */
+const NO_QUERY: Readonly<Record<string, string[]>> = Object.freeze({});
+
+export function capturedQuery(c: Context): Captured<Readonly<Record<string, string[]>>> {
+  if (!c.req.url.includes('?')) return { value: NO_QUERY, cut: false };
   const value: Record<string, string[]> = {};
-  if (!c.req.url.includes('?')) return { value, cut: false };
   let room = JOURNAL_QUERY_CHARS;
   let count = 0;
   let cut = false;

@@ -2,7 +2,7 @@ import { pathMatcher } from '../domain/faults/path-pattern.js';
 import { MAX_JOURNAL_LIMIT, SECRET_HEADERS } from '../domain/journal/limits.js';
 import type { JournalEntry } from '../domain/journal/schemas.js';
 import { toIso } from '../runtime/clock.js';
-import { type JournalRecord, RequestJournal } from '../store/request-journal.js';
+import { HEADER_SEPARATOR, type JournalRecord, RequestJournal } from '../store/request-journal.js';
 import type { Tenant } from '../store/tenant.js';
 import type { EventBus } from './events.js';
 
@@ -64,8 +64,9 @@ function bodyValue(held: string | Uint8Array | undefined, cut: boolean): unknown
 }
 
 /** Lower-case names, repeated ones joined, credentials left out. */
-function headersOf(pairs: readonly string[]): Record<string, string> {
+function headersOf(joined: string): Record<string, string> {
   const headers: Record<string, string> = {};
+  const pairs = joined === '' ? [] : joined.split(HEADER_SEPARATOR);
   for (let i = 0; i + 1 < pairs.length; i += 2) {
     const name = (pairs[i] ?? '').toLowerCase();
     const text = pairs[i + 1] ?? '';

@@ -14,9 +14,9 @@ export interface JournalRecord {
   timeMs: number;
   method: string;
   path: string;
-  query: Record<string, string[]>;
-  /** Name/value pairs as received (credentials are left out when read). */
-  headers: readonly string[];
+  query: Readonly<Record<string, string[]>>;
+  /** Name/value pairs as received, joined by HEADER_SEPARATOR (credentials are left out when read). */
+  headers: string;
   /** The request body's text (undefined: none, or multipart with `parts`). */
   body: string | undefined;
   parts: JournalPart[] | undefined;
@@ -34,6 +34,9 @@ export interface JournalRecord {
   truncated: boolean;
   fault: AppliedFault | undefined;
 }
+
+/** Joins a request's header names and values: a line break is in no valid header name or value. */
+export const HEADER_SEPARATOR = '\n';
 
 /** A tenant's request journal: a ring of the last `capacity` entries. */
 export class RequestJournal {
