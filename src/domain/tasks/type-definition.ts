@@ -36,7 +36,10 @@ export interface TaskTypeDefinition {
   schemaName: string;
   /** Values the service adds to `params` when the request leaves them out (e.g. attachment_type). */
   paramDefaults?: Record<string, unknown>;
-  /** Rules that need more than the request (e.g. lidar_task must name a completed lidar task). */
+  /**
+   * Rules that need more than the request (e.g. lidar_task must name a completed lidar task). `params`
+   * (here and in taskFields) are a creation's params as `createSchema` answered them, split from the body.
+   */
   checkCreate(params: Record<string, unknown>, context: CreateContext): FitIssue[];
   /** Fields shown on the task object besides `params` (textcollection shows attachments and fields). */
   taskFields(params: Record<string, unknown>): Record<string, unknown>;
