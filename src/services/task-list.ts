@@ -108,7 +108,7 @@ function plan(tasks: TaskCollection, filter: TaskListFilter, minSeq: number, max
     }),
     ...times.map(
       ({ field, from, to }): Candidate => ({
-        size: tasks.timeIndex(field).countBetween(from, to),
+        size: tasks.timeIndex(field).sizeBetween(from, to),
         covers: field,
         make: () => timeRangeSource(tasks, field, from, to),
       }),
