@@ -36,12 +36,10 @@ const FIXED_SOURCE_SHA1 = '6131f741300a';
 
 class RefinementContext implements RefinementCtx {
   readonly addIssue: RefinementCtx['addIssue'];
+  readonly path: (string | number)[];
 
-  constructor(
-    ctx: ParseContext,
-    status: ParseStatus,
-    readonly path: (string | number)[],
-  ) {
+  constructor(ctx: ParseContext, status: ParseStatus) {
+    this.path = ctx.path;
     // An own function, as zod's is bound: a refinement may call it detached (`const { addIssue } = ctx`).
     this.addIssue = (issue) => {
       addIssueToContext(ctx, issue);
@@ -56,7 +54,7 @@ type Effects = ZodEffects<ZodTypeAny, unknown, unknown>;
 function syncParse(this: Effects, input: ParseInput): ParseReturnType<unknown> {
   const { status, ctx } = this._processInputParams(input);
   const effect = this._def.effect;
-  const checkCtx = new RefinementContext(ctx, status, ctx.path);
+  const checkCtx = new RefinementContext(ctx, status);
   if (effect.type === 'preprocess') {
     const processed = effect.transform(ctx.data, checkCtx);
     if (status.value === 'aborted') return INVALID;
