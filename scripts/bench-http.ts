@@ -7,8 +7,13 @@
  * Cases: GET a task; a list page (limit 100) with the small and the large store, unfiltered and
  * with each filter family; create imageannotation and textcollection; a completion with a callback.
  * Also prints the mock's RSS before and after the large tenant is seeded (bytes per task).
+ * `--calibrate` measures instead what a ratio means on this machine: the bare server also spends a
+ * fixed number of µs of pure CPU on each answer (0, 5, 10, ...), and each case prints the ratio each
+ * spin gives and the spin the mock is worth (its own work per request, in CPU µs). With the load
+ * generator on the same cores, a ratio's budget is far from linear: it is what to compare targets with.
  * Needs a build first (`npm run bench:http` builds).
- *   npm run bench:http [-- --rounds 3 --seconds 2 --connections 20 --large 100000 --small 1000 --only list]
+ *   npm run bench:http [-- --rounds 3 --seconds 2 --connections 20 --large 100000 --small 1000 --only 'list.*(1000)']
+ *   npm run bench:http -- --calibrate --only create
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -24,6 +29,7 @@ const { values } = parseArgs({
     large: { type: 'string', default: '100000' },
     small: { type: 'string', default: '1000' },
     only: { type: 'string' },
+    calibrate: { type: 'boolean', default: false },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -33,6 +39,8 @@ const LARGE = Number(values.large);
 const SMALL = Number(values.small);
 const ROOT = new URL('..', import.meta.url).pathname;
 const COMPLETED_PER_TENANT = 300;
+/** The µs of pure CPU per answer the bare server spends in `--calibrate`. */
+const SPINS = [0, 5, 10, 15, 20, 30, 45, 60];
 
 const headers = (key: string) => ({
   authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
@@ -220,7 +228,7 @@ async function run(url: string, bareUrl: string, receiverUrl: string, pid: numbe
     path: () => `/_mock/tasks/${callbackIds[nextCallback++ % callbackIds.length]}/complete`,
   });
 
-  const selected = cases.filter((c) => values.only === undefined || c.name.includes(values.only));
+  const selected = cases.filter((c) => values.only === undefined || new RegExp(values.only).test(c.name));
   // The bare server's answers: the mock's own bytes for each case (a completion's: one of them).
   const answers: Record<string, string> = {};
   for (const c of selected) {
@@ -229,7 +237,19 @@ async function run(url: string, bareUrl: string, receiverUrl: string, pid: numbe
     answers[`${c.method} ${c.name === 'complete with callback' ? '/complete' : path}`] = text;
   }
   await fetch(`${bareUrl}/__answers`, { method: 'POST', body: JSON.stringify(answers) });
+  const bareCaseOf = (c: Case): Case => (c.name === 'complete with callback' ? { ...c, path: () => '/complete' } : c);
+  if (values.calibrate) await calibrate(url, bareUrl, selected, bareCaseOf);
+  else await compare(url, bareUrl, selected, bareCaseOf);
+}
 
+const newMeasure = (): Measure => ({ rps: [], p50: [], p99: [], non2xx: 0 });
+const nonOk = (...ms: Measure[]) => {
+  const counts = ms.map((m) => m.non2xx);
+  return counts.some((n) => n > 0) ? `  (${counts.join('/')} non-2xx)` : '';
+};
+
+/** Each case on the mock and on the bare server, interleaved round by round. */
+async function compare(url: string, bareUrl: string, cases: Case[], bareCaseOf: (c: Case) => Case) {
   console.log(
     `autocannon: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per target, ` +
       `interleaved (mock, bare, mock, ...)`,
@@ -238,10 +258,10 @@ async function run(url: string, bareUrl: string, receiverUrl: string, pid: numbe
     `${'case'.padEnd(34)} ${'mock req/s'.padStart(10)} ${'p50/p99 ms'.padStart(11)} ` +
       `${'bare req/s'.padStart(10)} ${'p50/p99 ms'.padStart(11)} ${'ratio'.padStart(6)}`,
   );
-  for (const c of selected) {
-    const bareCase = { ...c, path: c.name === 'complete with callback' ? () => '/complete' : c.path };
-    const mockM: Measure = { rps: [], p50: [], p99: [], non2xx: 0 };
-    const bareM: Measure = { rps: [], p50: [], p99: [], non2xx: 0 };
+  for (const c of cases) {
+    const bareCase = bareCaseOf(c);
+    const mockM = newMeasure();
+    const bareM = newMeasure();
     // A second each first: the JIT compiles a path's code over its first thousands of requests.
     await drive(url, c, 1);
     await drive(bareUrl, bareCase, 1);
@@ -251,12 +271,63 @@ async function run(url: string, bareUrl: string, receiverUrl: string, pid: numbe
     }
     const lat = (m: Measure) => `${median(m.p50)}/${median(m.p99)}`.padStart(11);
     const ratio = median(mockM.rps) / median(bareM.rps);
-    const flag = mockM.non2xx + bareM.non2xx > 0 ? `  (${mockM.non2xx}/${bareM.non2xx} non-2xx)` : '';
     console.log(
       `${c.name.padEnd(34)} ${median(mockM.rps).toFixed(0).padStart(10)} ${lat(mockM)} ` +
-        `${median(bareM.rps).toFixed(0).padStart(10)} ${lat(bareM)} ${ratio.toFixed(2).padStart(6)}${flag}`,
+        `${median(bareM.rps).toFixed(0).padStart(10)} ${lat(bareM)} ${ratio.toFixed(2).padStart(6)}` +
+        nonOk(mockM, bareM),
     );
   }
+}
+
+/**
+ * For each case: the bare server's req/s with each spin of SPINS, as a ratio to its own with none,
+ * and the mock's place among them (the spin, interpolated in time per request, that answers as fast).
+ */
+async function calibrate(url: string, bareUrl: string, cases: Case[], bareCaseOf: (c: Case) => Case) {
+  const spin = (us: number) => fetch(`${bareUrl}/__spin`, { method: 'POST', body: JSON.stringify({ us }) });
+  console.log(`autocannon: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per target`);
+  console.log(
+    `${'case'.padEnd(26)} ${'bare req/s'.padStart(10)} ` +
+      `${SPINS.slice(1)
+        .map((us) => `+${us} µs`.padStart(7))
+        .join(' ')} ${'mock'.padStart(6)} ${'mock ≈'.padStart(8)}`,
+  );
+  for (const c of cases) {
+    const bareCase = bareCaseOf(c);
+    await drive(url, c, 1);
+    await drive(bareUrl, bareCase, 1);
+    const mockM = newMeasure();
+    const spun = SPINS.map((us) => ({ us, m: newMeasure() }));
+    for (let r = 0; r < ROUNDS; r += 1) {
+      await drive(url, c, SECONDS, mockM);
+      for (const { us, m } of spun) {
+        await spin(us);
+        await drive(bareUrl, bareCase, SECONDS, m);
+      }
+    }
+    await spin(0);
+    const points = spun.map(({ us, m }) => ({ us, rate: median(m.rps) }));
+    const base = points[0]?.rate ?? Number.NaN;
+    const mock = median(mockM.rps);
+    console.log(
+      `${c.name.padEnd(26)} ${base.toFixed(0).padStart(10)} ` +
+        `${points
+          .slice(1)
+          .map(({ rate }) => (rate / base).toFixed(2).padStart(7))
+          .join(' ')} ${(mock / base).toFixed(2).padStart(6)} ` +
+        `${equivalentSpin(points, mock).padStart(8)}${nonOk(mockM, ...spun.map(({ m }) => m))}`,
+    );
+  }
+}
+
+/** The spin at which the bare server would answer at `rate`, interpolated in time per request. */
+function equivalentSpin(points: { us: number; rate: number }[], rate: number): string {
+  const i = points.findIndex((p) => p.rate <= rate);
+  const [below, above] = [points[i - 1], points[i]];
+  if (i === 0) return '0 µs';
+  if (!below || !above) return `>${points.at(-1)?.us} µs`;
+  const share = (1 / rate - 1 / below.rate) / (1 / above.rate - 1 / below.rate);
+  return `${(below.us + (above.us - below.us) * share).toFixed(0)} µs`;
 }
 
 void main();

@@ -9,6 +9,7 @@ import { MAX_SUBSCRIBERS_PER_TENANT } from './domain/events/schemas.js';
 import { noRoute, methodNotAllowed as notAllowed, toErrorResponse } from './errors.js';
 import { authMiddleware, createKeyResolver } from './http/auth.js';
 import { bodyLimits } from './http/body-limits.js';
+import { CachedRouter } from './http/cached-router.js';
 import { corsMiddleware } from './http/cors.js';
 import { durability } from './http/durability.js';
 import type { AppEnv } from './http/env.js';
@@ -93,7 +94,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     ? DurableState.open(resolve(config.dataDir), store, services.scheduler, options.persistence)
     : undefined;
 
-  const app = new Hono<AppEnv>({ getPath: normalizedPath });
+  const app = new Hono<AppEnv>({ getPath: normalizedPath, router: new CachedRouter() });
   app.onError(toErrorResponse);
   const api = apiRoutes(services);
   const control = controlRoutes(services);

@@ -150,6 +150,10 @@ describe('--data-dir', () => {
     await again.call('POST', '/_mock/clock/advance', { body: { ms: 3_600_000 } });
     expect((await again.call('GET', `/v1/task/${task.task_id}`)).body.status).toBe('completed');
     await expect.poll(() => answered.filter((url) => url === 'https://app.example/hook').length).toBe(1);
+    // The attempt is recorded once the receiver's answer is read, a turn after the send itself.
+    await expect
+      .poll(async () => (await again.call('GET', '/_mock/callbacks')).body.deliveries[0]?.state)
+      .toBe('succeeded');
     const delivered = await again.call('GET', '/_mock/callbacks');
     expect(delivered.body.deliveries[0]).toMatchObject({
       state: 'succeeded',

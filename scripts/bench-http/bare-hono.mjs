@@ -1,16 +1,26 @@
 // The baseline of `npm run bench:http`: a bare Hono server answering, for each method and path
 // (query included), the very bytes labelmock answered there (loaded by POST /__answers), so the
-// ratio of the two is labelmock's own work beyond writing its answer.
+// ratio of the two is labelmock's own work beyond writing its answer. POST /__spin {"us": N} makes
+// it also spend N µs of pure CPU on every answer (`--calibrate`: what a ratio allows per request).
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 
 const answers = new Map();
+let spinMs = 0;
 const app = new Hono();
 app.post('/__answers', async (c) => {
   for (const [key, body] of Object.entries(await c.req.json())) answers.set(key, body);
   return c.body(null, 204);
 });
+app.post('/__spin', async (c) => {
+  spinMs = (await c.req.json()).us / 1000;
+  return c.body(null, 204);
+});
 app.all('*', (c) => {
+  if (spinMs > 0) {
+    const until = performance.now() + spinMs;
+    while (performance.now() < until);
+  }
   const url = c.req.url;
   const body = answers.get(`${c.req.method} ${url.slice(url.indexOf('/', 8))}`);
   if (body === undefined) return c.text('no answer loaded', 404);

@@ -31,7 +31,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency:
       const run = async (): Promise<Outcome> => {
         if (!parsed.ok) throw parsed.error;
         const given = parsed.value === undefined && route.absentBody ? route.absentBody() : parsed.value;
-        const result = await route.invoke({ params: c.req.param(), query: c.req.queries(), body: given, c });
+        const result = await route.invoke({ params: c.req.param(), body: given, c });
         if (result instanceof Response) {
           answered = result;
           return { status: result.status, body: '' };

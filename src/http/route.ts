@@ -6,7 +6,7 @@ import { parseOrThrow } from '../domain/validate.js';
 import type { ErrorKind } from '../errors.js';
 import type { Tenant } from '../store/tenant.js';
 import type { AppEnv, Principal } from './env.js';
-import { querySchemaFor } from './query-schema.js';
+import { queryParser } from './query-cache.js';
 
 /** Kinds every route of a shape answers at the edge: `routeErrors` adds them, a route never lists them. */
 type EdgeErrorKind =
@@ -107,10 +107,12 @@ export interface RouteDefinition<
   handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>) => Answer<R> | Promise<Answer<R>>;
 }
 
-/** The raw input of a request, before validation; `body` is the parsed JSON (or the absent-body value). */
+/**
+ * The raw input of a request, before validation; `body` is the parsed JSON (or the absent-body value).
+ * The query is read from `c` (its parse is kept per query text: query-cache.ts).
+ */
 interface RawInput {
   params: Record<string, string>;
-  query: Record<string, string[]>;
   body: unknown;
   c: Context<AppEnv>;
 }
@@ -132,14 +134,14 @@ export function defineRoute<
 >(definition: RouteDefinition<P, Q, B, R>): RouteSpec {
   const { handler, ...meta } = definition;
   // Made once per route, not per request.
-  const queryFor = querySchemaFor(definition.query);
+  const parseQuery = queryParser(definition.query);
   return {
     ...meta,
     // Validation happens here, once, where the schemas still have their types.
-    invoke: ({ params, query, body, c }) =>
+    invoke: ({ params, body, c }) =>
       handler({
         params: parseOrThrow(definition.params, params, ''),
-        query: parseOrThrow(queryFor ? queryFor(query) : definition.query, query, ''),
+        query: parseQuery(c),
         body: parseOrThrow(definition.body, body, definition.bodyName ?? ''),
         tenant: c.get('tenant'),
         principal: c.get('principal'),
