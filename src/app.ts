@@ -2,11 +2,11 @@
 import './domain/zod-effects-fix.js';
 import { resolve } from 'node:path';
 import { Hono } from 'hono';
-import { methodNotAllowed } from 'hono/method-not-allowed';
 import { type Config, defaultConfig, selfCheckFromEnvironment } from './config.js';
 import { controlRoutes } from './control/routes.js';
 import { MAX_SUBSCRIBERS_PER_TENANT } from './domain/events/schemas.js';
 import { noRoute, methodNotAllowed as notAllowed, toErrorResponse } from './errors.js';
+import { allowedMethods } from './http/allowed-methods.js';
 import { authMiddleware, createKeyResolver } from './http/auth.js';
 import { bodyLimits } from './http/body-limits.js';
 import { CachedRouter } from './http/cached-router.js';
@@ -117,16 +117,15 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   }
   // Before auth and the 405 check: a browser's preflight carries no key and uses OPTIONS.
   if (config.cors.length > 0) app.use(corsMiddleware(config.cors));
-  // Returned, not thrown: methodNotAllowed below turns a plain 404 into a 405 when the path exists.
-  app.notFound((c) => toErrorResponse(noRoute(c.req.method, c.req.path), c));
-  app.use(
-    methodNotAllowed({
-      app,
-      onMethodNotAllowed: (c, allowed) => {
-        throw notAllowed(c.req.method, c.req.path, allowed);
-      },
-    }),
-  );
+  // A request no route took: a 405 naming the allowed methods when its path has routes, else a 404.
+  // Returned, not thrown: the handler runs outside the middleware's error handling.
+  const allowedOn = allowedMethods(app);
+  app.notFound((c) => {
+    const { method, path } = c.req;
+    const allowed = allowedOn(path);
+    const refused = allowed.length > 0 && !allowed.includes(method);
+    return toErrorResponse(refused ? notAllowed(method, path, allowed) : noRoute(method, path), c);
+  });
   app.use(bodyLimits(config.maxBodyBytes));
 
   // Documents first: they are public, so they sit before the auth middleware.

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CachedRouter } from '../src/http/cached-router.js';
 import { queryInt, queryList } from '../src/http/query.js';
 import { queryParser } from '../src/http/query-cache.js';
-import { makeApp } from './helpers.js';
+import { basic, makeApp } from './helpers.js';
 
 const ROUTES: [string, string][] = [
   ['ALL', '*'],
@@ -115,5 +115,21 @@ describe('kept queries over HTTP', () => {
     const bad = await t.call('GET', '/v1/tasks?limit=0');
     expect(bad.status).toBe(400);
     expect((await t.call('GET', '/v1/tasks?limit=0')).body).toEqual(bad.body);
+  });
+});
+
+describe('kept principals over HTTP', () => {
+  it('each Authorization text keeps its own tenant, in any order or form; a bad one is refused each time', async () => {
+    const t = makeApp();
+    const body = { attachment: 'https://example.com/a.jpg', geometries: { box: { objects_to_annotate: ['car'] } } };
+    await t.call('POST', '/v1/task/imageannotation', { key: 'test_one', body });
+    const count = async (headers: Record<string, string>) =>
+      (await t.call('GET', '/v1/tasks', { key: null, headers })).body.docs?.length;
+    for (let round = 0; round < 2; round += 1) {
+      expect(await count({ authorization: basic('test_one') })).toBe(1);
+      expect(await count({ authorization: basic('test_two') })).toBe(0);
+      expect(await count({ authorization: 'Bearer test_one' })).toBe(1);
+      expect((await t.call('GET', '/v1/tasks', { key: 'not a key' })).status).toBe(401);
+    }
   });
 });

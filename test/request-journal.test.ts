@@ -166,6 +166,25 @@ describe('request journal', () => {
     expect(Object.keys(entry.query)).toHaveLength(64);
   });
 
+  it('GET /_mock/requests gives each entry its own query when query texts repeat, cut ones included', async () => {
+    const t = makeApp();
+    await holdTenant(t);
+    const long = Array.from({ length: 80 }, (_, i) => `q${i}=v`).join('&');
+    for (const query of ['limit=5&tags=a', 'limit=6', long, 'limit=5&tags=a', long, 'limit=6']) {
+      await t.call('GET', `/v1/tasks?${query}`);
+    }
+    const entries = (await requests(t)).reverse().slice(-6);
+    const seen = entries.map((entry) => (entry.truncated ? Object.keys(entry.query).length : entry.query));
+    expect(seen).toEqual([
+      { limit: ['5'], tags: ['a'] },
+      { limit: ['6'] },
+      64,
+      { limit: ['5'], tags: ['a'] },
+      64,
+      { limit: ['6'] },
+    ]);
+  });
+
   it('GET /_mock/requests shows a multipart upload as part names and sizes, never bytes', async () => {
     const t = makeApp();
     await holdTenant(t);

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { KeyEntry } from '../config.js';
 import { unauthorized } from '../errors.js';
 import type { AppEnv, Principal } from './env.js';
+import { Kept } from './kept.js';
 
 const OPEN_PREFIXED = /^(test|live)_([A-Za-z0-9_-]{1,128})$/;
 const OPEN_SUFFIXED = /^([A-Za-z0-9_-]{1,128})\|(test|live)$/;
@@ -42,12 +43,27 @@ export function createKeyResolver(strictKeys: KeyEntry[] | undefined): (key: str
   return (key) => byKey.get(key);
 }
 
+/** Authorization texts whose principal auth keeps (bounded: kept.ts); a client sends its one key again and again. */
+const MAX_KEPT_KEYS = 1024;
+const MAX_KEPT_KEY_CHARS = 512;
+
+/**
+ * Sets the request's principal, or refuses it with a 401. A header's principal depends on its text
+ * alone, so it is kept by that text: a repeat skips the base64 decoding and the key's patterns.
+ * Synchronous: a throw here still reaches Hono's error handling, and no async step is added.
+ */
 export function authMiddleware(resolve: (key: string) => Principal | undefined): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const key = extractKey(c.req.header('authorization'));
-    const principal = key === undefined ? undefined : resolve(key);
-    if (!principal) throw unauthorized();
+  const kept = new Kept<Principal>(MAX_KEPT_KEYS, MAX_KEPT_KEY_CHARS);
+  return (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    let principal = kept.get(header);
+    if (!principal) {
+      const key = extractKey(header);
+      const resolved = key === undefined ? undefined : resolve(key);
+      if (!resolved) throw unauthorized();
+      principal = kept.keep(header, Object.freeze(resolved));
+    }
     c.set('principal', principal);
-    await next();
+    return next();
   };
 }

@@ -1,9 +1,10 @@
 import type { Result, Router } from 'hono/router';
 import { TrieRouter } from 'hono/router/trie-router';
+import { Kept } from './kept.js';
 
-/** Paths whose match is kept; past it the cache starts over, so a client's variety of paths stays bounded. */
+/** Paths whose match is kept per method (bounded: kept.ts). */
 const MAX_KEPT = 1024;
-/** Longer paths are matched every time: each kept one costs its length, and no route's own path is that long. */
+/** Longer paths are matched every time: no route's own path is that long. */
 const MAX_KEPT_CHARS = 256;
 
 /**
@@ -18,35 +19,22 @@ const MAX_KEPT_CHARS = 256;
 export class CachedRouter<T> implements Router<T> {
   readonly name = 'CachedRouter';
   readonly #router = new TrieRouter<T>();
-  readonly #kept = new Map<string, Map<string, Result<T>>>();
-  #size = 0;
+  /** By method; a method the HTTP parser accepts is one of a few dozen. */
+  readonly #kept = new Map<string, Kept<Result<T>>>();
 
   add(method: string, path: string, handler: T): void {
-    this.#clear();
+    this.#kept.clear();
     this.#router.add(method, path, handler);
   }
 
   match(method: string, path: string): Result<T> {
-    let byPath = this.#kept.get(method);
-    const found = byPath?.get(path);
+    let kept = this.#kept.get(method);
+    const found = kept?.get(path);
     if (found) return found;
-    const result = this.#router.match(method, path);
-    if (path.length > MAX_KEPT_CHARS) return result;
-    if (this.#size >= MAX_KEPT) {
-      this.#clear();
-      byPath = undefined;
+    if (!kept) {
+      kept = new Kept(MAX_KEPT, MAX_KEPT_CHARS);
+      this.#kept.set(method, kept);
     }
-    if (!byPath) {
-      byPath = new Map();
-      this.#kept.set(method, byPath);
-    }
-    byPath.set(path, result);
-    this.#size += 1;
-    return result;
-  }
-
-  #clear(): void {
-    this.#kept.clear();
-    this.#size = 0;
+    return kept.keep(path, this.#router.match(method, path));
   }
 }

@@ -1,5 +1,5 @@
 import { IncomingMessage } from 'node:http';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { Latency } from '../config/latency.js';
 import { FAULT_HEADER, parseFaultHeader } from '../domain/faults/header.js';
 import { type AppliedFault, INJECTED_RETRY_AFTER_S, RETRY_AFTER_STATUSES } from '../domain/faults/schemas.js';
@@ -60,10 +60,17 @@ export function faultMiddleware(latency: Latency | undefined): {
   dispose: () => void;
 } {
   const waits = new Waits();
-  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // The common case synchronously (no async step per request); the rest in `faulted`.
+  const middleware: MiddlewareHandler<AppEnv> = (c, next) => {
     const header = c.req.header(FAULT_HEADER);
-    const tenant = c.get('tenant');
-    if (header === undefined && tenant.faults.size === 0 && latency === undefined) return next();
+    if (header === undefined && c.get('tenant').faults.size === 0 && latency === undefined) return next();
+    return faulted(c, next, header);
+  };
+  const faulted = async (
+    c: Context<AppEnv>,
+    next: Next,
+    header: string | undefined,
+  ): ReturnType<MiddlewareHandler<AppEnv>> => {
     const plan = planFor(c, header, latency);
     if (!plan) return next();
     c.set('fault', plan.applied);

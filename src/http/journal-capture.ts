@@ -11,8 +11,11 @@ import {
   SECRET_HEADERS,
 } from '../domain/journal/limits.js';
 import type { JournalPart } from '../domain/journal/schemas.js';
+import { deepFreeze } from '../store/frozen.js';
 import { HEADER_SEPARATOR } from '../store/request-journal.js';
 import { incomingOf } from './incoming.js';
+import { Kept } from './kept.js';
+import { queryText } from './query-cache.js';
 
 /**
  * What the request journal keeps of a request and its answer, each cut to its cap, taken as cheaply
@@ -103,25 +106,38 @@ function withinCap(pairs: readonly string[]): string[] {
 /** The query of a request without one: shared (entries are read, never changed), not an object per entry. */
 const NO_QUERY: Readonly<Record<string, string[]>> = Object.freeze({});
 
-export function capturedQuery(c: Context): Captured<Readonly<Record<string, string[]>>> {
-  if (!c.req.url.includes('?')) return { value: NO_QUERY, cut: false };
+/** Query texts whose capture a journal keeps (bounded: kept.ts); longer ones are captured each time. */
+const MAX_KEPT_QUERIES = 256;
+const MAX_KEPT_QUERY_CHARS = 512;
+
+export type QueryCaptures = Kept<Captured<Readonly<Record<string, string[]>>>>;
+
+/** What `capturedQuery` keeps, per app: entries with the same query text share one frozen capture. */
+export const queryCaptures = (): QueryCaptures => new Kept(MAX_KEPT_QUERIES, MAX_KEPT_QUERY_CHARS);
+
+/** The query, each value within the caps; a text seen before answers its kept capture (no decoding). */
+export function capturedQuery(c: Context, kept: QueryCaptures): Captured<Readonly<Record<string, string[]>>> {
+  const text = queryText(c);
+  if (text === '') return { value: NO_QUERY, cut: false };
+  const found = kept.get(text);
+  if (found) return found;
   const value: Record<string, string[]> = {};
   let room = JOURNAL_QUERY_CHARS;
   let count = 0;
   let cut = false;
   for (const [name, values] of Object.entries(c.req.queries())) {
-    const kept: string[] = [];
+    const taken: string[] = [];
     for (const text of values) {
       if (name.length + text.length > room || count >= JOURNAL_MAX_QUERY_VALUES) cut = true;
       else {
-        kept.push(text);
+        taken.push(text);
         room -= name.length + text.length;
         count += 1;
       }
     }
-    if (kept.length > 0) value[name] = kept;
+    if (taken.length > 0) value[name] = taken;
   }
-  return { value, cut };
+  return kept.keep(text, deepFreeze({ value, cut }));
 }
 
 export const capturedPath = (path: string) => cutText(path, JOURNAL_PATH_CHARS);

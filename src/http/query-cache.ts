@@ -2,12 +2,20 @@ import type { Context } from 'hono';
 import type { ZodType, ZodTypeDef } from 'zod';
 import { parseOrThrow } from '../domain/validate.js';
 import { deepFreeze } from '../store/frozen.js';
+import { Kept } from './kept.js';
 import { querySchemaFor } from './query-schema.js';
 
-/** Query texts a route keeps the parse of; past it the route starts over (a client's variety stays bounded). */
+/** Query texts a route keeps the parse of (bounded: kept.ts). */
 const MAX_KEPT = 256;
-/** Longer query texts are parsed every time: each kept one costs its length, and few clients send such. */
+/** Longer query texts are parsed every time: few clients send such. */
 const MAX_KEPT_CHARS = 512;
+
+/** The raw query text of a request ('' without one). */
+export function queryText(c: Context): string {
+  const url = c.req.url;
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at + 1);
+}
 
 /**
  * A route's query parser, from the request's raw query text. A query's parse depends on its text
@@ -20,19 +28,12 @@ export function queryParser<T>(schema: ZodType<T, ZodTypeDef, unknown> | undefin
   // A route that declares no query reads the raw one (nothing to parse, nothing to keep).
   if (!schema) return (c) => c.req.queries() as T;
   const queryFor = querySchemaFor(schema);
-  const kept = new Map<string, T>();
+  const kept = new Kept<T>(MAX_KEPT, MAX_KEPT_CHARS);
   return (c) => {
-    const url = c.req.url;
-    const at = url.indexOf('?');
-    const text = at < 0 ? '' : url.slice(at + 1);
+    const text = queryText(c);
     const found = kept.get(text);
     if (found !== undefined) return found;
     const query = c.req.queries();
-    const value = deepFreeze(parseOrThrow(queryFor ? queryFor(query) : schema, query, ''));
-    if (text.length <= MAX_KEPT_CHARS) {
-      if (kept.size >= MAX_KEPT) kept.clear();
-      kept.set(text, value);
-    }
-    return value;
+    return kept.keep(text, deepFreeze(parseOrThrow(queryFor ? queryFor(query) : schema, query, '')));
   };
 }

@@ -7,7 +7,14 @@ import { type Tenant, tenantKey } from '../store/tenant.js';
 import { extractKey } from './auth.js';
 import type { AppEnv, Principal } from './env.js';
 import { type CapturedBody, capturedBody, clonedAnswer } from './journal-bodies.js';
-import { capturedHeaders, capturedPath, capturedQuery, notedAnswer } from './journal-capture.js';
+import {
+  capturedHeaders,
+  capturedPath,
+  capturedQuery,
+  notedAnswer,
+  type QueryCaptures,
+  queryCaptures,
+} from './journal-capture.js';
 
 export interface JournalOptions {
   store: Store;
@@ -32,6 +39,7 @@ const isInterface = (path: string) => path === '/v1' || path.startsWith('/v1/');
  * the journal would otherwise find its own reads.
  */
 export function requestJournal(options: JournalOptions): MiddlewareHandler<AppEnv> {
+  const queries = queryCaptures();
   return async (c, next) => {
     const path = c.req.path;
     if (isControl(path)) return next();
@@ -41,15 +49,21 @@ export function requestJournal(options: JournalOptions): MiddlewareHandler<AppEn
     const principal = principalOf(c, options.resolveKey);
     if (!principal) return;
     const tenant = options.store.findTenant(tenantKey(principal.account, principal.mode));
-    if (tenant) await journal(c, tenant, started, options);
+    if (tenant) await journal(c, tenant, started, options, queries);
   };
 }
 
-async function journal(c: Context<AppEnv>, tenant: Tenant, started: number, options: JournalOptions): Promise<void> {
+async function journal(
+  c: Context<AppEnv>,
+  tenant: Tenant,
+  started: number,
+  options: JournalOptions,
+  queries: QueryCaptures,
+): Promise<void> {
   const durationMs = Math.round((performance.now() - started) * 10) / 10;
   const timeMs = tenant.now();
   const read = capturedBody(c);
-  const entry = capture(c, timeMs, durationMs, read instanceof Promise ? await read : read);
+  const entry = capture(c, timeMs, durationMs, read instanceof Promise ? await read : read, queries);
   if (entry.response === undefined && !entry.responseCut) await addClonedAnswer(c, entry);
   recordRequest(tenant, entry, options.capacity, options.events);
 }
@@ -63,9 +77,15 @@ function principalOf(c: Context<AppEnv>, resolveKey: (key: string) => Principal 
 }
 
 /** Every field present, in one order: all entries share one shape. */
-function capture(c: Context<AppEnv>, timeMs: number, durationMs: number, body: CapturedBody): JournalRecord {
+function capture(
+  c: Context<AppEnv>,
+  timeMs: number,
+  durationMs: number,
+  body: CapturedBody,
+  queries: QueryCaptures,
+): JournalRecord {
   const path = capturedPath(c.req.path);
-  const query = capturedQuery(c);
+  const query = capturedQuery(c, queries);
   const headers = capturedHeaders(c);
   const answer = notedAnswer(c);
   const responseCut = answer?.cut ?? false;
