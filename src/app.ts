@@ -27,6 +27,7 @@ import { docsRoutes } from './routes/docs.js';
 import { apiRoutes } from './routes/index.js';
 import { inspectorRoutes } from './routes/inspector.js';
 import { metaRoutes } from './routes/meta.js';
+import { BytePool } from './runtime/byte-pool.js';
 import { type Clock, systemClock } from './runtime/clock.js';
 import { type IdGenerator, randomIds } from './runtime/ids.js';
 import type { FetchLike } from './services/callback-send.js';
@@ -74,7 +75,16 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   const store = options.store ?? new Store(clock, config.completion, limits);
   const ids = options.ids ?? randomIds;
   const events = new EventBus(MAX_SUBSCRIBERS_PER_TENANT);
-  const services: Services = { config, clock, ids, store, scheduler: new Scheduler(), events, startedAt: clock.now() };
+  const services: Services = {
+    config,
+    clock,
+    ids,
+    store,
+    scheduler: new Scheduler(),
+    events,
+    startedAt: clock.now(),
+    pages: new BytePool(),
+  };
   // Events first: a completion is announced before what follows from it (dependents, callbacks).
   store.listen(tenantEventSource(events));
   // Dependents first: a root's callback then already lists its dependents' ids.

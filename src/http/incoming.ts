@@ -1,4 +1,4 @@
-import { IncomingMessage } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 
 /**
@@ -10,4 +10,11 @@ export function incomingOf(c: Context): IncomingMessage | undefined {
   const env: unknown = c.env;
   if (typeof env !== 'object' || env === null || !('incoming' in env)) return undefined;
   return env.incoming instanceof IncomingMessage ? env.incoming : undefined;
+}
+
+/** The Node response under a request served by @hono/node-server (`c.env.outgoing`); undefined in process. */
+export function outgoingOf(c: Context): ServerResponse | undefined {
+  const env: unknown = c.env;
+  if (typeof env !== 'object' || env === null || !('outgoing' in env)) return undefined;
+  return env.outgoing instanceof ServerResponse ? env.outgoing : undefined;
 }

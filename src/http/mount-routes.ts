@@ -1,8 +1,10 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { JsonText } from '../domain/common/json-text.js';
+import type { BytePool } from '../runtime/byte-pool.js';
 import { canonicalJson, type ParsedBody, readRawBody, tryParseJsonBody } from './body.js';
 import type { AppEnv } from './env.js';
 import type { IdempotencyGuard, Outcome } from './idempotency.js';
+import { outgoingOf } from './incoming.js';
 import { noteAnswer } from './journal-capture.js';
 import type { RouteSpec } from './route.js';
 
@@ -40,6 +42,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency:
           // Bytes serialized before (a task's, kept per revision) go out as they are; an idempotent
           // route also keeps their text, for its replays.
           bytes = result.bytes;
+          if (result.lender) giveBackWhenSent(c, result.lender, result.bytes);
           return { status: 200, body: route.idempotent ? result.text : '' };
         }
         return { status: 200, body: JSON.stringify(result) };
@@ -62,4 +65,14 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency:
       return c.body(outcome.body, outcome.status as 200, { 'Content-Type': 'application/json', ...outcome.headers });
     });
   }
+}
+
+/**
+ * Gives lent answer bytes back to their pool once the Node response has handed them all to the
+ * socket ('finish'), whichever answer went out. A response that never finishes (the client left
+ * mid-write) keeps them, as does one made in process: the garbage collector takes those. The
+ * journal keeps no reference to them: lent bytes are past its cap, so it keeps a cut copy.
+ */
+function giveBackWhenSent(c: Context<AppEnv>, lender: BytePool, bytes: Uint8Array): void {
+  outgoingOf(c)?.once('finish', () => lender.giveBack(bytes));
 }

@@ -101,7 +101,7 @@ export function taskRoutes(services: Services): RouteSpec[] {
       query: TaskListQuerySchema,
       response: TaskListSchema,
       errors: [],
-      handler: ({ tenant, query }) => listTasks(tenant, query),
+      handler: ({ tenant, query }) => listTasks(tenant, query, services.pages),
     }),
     defineRoute({
       method: 'post',

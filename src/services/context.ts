@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import type { BytePool } from '../runtime/byte-pool.js';
 import type { Clock } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import type { Store } from '../store/store.js';
@@ -16,4 +17,6 @@ export interface Services {
   events: EventBus;
   /** When createApp built the app, on its clock (the health route's uptime). */
   startedAt: number;
+  /** Buffers for large answers (list pages), lent per request and given back once sent. */
+  pages: BytePool;
 }

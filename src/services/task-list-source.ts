@@ -39,12 +39,26 @@ export function sourceCount(source: SeqSource, minSeq: number, maxSeq: number): 
   return source.lists.reduce((n, list) => n + Math.max(0, upperBound(list, maxSeq) - lowerBound(list, minSeq)), 0);
 }
 
-/** Seqs newest first, from the largest <= maxSeq down to 1 (callers stop at their lower bound). */
-export function sourceDescending(source: SeqSource, maxSeq: number): Iterator<number> {
-  if (source.kind === 'all') return source.tasks.descending(maxSeq);
-  const walks = source.lists.map((list) => descendingFrom(list, maxSeq));
-  const [first, ...more] = walks;
-  return first !== undefined && more.length === 0 ? first : mergeDescending(walks);
+/**
+ * Seqs newest first, from the largest <= maxSeq down to 1, one per call, then 0 (seqs start at 1;
+ * callers stop at their lower bound). A plain function, not an iterator: every task and a single
+ * index list (most pages) walk with a counter, no generator step and no result object per seq.
+ */
+export function sourceCursor(source: SeqSource, maxSeq: number): () => number {
+  if (source.kind === 'all') {
+    let seq = Math.min(maxSeq, source.tasks.size) + 1;
+    return () => (seq > 1 ? --seq : 0);
+  }
+  const [list, ...more] = source.lists;
+  if (list !== undefined && more.length === 0) {
+    let at = upperBound(list, maxSeq);
+    return () => (at > 0 ? (list[--at] ?? 0) : 0);
+  }
+  const merged = mergeDescending(source.lists.map((one) => descendingFrom(one, maxSeq)));
+  return () => {
+    const next = merged.next();
+    return next.done ? 0 : next.value;
+  };
 }
 
 /**

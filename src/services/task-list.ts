@@ -1,6 +1,7 @@
 import { JsonText } from '../domain/common/json-text.js';
 import type { Task, TaskList } from '../domain/tasks/task.js';
 import { invalidParameter } from '../errors.js';
+import type { BytePool } from '../runtime/byte-pool.js';
 import { countIntersection } from '../store/seq-index.js';
 import {
   type IndexedField,
@@ -17,7 +18,7 @@ import {
   type SeqSource,
   skipInSource,
   sourceCount,
-  sourceDescending,
+  sourceCursor,
   timeRangeSource,
 } from './task-list-source.js';
 
@@ -142,7 +143,7 @@ function plan(tasks: TaskCollection, filter: TaskListFilter, minSeq: number, max
  * the filters (equality or time range) and is bounded by created_at (a binary search), so a page
  * costs about its own size whether the tenant holds ten tasks or a hundred thousand.
  */
-export function listTasks(tenant: Tenant, filter: TaskListFilter): JsonText<TaskList> {
+export function listTasks(tenant: Tenant, filter: TaskListFilter, pool?: BytePool): JsonText<TaskList> {
   const tasks = tenant.tasks;
   const limit = filter.limit ?? DEFAULT_PAGE_SIZE;
   if (filter.next_token !== undefined && filter.offset !== undefined) {
@@ -164,10 +165,12 @@ export function listTasks(tenant: Tenant, filter: TaskListFilter): JsonText<Task
 
   const page: TaskRecord[] = [];
   let hasMore = false;
-  const walk = sourceDescending(source, from);
-  for (let next = walk.next(); !next.done && next.value >= minSeq; next = walk.next()) {
-    const record = tasks.atSeq(next.value) as TaskRecord;
-    if (!matches(record)) continue;
+  const next = sourceCursor(source, from);
+  // Most pages check nothing per task: the source is the filter.
+  const checks = others.length > 0 || timeChecks.length > 0;
+  for (let seq = next(); seq > 0 && seq >= minSeq; seq = next()) {
+    const record = tasks.atSeq(seq) as TaskRecord;
+    if (checks && !matches(record)) continue;
     if (skip > 0) {
       skip -= 1;
       continue;
@@ -194,7 +197,7 @@ export function listTasks(tenant: Tenant, filter: TaskListFilter): JsonText<Task
     next_token: hasMore && last ? encodeToken({ seq: last.seq, offset: offset + page.length }) : null,
   };
   // The bytes JSON.stringify({ docs, ...rest }) gives, with each task's JSON reused (serialized once per revision).
-  return JsonText.array('{"docs":[', docs, `],${JSON.stringify(rest).slice(1)}`);
+  return JsonText.array('{"docs":[', docs, `],${JSON.stringify(rest).slice(1)}`, pool);
 }
 
 /**
@@ -223,9 +226,9 @@ function countMatches(
       return source.lists.reduce((n, list) => n + countIntersection(list, otherLists, minSeq, maxSeq), 0);
     }
     let n = 0;
-    const walk = sourceDescending(source, maxSeq);
-    for (let next = walk.next(); !next.done && next.value >= minSeq; next = walk.next()) {
-      if (p.matches(tasks.atSeq(next.value) as TaskRecord)) n += 1;
+    const next = sourceCursor(source, maxSeq);
+    for (let seq = next(); seq > 0 && seq >= minSeq; seq = next()) {
+      if (p.matches(tasks.atSeq(seq) as TaskRecord)) n += 1;
     }
     return n;
   });

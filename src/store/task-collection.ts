@@ -195,12 +195,6 @@ export class TaskCollection {
     return Math.max(0, Math.min(maxSeq, this.nextSeq - 1) - Math.max(minSeq, 1) + 1);
   }
 
-  /** All seqs, newest first, from maxSeq down. */
-  *descending(maxSeq: number): Generator<number> {
-    const start = Math.min(maxSeq, this.nextSeq - 1);
-    for (let seq = start; seq >= 1; seq -= 1) yield seq;
-  }
-
   all(): TaskRecord[] {
     return [...this.ordered];
   }
