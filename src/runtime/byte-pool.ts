@@ -5,8 +5,8 @@
 export const MIN_POOLED_BYTES = 16 * 1024;
 /** Above this too: such answers are rare, and a pool of them would hold megabytes idle. */
 const MAX_POOLED_BYTES = 1024 * 1024;
-/** Buffers kept idle per size class: about as many as answers in flight at once. */
-const KEPT_PER_CLASS = 8;
+/** Buffers kept idle per size class, about as many as pages in flight at once: at most 8 MB idle in all. */
+const KEPT_PER_CLASS = 4;
 
 /**
  * Buffers lent for one answer each and taken back once it is written. A list page of 100 tasks is
