@@ -150,9 +150,10 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     idempotency,
   );
 
-  const resolveKey = createKeyResolver(config.keys);
+  // One for both prefixes: it keeps each key's principal, and a key calls both.
+  const auth = authMiddleware(createKeyResolver(config.keys));
   for (const prefix of ['/v1/*', '/_mock/*']) {
-    app.use(prefix, authMiddleware(resolveKey));
+    app.use(prefix, auth);
     app.use(prefix, tenancy(store));
     if (durable) app.use(prefix, durability(durable));
   }
