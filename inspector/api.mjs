@@ -3,13 +3,21 @@
 
 const STORAGE = 'labelmock.key';
 
-/** Moves `#key=...` from the address into storage, so the key is neither in history nor in a shared link. */
+/**
+ * Moves `#key=...` from the address into storage, so the key is neither in history nor in a shared link;
+ * answers whether the key in use changed.
+ */
 export function takeKeyFromFragment() {
   const fragment = new URLSearchParams(location.hash.slice(1));
   const given = fragment.get('key');
-  if (given === null) return;
-  setKey(given);
+  if (given === null) return false;
   history.replaceState(null, '', `${location.pathname}#/tasks`);
+  // A link may come from anyone: switching away from the key in use is the person's choice, not the link's.
+  const current = getKey();
+  if (current === given.trim()) return false;
+  if (current !== '' && !confirm(`Switch the inspector from key ${current} to ${given}?`)) return false;
+  setKey(given);
+  return true;
 }
 
 export const getKey = () => localStorage.getItem(STORAGE) ?? '';
@@ -20,12 +28,21 @@ function authorization() {
   return `Basic ${btoa(`${getKey()}:`)}`;
 }
 
-/** Marks the inspector's own requests, so the journal page can leave them out. */
-export const OWN_HEADER = 'x-labelmock-inspector';
+/**
+ * Marks the inspector's own requests, so the journal pages can leave them out. The value is this tab's own
+ * random token: a client that sends the header with any other value stays in view.
+ */
+const OWN_HEADER = 'x-labelmock-inspector';
+// getRandomValues, not randomUUID: the latter needs a secure context, which a LAN address over http is not.
+const OWN_TOKEN =
+  sessionStorage.getItem(OWN_HEADER) ??
+  Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(36)).join('');
+sessionStorage.setItem(OWN_HEADER, OWN_TOKEN);
+export const isOwn = (request) => request.headers[OWN_HEADER] === OWN_TOKEN;
 
 /** Calls a JSON route; a non-2xx answer throws an Error with the service's message. */
 export async function api(method, path, body) {
-  const headers = { authorization: authorization(), [OWN_HEADER]: '1' };
+  const headers = { authorization: authorization(), [OWN_HEADER]: OWN_TOKEN };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();

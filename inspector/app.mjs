@@ -51,7 +51,8 @@ function header() {
  */
 async function route() {
   const [name = 'tasks', ...rest] = location.hash.replace(/^#\/?/, '').split('/');
-  const [, page] = PAGES[name] ?? PAGES.tasks;
+  // Own keys only: `#/__proto__` or `#/constructor` name no page.
+  const [, page] = Object.hasOwn(PAGES, name) ? PAGES[name] : PAGES.tasks;
   for (const a of document.querySelectorAll('nav a')) a.classList.toggle('here', a.dataset.page === name);
   const mine = { onEvent: undefined };
   current = mine;
@@ -77,7 +78,13 @@ function start() {
   route();
 }
 
+/** The header shows the key in use: drawn anew with it. */
+function restart() {
+  show(document.getElementById('top'), header());
+  start();
+}
+
 takeKeyFromFragment();
-show(document.getElementById('top'), header());
-window.addEventListener('hashchange', route);
-start();
+// A `#key=` link followed while the inspector is open changes the key as one opened anew would.
+window.addEventListener('hashchange', () => (takeKeyFromFragment() ? restart() : route()));
+restart();

@@ -1,5 +1,5 @@
 // The two journals: callback deliveries with each attempt, and the request journal with its filters.
-import { api, OWN_HEADER, query } from './api.mjs';
+import { api, isOwn, query } from './api.mjs';
 import { badge, debounced, field, h, json, link, show, table, time } from './dom.mjs';
 
 const ATTEMPT_COLUMNS = [
@@ -44,7 +44,7 @@ export async function requestsPage(view) {
   const load = async () => {
     const { own, ...rest } = filters;
     const { requests } = await api('GET', `/_mock/requests${query(rest)}`);
-    show(list, requestList(own ? requests : requests.filter((r) => !r.headers[OWN_HEADER])));
+    show(list, requestList(own ? requests : requests.filter((r) => !isOwn(r))));
   };
   show(view, h('h1', {}, 'Requests'), filterForm(load), list);
   await load();

@@ -1,6 +1,6 @@
 // One task: its params, response, audits, callback attempts and the requests that touched it, with the
 // actions the control plane offers. Refreshed when an event names the task.
-import { api, OWN_HEADER } from './api.mjs';
+import { api, isOwn } from './api.mjs';
 import { badge, debounced, h, json, show, time } from './dom.mjs';
 import { attemptsTable, requestList } from './journals.mjs';
 import { actionState, taskActions } from './task-actions.mjs';
@@ -13,10 +13,11 @@ export async function taskPage(view, [id]) {
     const [task, callbacks, journal] = await Promise.all([
       api('GET', path),
       api('GET', `/_mock/callbacks?task_id=${encodeURIComponent(id)}`),
-      api('GET', '/_mock/requests?limit=1000'),
+      api('GET', `/_mock/requests?limit=100&task_id=${encodeURIComponent(id)}`),
     ]);
     show(body, details(task, load, state), section('Callbacks', deliveries(callbacks.deliveries)));
-    body.append(section('Requests that touched it', requestList(journal.requests.filter((r) => touches(r, id)))));
+    const theirs = journal.requests.filter((r) => !isOwn(r));
+    body.append(section('Requests that touched it (the last 100)', requestList(theirs)));
   };
   show(view, h('p', {}, h('a', { href: '#/tasks' }, '‹ Tasks')), body);
   await load();
@@ -54,13 +55,4 @@ function deliveries(list) {
   return list.map((d) =>
     h('div', { class: 'delivery' }, h('p', {}, `${d.event} → ${d.target} `, badge(d.state)), attemptsTable(d)),
   );
-}
-
-/**
- * A request touched the task when its path names it, or when it created it (the answer names it). The
- * inspector's own reads are left out; its actions are /_mock calls, which the journal never keeps.
- */
-function touches(request, id) {
-  if (request.headers[OWN_HEADER]) return false;
-  return request.path.split('/').includes(id) || request.response_body?.task_id === id;
 }

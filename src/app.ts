@@ -14,6 +14,7 @@ import { corsMiddleware } from './http/cors.js';
 import { durability } from './http/durability.js';
 import type { AppEnv } from './http/env.js';
 import { faultMiddleware } from './http/faults.js';
+import { hostCheck } from './http/host-check.js';
 import { IdempotencyGuard } from './http/idempotency.js';
 import { mountRoutes } from './http/mount-routes.js';
 import { normalizedPath } from './http/path.js';
@@ -119,6 +120,9 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   if (config.log !== 'off') {
     app.use(requestLog(config.log === 'json' ? jsonLine : prettyLine, clock, options.logSink ?? stdoutSink));
   }
+  // Before anything reads a key: a page that rebound its name to this machine gets nothing.
+  const hosts = hostCheck(config.host, config.allowedHosts);
+  if (hosts) app.use(hosts);
   // Right after the log: it journals what the middleware below refuse too (401s excepted: no tenant).
   if (config.journalSize > 0) {
     app.use(

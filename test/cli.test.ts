@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { OPTIONS } from '../src/config/options.js';
+import { accountFingerprint } from '../src/runtime/fingerprint.js';
 
 /** The real bin, through tsx, with none of the runner's settings leaking in. */
 function cli(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
@@ -155,9 +156,15 @@ describe('the labelmock bin (src/cli.ts)', () => {
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line));
-    expect(tasks).toMatchObject({ method: 'GET', path: '/v1/tasks', status: 200, tenant: 'test:cli' });
+    expect(tasks).toMatchObject({
+      method: 'GET',
+      path: '/v1/tasks',
+      status: 200,
+      tenant: accountFingerprint('test', 'cli'),
+    });
     expect(probe).toMatchObject({ method: 'GET', path: '/_mock/health', status: 200, tenant: '-' });
     expect(server.out()).not.toContain('test_cli');
+    expect(server.out()).not.toContain('test:cli');
   });
 
   it('labelmock --log off prints the banner and nothing per request', async () => {

@@ -20,7 +20,7 @@ it('POST /v1/task/imageannotation whose client leaves mid-body is not logged as 
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.on('error', () => {});
     socket.write(
-      `POST /v1/task/imageannotation HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\n` +
+      `POST /v1/task/imageannotation HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${AUTH}\r\n` +
         `Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"attachment":`,
     );
     await sleep(50);

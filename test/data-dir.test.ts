@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DurableOptions } from '../src/persist/durable-state.js';
+import { frameLine, readFrames } from '../src/persist/frames.js';
 import type { JournalIo } from '../src/persist/journal-file.js';
 import { nodeJournalIo } from '../src/persist/journal-file.js';
 import { ManualClock } from '../src/runtime/clock.js';
 import { randomIds } from '../src/runtime/ids.js';
+import { retryOffsetMs } from '../src/services/callbacks.js';
 import { formOf, readContent, upload } from './file-helpers.js';
 import { createImageTask, imageRequest, makeApp, type TestApp } from './helpers.js';
 
@@ -161,6 +163,46 @@ describe('--data-dir', () => {
     });
   });
 
+  it("a callback's retries journal its progress, not its body again; a restart resends the whole body", async () => {
+    const dir = folder();
+    const sent: string[] = [];
+    const failing = async (_url: string | URL | Request, init?: RequestInit) => {
+      sent.push(String(init?.body));
+      return new Response('down', { status: 500 });
+    };
+    const t = open(dir, new ManualClock(), {}, failing as typeof fetch);
+    const instruction = 'i'.repeat(200_000);
+    const task = await createImageTask(t, { instruction, callback_url: 'https://app.example/hook' });
+    await t.call('PATCH', '/_mock/settings', { body: { callbacks: { max_attempts: 8 } } });
+    expect((await t.call('POST', `/_mock/tasks/${task.task_id}/complete`, { body: {} })).status).toBe(200);
+    await expect.poll(() => sent.length).toBe(1);
+    const journalBytes = () =>
+      readdirSync(dir)
+        .filter((name) => name.startsWith('journal-'))
+        .reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
+    await expect
+      .poll(async () => (await t.call('GET', '/_mock/callbacks')).body.deliveries[0]?.attempts.length)
+      .toBe(1);
+    const before = journalBytes();
+    // One attempt at a time, each journaled on its own (group commit would fold attempts made together).
+    for (let attempt = 2; attempt <= 5; attempt += 1) {
+      const step = retryOffsetMs(attempt, 8, 1) - retryOffsetMs(attempt - 1, 8, 1);
+      await t.call('POST', '/_mock/clock/advance', { body: { ms: step } });
+      await expect
+        .poll(async () => (await t.call('GET', '/_mock/callbacks')).body.deliveries[0]?.attempts.length)
+        .toBe(attempt);
+    }
+    // Four attempts later the journal grew by far less than one body (each body holds the instruction once).
+    expect(journalBytes() - before).toBeLessThan(instruction.length);
+    const again = crashAndReopen(t, dir, {}, failing as typeof fetch);
+    const [delivery] = (await again.call('GET', '/_mock/callbacks')).body.deliveries;
+    expect(delivery.attempts).toHaveLength(5);
+    expect(delivery.body.task.instruction).toBe(instruction);
+    await again.call('POST', '/_mock/clock/advance', { body: { ms: 24 * 3_600_000 } });
+    await expect.poll(() => sent.length).toBeGreaterThan(5);
+    expect(sent.at(-1)).toBe(sent[0]);
+  });
+
   it('a torn last record is cut with a warning; everything before it is kept', async () => {
     const dir = folder();
     const t = open(dir);
@@ -205,6 +247,49 @@ describe('--data-dir', () => {
     const again = crashAndReopen(t, dir);
     const ids = (await again.call('GET', '/v1/tasks')).body.docs.map((task: { task_id: string }) => task.task_id);
     expect(ids).toEqual([next.body.task_id, kept.task_id]);
+  });
+
+  it('a GET that changes state (send_tasks_to_completed) waits for the disk too: 503 when it refuses', async () => {
+    const dir = folder();
+    let refuse = 0;
+    const io: JournalIo = {
+      ...nodeJournalIo,
+      write: (fd, data, position) =>
+        refuse-- > 0
+          ? Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }))
+          : nodeJournalIo.write(fd, data, position),
+    };
+    const t = open(dir, new ManualClock(), { io });
+    await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 'signs', studio: true } });
+    await t.call('POST', '/v1/batches', { body: { project: 'signs', name: 'b1' } });
+    const task = await createImageTask(t, { project: 'signs', batch: 'b1' });
+    refuse = 1;
+    const sent = await t.call('GET', '/v1/studio/projects/signs/send_tasks_to_completed?all_batches=true');
+    expect([sent.status, sent.body.error]).toEqual([503, expect.stringMatching(/no space left on device/)]);
+    expect((await t.call('GET', `/v1/task/${task.task_id}`)).body.status).toBe('pending');
+    const again = crashAndReopen(t, dir);
+    expect((await again.call('GET', `/v1/task/${task.task_id}`)).body.status).toBe('pending');
+  });
+
+  it("a journal naming a blob outside blobs/ never serves that file's bytes; the start warns", async () => {
+    const dir = folder();
+    const t = open(dir);
+    const uploaded = await upload(t, formOf({}, { filename: 'a.txt', type: 'text/plain', content: 'mine' }));
+    expect(uploaded.status).toBe(200);
+    t.app.dispose();
+    apps.splice(apps.indexOf(t), 1);
+    writeFileSync(join(dir, 'outside.txt'), 'secret');
+    for (const name of readdirSync(dir).filter((file) => file.startsWith('journal-'))) {
+      const { lines } = readFrames(readFileSync(join(dir, name)));
+      const edited = lines.map((line) => frameLine(line.replace(/"blob":"[^"]+"/g, '"blob":"../outside.txt"')));
+      writeFileSync(join(dir, name), edited.join(''));
+    }
+    const warnings: string[] = [];
+    const again = open(dir, new ManualClock(), { warn: (message) => warnings.push(message) });
+    const content = await readContent(again, uploaded.body.id);
+    expect(content.status).toBe(404);
+    expect(content.bytes.toString()).not.toContain('secret');
+    expect(warnings).toEqual([expect.stringContaining('"../outside.txt" is no name labelmock writes')]);
   });
 
   it('compaction writes a snapshot, drops older journals, and a restart reads both', async () => {

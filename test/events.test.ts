@@ -165,6 +165,19 @@ describe('event stream over HTTP', () => {
     expect(seen[0]?.[1].task_id).toBe(task.task_id);
   });
 
+  it('HEAD /_mock/events answers the stream headers and subscribes nothing, however often', async () => {
+    const { app, url } = await startServer(5000);
+    for (let i = 0; i < 2 * MAX_SUBSCRIBERS_PER_TENANT; i += 1) {
+      const res = await fetch(`${url}/_mock/events`, { method: 'HEAD', headers: { authorization: basic(KEY) } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/event-stream');
+    }
+    expect(app.services.events.subscriberCount('test:acme')).toBe(0);
+    const controller = new AbortController();
+    cleanups.push(() => controller.abort());
+    await subscribeOver(url, controller.signal);
+  });
+
   it('GET /_mock/events: a client that disconnects frees its subscription', async () => {
     const { app, url } = await startServer(5000);
     const controller = new AbortController();

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +8,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { type CreateAppOptions, createApp, type MockApp } from '../src/app.js';
 import { gracefulShutdown } from '../src/http/shutdown.js';
 import { basic, KEY } from './helpers.js';
+import { SseReader } from './sse-reader.js';
 
 /** Connection faults need a socket: these run the app on a real server. */
 const running: { server: Server; app: MockApp }[] = [];
@@ -28,7 +30,7 @@ async function start(options: CreateAppOptions = {}) {
     const res = await request('/_mock/faults', { method: 'POST', body: JSON.stringify(body) });
     expect(res.status).toBe(200);
   };
-  return { app, base, request, addRule, shutdown };
+  return { app, server, base, request, addRule, shutdown };
 }
 
 /** The error code a plain node:http GET ends with (ECONNRESET for a reset), or its status. */
@@ -114,4 +116,34 @@ it('a GET /v1/tasks delayed by --latency does not hold up shutdown: it is answer
   expect(await s.shutdown()).toEqual({ forced: false });
   expect(performance.now() - began).toBeLessThan(2000);
   expect(await delayed).toBe(200);
+});
+
+it('creations whose clients left during a delay change nothing and are journaled as dropped (499)', async () => {
+  const s = await start();
+  await s.addRule({ method: 'POST', path: '/v1/task/imageannotation', delay_ms: 60_000 });
+  const reader = new SseReader((await s.request('/_mock/events')).body);
+  await reader.next();
+  const count = 5;
+  for (let i = 0; i < count; i += 1) {
+    const abort = new AbortController();
+    const body = JSON.stringify({ instruction: 'x', attachment: 'https://example.com/a.png', geometries: { box: {} } });
+    const received = once(s.server, 'request');
+    const sent = s
+      .request('/v1/task/imageannotation', { method: 'POST', body, signal: abort.signal })
+      .catch((err: Error) => err.name);
+    await received;
+    abort.abort();
+    expect(await sent).toBe('AbortError');
+  }
+  const statuses: number[] = [];
+  while (statuses.length < count) {
+    const message = await reader.nextEvent();
+    if (message.event === 'request') statuses.push(message.data.status);
+  }
+  expect(statuses).toEqual(Array(count).fill(499));
+  expect((await (await s.request('/v1/tasks')).json()).docs).toEqual([]);
+  const journal = await (await s.request('/_mock/requests?method=POST')).json();
+  expect(journal.requests.map((r: { fault: unknown }) => r.fault)).toEqual(
+    Array(count).fill({ rule_id: expect.any(String), delay_ms: 60_000, client_gone: true }),
+  );
 });

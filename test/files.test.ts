@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FILE_MAX_BYTES } from '../src/domain/files/limits.js';
 import { formOf, project, rawMultipart, readContent, upload, uploadText } from './file-helpers.js';
-import { makeApp } from './helpers.js';
+import { basic, KEY, makeApp } from './helpers.js';
 
 const OTHER_ACCOUNT = 'test_other';
 const LIVE = 'live_acme';
@@ -254,5 +254,28 @@ describe('GET /_mock/files/{fileId}/content', () => {
     expect((await readContent(t, file.id, OTHER_ACCOUNT)).status).toBe(404);
     expect((await readContent(t, file.id, LIVE)).status).toBe(404);
     expect((await readContent(t, file.id)).bytes.toString()).toBe('secret');
+  });
+
+  it('GET /_mock/files/{fileId}/content never serves active content: nosniff, sandbox, HTML downloaded', async () => {
+    const t = makeApp();
+    const cases: [string, string, string, string | null][] = [
+      ['page.html', 'text/html', 'text/html', 'attachment'],
+      ['icon.svg', 'image/svg+xml', 'image/svg+xml', 'attachment'],
+      ['feed', 'application/xhtml+xml', 'application/xhtml+xml', 'attachment'],
+      ['x.png', 'image/png', 'image/png', null],
+      ['odd', 'not a type', 'application/octet-stream', null],
+    ];
+    for (const [filename, type, served, disposition] of cases) {
+      const uploaded = await upload(t, rawMultipart({}, { filename, type, content: '<script>alert(1)</script>' }));
+      expect(uploaded.status, filename).toBe(200);
+      const res = await t.app.request(`/_mock/files/${uploaded.body.id}/content`, {
+        headers: { authorization: basic(KEY) },
+      });
+      expect(res.status, filename).toBe(200);
+      expect(res.headers.get('content-type'), filename).toBe(served);
+      expect(res.headers.get('x-content-type-options'), filename).toBe('nosniff');
+      expect(res.headers.get('content-security-policy'), filename).toBe("default-src 'none'; sandbox");
+      expect(res.headers.get('content-disposition'), filename).toBe(disposition);
+    }
   });
 });

@@ -210,4 +210,45 @@ describe('inspector in Chromium', () => {
     await page.getByRole('button', { name: 'Remove', exact: true }).click();
     await page.locator('#faults', { hasText: 'No fault rules.' }).waitFor();
   }, 60_000);
+
+  it('GET /_mock/ui asks before a #key= link switches keys, survives #/__proto__, shows a faked header', async () => {
+    const base = await startServer();
+    const { page, errors } = await openInspector(base);
+    await createTask(base, {});
+    // A client that sends the inspector's header (with any value but this tab's token) stays in view.
+    const res = await fetch(`${base}/v1/tasks?limit=3`, {
+      headers: { authorization: basic(KEY), 'x-labelmock-inspector': '1' },
+    });
+    expect(res.status).toBe(200);
+    await page.getByRole('link', { name: 'Requests' }).click();
+    await page.locator('#requests summary', { hasText: 'GET /v1/tasks' }).waitFor();
+    await expect(page.locator('#requests summary', { hasText: 'GET /v1/tasks' }).count()).resolves.toBe(1);
+
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      return dialog.dismiss();
+    });
+    await page.goto(`${base}/_mock/ui/#key=test_intruder`);
+    await page.locator('#task-list').waitFor();
+    expect(asked).toEqual([`Switch the inspector from key ${KEY} to test_intruder?`]);
+    await expect(page.locator('#key').inputValue()).resolves.toBe(KEY);
+    // Opened anew (a link from another page), with the switch accepted this time.
+    const other = await page.context().newPage();
+    other.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      return dialog.accept();
+    });
+    await other.goto(`${base}/_mock/ui/#key=test_intruder`);
+    await other.locator('#task-list').waitFor();
+    expect(asked).toHaveLength(2);
+    await expect(other.locator('#key').inputValue()).resolves.toBe('test_intruder');
+    await other.close();
+
+    await page.goto(`${base}/_mock/ui/#/__proto__`);
+    await page.locator('#task-list').waitFor();
+    await page.goto(`${base}/_mock/ui/#/constructor`);
+    await page.locator('.page').first().waitFor();
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

@@ -128,7 +128,7 @@ describe('JSON bodies over a socket', () => {
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.on('error', () => {});
     socket.write(
-      `POST /v1/task/imageannotation HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\n` +
+      `POST /v1/task/imageannotation HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${AUTH}\r\n` +
         'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\ne\r\n{"attachment":\r\n',
     );
     await sleep(50);

@@ -102,6 +102,46 @@ describe('request journal', () => {
     expect(ids(await requests(t, '?limit=1'))).toEqual(['req_4']);
   });
 
+  it('GET /_mock/requests filters by task_id (path or answer names it) and pages back with before', async () => {
+    const t = makeApp();
+    const a = await createImageTask(t);
+    const b = await createImageTask(t);
+    await t.call('GET', `/v1/task/${a.task_id}`);
+    await t.call('POST', `/v1/task/${b.task_id}/cancel`);
+    const ids = (list: any[]) => list.map((entry) => entry.id);
+    expect(ids(await requests(t, `?task_id=${a.task_id}`))).toEqual(['req_3', 'req_1']);
+    expect(ids(await requests(t, `?task_id=${b.task_id}`))).toEqual(['req_4', 'req_2']);
+    expect(ids(await requests(t, '?before=req_3'))).toEqual(['req_2', 'req_1']);
+    expect(ids(await requests(t, '?before=req_4&limit=1'))).toEqual(['req_3']);
+    const glob = await t.call('GET', '/_mock/requests?path=/v1/task**');
+    expect([glob.status, glob.body.error]).toEqual([400, expect.stringContaining('"path" may use ** only as a whole')]);
+  });
+
+  it('GET /_mock/requests of hundreds of 16 KiB entries is written in pieces, others answered between', async () => {
+    const t = makeApp();
+    const big = { ...imageRequest(), metadata: { note: 'x'.repeat(JOURNAL_BODY_CHARS) } };
+    for (let i = 0; i < 200; i += 1) await t.call('POST', '/v1/task/imageannotation', { body: big });
+    const res = await t.app.request('/_mock/requests', { headers: { authorization: basic(KEY) } });
+    expect(res.status).toBe(200);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    let pieces = 0;
+    let answeredBetween = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      pieces += 1;
+      text += decoder.decode(value, { stream: true });
+      // Another tenant's request, served while the list is still being written.
+      if (pieces === 2) answeredBetween = (await t.call('GET', '/v1/tasks', { key: 'test_other' })).status;
+    }
+    expect(pieces).toBeGreaterThan(2);
+    expect(answeredBetween).toBe(200);
+    const parsed = JSON.parse(text) as { requests: { id: string }[] };
+    expect(parsed.requests.map((entry) => entry.id)).toEqual(Array.from({ length: 200 }, (_, i) => `req_${200 - i}`));
+  });
+
   it('GET /_mock/requests with a malformed since or limit answers 400', async () => {
     const t = makeApp();
     const since = await t.call('GET', '/_mock/requests?since=yesterday');

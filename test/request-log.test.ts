@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LogFormat } from '../src/config.js';
 import { prettyLine } from '../src/http/request-log.js';
+import { accountFingerprint } from '../src/runtime/fingerprint.js';
 import { createImageTask, makeApp, present } from './helpers.js';
 
 /** The first line of a request log, parsed. */
@@ -26,8 +27,9 @@ describe('request log', () => {
       method: 'GET',
       path: '/v1/tasks',
       status: 200,
-      tenant: 'test:acme',
+      tenant: accountFingerprint('test', 'acme'),
     });
+    expect(entry.tenant).toMatch(/^test:[0-9a-f]{10}$/);
     expect(entry.ms).toBeGreaterThanOrEqual(0);
   });
 
@@ -39,24 +41,26 @@ describe('request log', () => {
     expect(t.lines.join('\n')).not.toContain('s3cret');
   });
 
-  it('POST /v1/task/imageannotation logs the live tenant as live:<account>, not its key', async () => {
+  it('POST /v1/task/imageannotation logs a live tenant by a fingerprint, never its key nor account', async () => {
     const t = loggedApp('json');
-    await createImageTask(t, {}, 'live_shop');
-    expect(firstEntry(t.lines)).toMatchObject({ method: 'POST', status: 200, tenant: 'live:shop' });
-    expect(t.lines[0]).not.toContain('live_shop');
+    await createImageTask(t, {}, 'live_9f3a1c2e77');
+    const tenant = accountFingerprint('live', '9f3a1c2e77');
+    expect(firstEntry(t.lines)).toMatchObject({ method: 'POST', status: 200, tenant });
+    expect(t.lines[0]).not.toContain('9f3a1c2e77');
   });
 
   it('GET /v1/task/{id} of an unknown task logs the 404 the error handler answered', async () => {
     const t = loggedApp('json');
     expect((await t.call('GET', '/v1/task/nope')).status).toBe(404);
-    expect(firstEntry(t.lines)).toMatchObject({ path: '/v1/task/nope', status: 404, tenant: 'test:acme' });
+    const tenant = accountFingerprint('test', 'acme');
+    expect(firstEntry(t.lines)).toMatchObject({ path: '/v1/task/nope', status: 404, tenant });
   });
 
   it('GET /v1/tasks logs one pretty line: time, method, path, status, duration, tenant', async () => {
     const t = loggedApp('pretty');
     await t.call('GET', '/v1/tasks?limit=5');
     expect(t.lines).toHaveLength(1);
-    expect(t.lines[0]).toMatch(/^00:00:00\.000 GET {4}\/v1\/tasks {20}200 +\d+\.\d ms {2}test:acme$/);
+    expect(t.lines[0]).toMatch(/^00:00:00\.000 GET {4}\/v1\/tasks {20}200 +\d+\.\d ms {2}test:[0-9a-f]{10}$/);
   });
 
   it('GET /v1/tasks logs nothing with log off, the default of createApp', async () => {

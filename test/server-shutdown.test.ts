@@ -36,13 +36,13 @@ describe('npm start shutdown (src/cli.ts)', () => {
       await new Promise((resolve) => socket.once('connect', resolve));
       const auth = Buffer.from('test_acme:').toString('base64');
       socket.write(
-        `POST /v1/task/imageannotation HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${auth}\r\n` +
+        `POST /v1/task/imageannotation HTTP/1.1\r\nHost: localhost\r\nAuthorization: Basic ${auth}\r\n` +
           `Content-Length: 100\r\n\r\n{"attach`,
       );
       const held = connect(port, '127.0.0.1');
       held.on('error', () => {});
       await new Promise((resolve) => held.once('connect', resolve));
-      held.write('GET /v1/tasks HTTP/1.1\r\nHost: x\r\n');
+      held.write('GET /v1/tasks HTTP/1.1\r\nHost: localhost\r\n');
       await new Promise((resolve) => setTimeout(resolve, 100));
       cli.child.kill('SIGTERM');
       expect(await cli.exited).toBe(0);

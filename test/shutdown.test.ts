@@ -29,7 +29,7 @@ async function rawClient(port: number) {
 
 function postHead(body: string) {
   return (
-    `POST /v1/task/imageannotation HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\n` +
+    `POST /v1/task/imageannotation HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${AUTH}\r\n` +
     `Content-Type: application/json\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n`
   );
@@ -55,9 +55,9 @@ describe('graceful shutdown', () => {
   it('GET /v1/tasks with half-sent headers is closed at once at shutdown, not waiting for the deadline', async () => {
     const { port, shutdown } = await startServer(600_000);
     const { socket, state } = await rawClient(port);
-    socket.write(`GET /v1/tasks HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\n`);
+    socket.write(`GET /v1/tasks HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${AUTH}\r\n`);
     const idle = await rawClient(port);
-    idle.socket.write(`GET /v1/tasks HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\n\r\n`);
+    idle.socket.write(`GET /v1/tasks HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${AUTH}\r\n\r\n`);
     await new Promise<void>((resolve) => idle.socket.once('data', () => resolve()));
     expect(idle.state.received).toMatch(/^HTTP\/1\.1 200 /);
     expect(await shutdown()).toEqual({ forced: false });

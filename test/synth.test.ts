@@ -98,15 +98,15 @@ describe('synthesized imageannotation responses', () => {
 });
 
 describe('the task-type kit', () => {
-  it('POST /_mock/tasks/{task_id}/complete on an imported task with params unfit for its type is a 400', async () => {
+  it('PUT /_mock/state of a task whose params are unfit for its type is a 400: no completion meets them', async () => {
     const t = makeApp();
     const task = await createImageTask(t);
     const state = (await t.call('GET', '/_mock/state')).body;
     state.tasks[0].task.params = { attachment: 'https://example.com/a.png' };
-    expect((await t.call('PUT', '/_mock/state', { body: state })).status).toBe(200);
-    const res = await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
+    const res = await t.call('PUT', '/_mock/state', { body: state });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatch(/"params\.geometries" is required/);
+    expect(res.body.error).toMatch(/"tasks\[0\]\.task\.params\.geometries" does not fit type imageannotation/);
+    expect((await t.call('POST', `/_mock/tasks/${task.task_id}/complete`)).status).toBe(200);
   });
 
   it('judges a given response: malformed, unfit or fitting, with paths from response', async () => {

@@ -1,7 +1,7 @@
 import { type ZodTypeAny, z } from 'zod';
 import { latencyValue } from './latency.js';
 import { type Config, defaultConfig, SelfCheckModeSchema } from './schema.js';
-import { completionValue, corsValue, hostValue, integer, keysValue, logValue } from './values.js';
+import { allowedHostsValue, completionValue, corsValue, hostValue, integer, keysValue, logValue } from './values.js';
 
 /** One setting of the CLI: its flag, its environment variable, its default and how its value is read. */
 export interface OptionDef {
@@ -40,6 +40,17 @@ export const OPTIONS: readonly OptionDef[] = [
     help: 'address to bind; use 0.0.0.0 only on purpose',
     shownDefault: defaultConfig.host,
     value: hostValue,
+  },
+  {
+    flag: 'allowed-hosts',
+    arg: 'NAMES',
+    env: 'LABELMOCK_ALLOWED_HOSTS',
+    key: 'allowedHosts',
+    help:
+      'Host header names answered besides localhost, 127.0.0.1 and [::1]: a comma list (mock.test) or *; ' +
+      'a server bound to loopback refuses other names (DNS rebinding)',
+    shownDefault: 'loopback names only',
+    value: allowedHostsValue,
   },
   {
     flag: 'completion',

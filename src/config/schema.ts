@@ -51,6 +51,11 @@ export const ConfigSchema = z.object({
   selfCheck: SelfCheckModeSchema,
   /** Keeps state in this folder (--data-dir): every change durable before its answer; absent: memory only. */
   dataDir: z.string().min(1).optional(),
+  /**
+   * Host header names answered beside the loopback ones (--allowed-hosts); `['*']`: any. A server bound to a
+   * loopback address answers only loopback names and these (DNS rebinding).
+   */
+  allowedHosts: z.array(z.string()),
   /** Real-time delay added to every /v1 request (--latency MS or MIN-MAX); absent: none. */
   latency: LatencySchema.optional(),
 });
@@ -70,5 +75,6 @@ export const defaultConfig: Config = {
   // A library user embedding the app in tests wants a quiet app; the CLI picks its own default.
   log: 'off',
   cors: [],
+  allowedHosts: [],
   selfCheck: 'off',
 };

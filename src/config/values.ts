@@ -75,6 +75,22 @@ export const corsValue = z
     return valid ? origins.filter((item) => item !== undefined) : z.NEVER;
   });
 
+const HOSTS_RULE = 'must be a comma list of host names (mock.test, 10.0.0.5) or *';
+const HOST_NAME =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])$/;
+
+/** --allowed-hosts: names (no port, no scheme) a Host header may carry, lower case; `['*']` for any. */
+export const allowedHostsValue = z
+  .union([z.string(), z.array(z.string())], { errorMap: () => ({ message: HOSTS_RULE }) })
+  .transform((value, ctx) => {
+    const items = (typeof value === 'string' ? value.split(',') : value).map((item) => item.trim().toLowerCase());
+    const names = items.filter(Boolean);
+    const valid =
+      names.every((name) => name === '*' || HOST_NAME.test(name)) && (!names.includes('*') || names.length === 1);
+    if (!valid) ctx.addIssue({ code: z.ZodIssueCode.custom, message: HOSTS_RULE });
+    return valid ? names : z.NEVER;
+  });
+
 /** Strict mode's keys file: `{"keys": [{key, account, mode}]}` or the bare array; a string says what is wrong. */
 function readKeysFile(path: string): KeyEntry[] | string {
   let json: unknown;

@@ -1,6 +1,7 @@
 import { streamSSE } from 'hono/streaming';
 import { KEEP_ALIVE_MS, MockEventSchema } from '../domain/events/schemas.js';
 import { subscriberLimit } from '../errors.js';
+import { outgoingOf } from '../http/incoming.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import type { EventBus, Subscription } from '../services/events.js';
 
@@ -33,10 +34,14 @@ export function eventRoutes(bus: EventBus): RouteSpec[] {
       }),
       errors: [],
       handler: ({ tenant, c }) => {
+        // HEAD has no body to stream, so nothing would ever end a subscription made for it.
+        if (c.req.method === 'HEAD') return c.body(null, 200, { 'Content-Type': 'text/event-stream' });
         const subscription = bus.subscribe(tenant.key);
         if (!subscription) throw subscriberLimit(bus.maxPerTenant);
         return streamSSE(c, async (stream) => {
           stream.onAbort(() => subscription.close());
+          // The socket, too: a client gone before the first write never aborts the stream.
+          outgoingOf(c)?.once('close', () => subscription.close());
           // At once: the client sees the headers, and knows it is subscribed.
           await stream.write(': subscribed\n\n');
           await pump(subscription, (text) => stream.write(text));

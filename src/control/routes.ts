@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { CallbackJournalSchema } from '../domain/callbacks/schemas.js';
 import { STATE_IMPORT_MAX_JSON_DEPTH, STATE_IMPORT_MAX_JSON_VALUES } from '../domain/common/input-limits.js';
 import { TaskSchema } from '../domain/tasks/task.js';
 import { jsonStreamResponse } from '../http/json-stream.js';
-import { queryString } from '../http/query.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { toIso } from '../runtime/clock.js';
 import { reviewerAudit } from '../services/audits.js';
@@ -15,6 +13,7 @@ import { stateChunks } from '../services/state-stream.js';
 import { taskAnswer } from '../services/tasks.js';
 import { importState, resetTenant } from '../services/tenant-state.js';
 import type { Tenant } from '../store/tenant.js';
+import { callbackJournalRoute } from './callbacks.js';
 import { eventRoutes } from './events.js';
 import { faultControlRoutes } from './faults.js';
 import { fileControlRoutes } from './files.js';
@@ -36,7 +35,6 @@ import { checkStateLists, StateEnvelopeSchema } from './state-import.js';
 import { teamControlRoutes } from './teams.js';
 
 const TaskIdParams = z.object({ taskId: z.string() });
-const CallbackJournalQuerySchema = z.object({ task_id: queryString, batch: queryString });
 const clockOf = (tenant: Tenant) => ({
   now: toIso(tenant.now()),
   now_ms: tenant.now(),
@@ -131,25 +129,7 @@ export function controlRoutes(services: Services): RouteSpec[] {
         return { ...clockOf(tenant), jobs_run: jobsRun };
       },
     }),
-    defineRoute({
-      method: 'get',
-      path: '/_mock/callbacks',
-      tag: 'Control',
-      summary: 'The callback journal: every delivery with each attempt, oldest first',
-      description:
-        "Every callback delivery of the tenant, with each attempt's status and timing; filter by task_id or " +
-        'batch.',
-      query: CallbackJournalQuerySchema,
-      response: CallbackJournalSchema,
-      errors: [],
-      handler: ({ tenant, query }) => ({
-        deliveries: tenant.callbacks.filter(
-          (d) =>
-            (query.task_id === undefined || d.task_id === query.task_id) &&
-            (query.batch === undefined || d.batch === query.batch),
-        ),
-      }),
-    }),
+    callbackJournalRoute(),
     defineRoute({
       method: 'get',
       path: '/_mock/settings',

@@ -1,6 +1,7 @@
 import { ZodError, type ZodIssue, type ZodType, type ZodTypeAny, type ZodTypeDef, z } from 'zod';
 import { type State, StateSchema } from '../domain/state/schema.js';
 import { invalidParameters } from '../errors.js';
+import { checkImportedTask } from '../services/imported-task-check.js';
 
 /** Items checked per turn of the event loop (each slice takes a few milliseconds). */
 const SLICE = 250;
@@ -49,15 +50,21 @@ export async function checkStateLists(envelope: z.infer<typeof StateEnvelopeSche
   const checked: Record<string, unknown> = { ...envelope };
   for (const field of SLICED) {
     const items = envelope[field] as unknown[] | undefined;
-    if (items !== undefined) checked[field] = await parseInSlices(itemSchema(field), items, field);
+    if (items === undefined) continue;
+    const check = field === 'tasks' ? checkTaskItem : undefined;
+    checked[field] = await parseInSlices(itemSchema(field), items, field, check);
   }
   return checked as State;
 }
+
+const checkTaskItem = (item: unknown, at: string) =>
+  checkImportedTask((item as State['tasks'][number]).task, `${at}.task`);
 
 async function parseInSlices<T>(
   schema: ZodType<T, ZodTypeDef, unknown>,
   items: unknown[],
   field: string,
+  check?: (item: T, at: string) => void,
 ): Promise<T[]> {
   const slice = z.array(schema);
   const out: T[] = [];
@@ -66,6 +73,9 @@ async function parseInSlices<T>(
     const result = slice.safeParse(items.slice(start, start + SLICE));
     if (!result.success)
       throw invalidParameters(new ZodError(result.error.issues.map((issue) => moved(issue, field, start))));
+    if (check) {
+      for (const [index, item] of result.data.entries()) check(item, `${field}[${start + index}]`);
+    }
     out.push(...result.data);
   }
   return out;

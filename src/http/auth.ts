@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { KeyEntry } from '../config.js';
 import { unauthorized } from '../errors.js';
+import { accountFingerprint } from '../runtime/fingerprint.js';
 import type { AppEnv, Principal } from './env.js';
 import { Kept } from './kept.js';
 
@@ -29,17 +30,22 @@ export function extractKey(header: string | undefined): string | undefined {
 function parseOpenKey(key: string): Principal | undefined {
   // Both groups of each pattern are required, so a match has them non-empty.
   const [, prefixMode, prefixAccount] = OPEN_PREFIXED.exec(key) ?? [];
-  if (prefixMode && prefixAccount) return { key, mode: prefixMode as Principal['mode'], account: prefixAccount };
+  if (prefixMode && prefixAccount) return principalOf(key, prefixAccount, prefixMode as Principal['mode']);
   const [, suffixAccount, suffixMode] = OPEN_SUFFIXED.exec(key) ?? [];
-  if (suffixAccount && suffixMode) return { key, account: suffixAccount, mode: suffixMode as Principal['mode'] };
+  if (suffixAccount && suffixMode) return principalOf(key, suffixAccount, suffixMode as Principal['mode']);
   return undefined;
 }
 
+const principalOf = (key: string, account: string, mode: Principal['mode']): Principal => ({
+  key,
+  account,
+  mode,
+  fingerprint: accountFingerprint(mode, account),
+});
+
 export function createKeyResolver(strictKeys: KeyEntry[] | undefined): (key: string) => Principal | undefined {
   if (!strictKeys) return parseOpenKey;
-  const byKey = new Map(
-    strictKeys.map((entry) => [entry.key, { key: entry.key, account: entry.account, mode: entry.mode }]),
-  );
+  const byKey = new Map(strictKeys.map((entry) => [entry.key, principalOf(entry.key, entry.account, entry.mode)]));
   return (key) => byKey.get(key);
 }
 

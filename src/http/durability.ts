@@ -3,7 +3,7 @@ import { notDurable } from '../errors.js';
 import type { DurableState } from '../persist/durable-state.js';
 import type { AppEnv } from './env.js';
 
-/** Methods that change nothing: their answers wait for no disk. */
+/** Methods that usually change nothing: their answers wait for the disk only when they did change something. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -13,10 +13,11 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function durability(state: DurableState): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (READS.has(c.req.method)) return next();
     const tenant = c.get('tenant');
     const reloads = state.reloadCount(tenant.key);
+    const changes = state.changeCount(tenant);
     await next();
+    if (READS.has(c.req.method) && state.changeCount(tenant) === changes) return;
     try {
       await state.sync(tenant);
     } catch (err) {

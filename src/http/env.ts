@@ -5,6 +5,8 @@ export interface Principal {
   key: string;
   account: string;
   mode: 'test' | 'live';
+  /** What logs say of the account (runtime/fingerprint.ts): made once per key, with the principal. */
+  fingerprint: string;
 }
 
 /** Hono context variables set by the edge middleware. */

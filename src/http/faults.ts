@@ -1,4 +1,3 @@
-import { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { Latency } from '../config/latency.js';
 import { FAULT_HEADER, parseFaultHeader } from '../domain/faults/header.js';
@@ -6,6 +5,7 @@ import { type AppliedFault, INJECTED_RETRY_AFTER_S, RETRY_AFTER_STATUSES } from 
 import { injectedFault } from '../errors.js';
 import { firingRule } from '../services/faults.js';
 import type { AppEnv } from './env.js';
+import { incomingOf } from './incoming.js';
 
 /**
  * What a connection fault answers once it ends, a placeholder no client reads: over a socket the socket is
@@ -75,7 +75,11 @@ export function faultMiddleware(latency: Latency | undefined): {
     if (!plan) return next();
     c.set('fault', plan.applied);
     const { delay_ms, status, fault } = plan.applied;
-    if (delay_ms) await waits.wait(delay_ms);
+    // A client that left during the delay may retry: going on would make its request happen twice.
+    if (delay_ms && !(await waits.wait(delay_ms, c.req.raw.signal)) && c.req.raw.signal.aborted) {
+      plan.applied.client_gone = true;
+      return new Response(null, { status: CONNECTION_FAULT_STATUS });
+    }
     if (fault) return connectionFault(c, fault, waits);
     if (status !== undefined) {
       const retryAfter = RETRY_AFTER_STATUSES.includes(status) ? INJECTED_RETRY_AFTER_S : undefined;
@@ -119,8 +123,4 @@ async function connectionFault(c: Context<AppEnv>, fault: 'reset' | 'hang', wait
 }
 
 /** The request's socket when served by @hono/node-server (its bindings carry the IncomingMessage). */
-function socketOf(c: Context<AppEnv>) {
-  const env: unknown = c.env;
-  if (typeof env !== 'object' || env === null || !('incoming' in env)) return undefined;
-  return env.incoming instanceof IncomingMessage ? env.incoming.socket : undefined;
-}
+const socketOf = (c: Context<AppEnv>) => incomingOf(c)?.socket;

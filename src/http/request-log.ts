@@ -22,11 +22,11 @@ export interface RequestLogEntry {
   status: number;
   /** Until the answer's headers; a streamed body (state export) may go on after. */
   ms: number;
-  /** `<mode>:<account>` of the key (never the key itself), `-` for requests without a valid one. */
+  /** `<mode>:<hash>`, the account's fingerprint (never the key, nor the account it may be), `-` without a key. */
   tenant: string;
 }
 
-/** `12:00:01.250 GET    /v1/tasks                    200    3.1 ms  test:acme`: fixed columns first, so lines align. */
+/** `12:00:01.250 GET    /v1/tasks                    200    3.1 ms  test:5b2a0c9e1d`: fixed columns first, aligned. */
 export function prettyLine(entry: RequestLogEntry): string {
   const time = entry.time.slice(11, 23);
   const ms = `${entry.ms.toFixed(1)} ms`.padStart(9);
@@ -52,7 +52,7 @@ export function requestLog(format: (entry: RequestLogEntry) => string, clock: Cl
         path: c.req.path,
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
-        tenant: principal ? `${principal.mode}:${principal.account}` : '-',
+        tenant: principal?.fingerprint ?? '-',
       }),
     );
   };

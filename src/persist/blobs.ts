@@ -18,6 +18,14 @@ export class BlobFolder {
     return join(this.dir, name);
   }
 
+  /**
+   * The path of a blob a journal line names, or undefined when the name is not one `name` makes: a data folder
+   * may be shared or seeded by others, and `../../etc/passwd` must never be served as a file's bytes.
+   */
+  pathOf(name: string): string | undefined {
+    return /^[A-Za-z0-9_-]{1,64}-[0-9a-f]{12}$/.test(name) ? this.path(name) : undefined;
+  }
+
   /** A fresh name for the bytes of `fileId`. */
   name(fileId: string): string {
     return `${fileId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64)}-${randomBytes(6).toString('hex')}`;

@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { tenantFingerprint } from '../runtime/fingerprint.js';
 import type { Scheduler } from '../services/scheduler.js';
 import type { FileRecord } from '../store/file-collection.js';
 import type { Store, TenantWatcher } from '../store/store.js';
@@ -53,6 +54,7 @@ export class DurableState {
   private generation: number;
   private bytesSinceSnapshot: number;
   private readonly pending = new Map<string, PendingChanges>();
+  private readonly changes = new WeakMap<Tenant, number>();
   private readonly lines: LineMaker;
   /** Each tenant's newest append not yet durable: a request with nothing new to write waits on it. */
   private readonly inFlight = new Map<string, Promise<void>>();
@@ -76,7 +78,7 @@ export class DurableState {
   ) {
     const started = performance.now();
     const recovered = readDataDir(dir, options.warn);
-    restoreTenants(store, scheduler, recovered.tenants, blobs.dir);
+    restoreTenants(store, scheduler, recovered.tenants, blobs, options.warn);
     let tasks = 0;
     for (const tenant of recovered.tenants.values()) tasks += tenant.tasks.size;
     this.report = { tenants: recovered.tenants.size, tasks, lines: recovered.lines, ms: performance.now() - started };
@@ -160,9 +162,18 @@ export class DurableState {
     };
   }
 
+  /**
+   * How many changes the tenant's journal heard so far: a request that reads (GET, HEAD) and still changed
+   * something (Studio's GET send_tasks_to_completed) waits for the disk like a write.
+   */
+  changeCount(tenant: Tenant): number {
+    return this.changes.get(tenant) ?? 0;
+  }
+
   /** The tenant's pending changes, and a flush queued for them; none for a tenant replaced since. */
   private pendingFor(tenant: Tenant): PendingChanges | undefined {
     if (this.quiet || this.closed || this.store.findTenant(tenant.key) !== tenant) return undefined;
+    this.changes.set(tenant, this.changeCount(tenant) + 1);
     let pending = this.pending.get(tenant.key);
     if (pending?.tenant !== tenant) {
       pending = new PendingChanges(tenant);
@@ -247,7 +258,9 @@ export class DurableState {
    */
   private reload(keys: string[], err: unknown): void {
     const reason = err instanceof Error ? err.message : String(err);
-    this.options.warn(`a write to the data directory failed (${reason}); reloading ${keys.join(', ')} from it`);
+    this.options.warn(
+      `a write to the data directory failed (${reason}); reloading ${keys.map(tenantFingerprint).join(', ')} from it`,
+    );
     const affected = new Set(keys);
     for (const key of affected) {
       this.pending.delete(key);
@@ -261,7 +274,7 @@ export class DurableState {
         const { account, mode } = parseTenantKey(key);
         this.store.reset(account, mode);
       }
-      restoreTenants(this.store, this.scheduler, recovered.tenants, this.blobs.dir);
+      restoreTenants(this.store, this.scheduler, recovered.tenants, this.blobs, this.options.warn);
     } finally {
       this.quiet = false;
     }

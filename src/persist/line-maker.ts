@@ -1,9 +1,10 @@
 import { basename } from 'node:path';
+import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
 import type { FileRecord } from '../store/file-collection.js';
 import type { Store } from '../store/store.js';
 import type { Tenant } from '../store/tenant.js';
 import type { PendingChanges } from './pending.js';
-import { type LineFile, lineText, tenantMeta } from './tenant-lines.js';
+import { type DeliveryProgress, type LineFile, lineText, tenantMeta } from './tenant-lines.js';
 
 /** Writes the bytes of a file still held in memory and answers the blob's name (undefined: leave the file out). */
 export type BlobFor = (record: FileRecord, bytes: Buffer) => string | undefined;
@@ -15,6 +16,8 @@ export class LineMaker {
    * tenant dropped for holding nothing (or replaced by a reset) takes its entry with it.
    */
   private readonly lastMeta = new WeakMap<Tenant, string>();
+  /** Deliveries whose body a line carried: later lines carry only their progress (a large task's body once). */
+  private readonly bodyWritten = new WeakSet<CallbackDelivery>();
 
   constructor(private readonly store: Store) {}
 
@@ -51,7 +54,9 @@ export class LineMaker {
     }
     const jobs = [...pending.jobs.values()].filter((job) => job !== null);
     const jobsDone = [...pending.jobs].filter(([, job]) => job === null).map(([key]) => key);
-    const callbacks = [...pending.callbacks.values()].filter((delivery) => delivery !== null);
+    const callbacks = [...pending.callbacks.values()]
+      .filter((delivery) => delivery !== null)
+      .map((delivery) => this.deliveryEntry(delivery, remember));
     const dropped = [...pending.callbacks].filter(([, delivery]) => delivery === null).map(([id]) => id);
     const line = {
       t: tenant.key,
@@ -64,5 +69,14 @@ export class LineMaker {
     };
     if (!metaChanged && pending.tasks.size === 0 && Object.keys(line).length === 1) return undefined;
     return lineText(line, metaChanged ? metaText : undefined, pending.tasks);
+  }
+
+  private deliveryEntry(delivery: CallbackDelivery, remember: boolean): CallbackDelivery | DeliveryProgress {
+    if (this.bodyWritten.has(delivery)) {
+      const { body: _body, ...progress } = delivery;
+      return progress;
+    }
+    if (remember) this.bodyWritten.add(delivery);
+    return delivery;
   }
 }

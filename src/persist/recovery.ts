@@ -39,7 +39,11 @@ function applyLine(tenants: Map<string, RecoveredTenant>, line: TenantLine): voi
   for (const key of line.jobs_done ?? []) tenant.jobs.delete(key);
   for (const job of line.jobs ?? []) tenant.jobs.set(jobKey(job), job);
   for (const id of line.callbacks_dropped ?? []) tenant.callbacks.delete(id);
-  for (const delivery of line.callbacks ?? []) tenant.callbacks.set(delivery.id, delivery);
+  for (const delivery of line.callbacks ?? []) {
+    const body = 'body' in delivery ? delivery.body : tenant.callbacks.get(delivery.id)?.body;
+    // A progress entry whose delivery no earlier line holds (cut off with a torn tail) has nothing to resend.
+    if (body !== undefined) tenant.callbacks.set(delivery.id, { ...delivery, body });
+  }
   for (const [key, entry] of line.idempotency ?? []) tenant.idempotency.set(key, entry);
 }
 

@@ -1,9 +1,9 @@
-import { join } from 'node:path';
 import type { State } from '../domain/state/schema.js';
 import type { Scheduler } from '../services/scheduler.js';
 import { importState } from '../services/tenant-state.js';
 import type { Mode } from '../store/mode.js';
 import type { Store } from '../store/store.js';
+import type { BlobFolder } from './blobs.js';
 import type { RecoveredTenant } from './recovery.js';
 import { tenantMeta } from './tenant-lines.js';
 
@@ -21,7 +21,8 @@ export function restoreTenants(
   store: Store,
   scheduler: Scheduler,
   tenants: Map<string, RecoveredTenant>,
-  blobDir: string,
+  blobs: BlobFolder,
+  warn: (message: string) => void,
 ): void {
   for (const [key, recovered] of tenants) {
     const { account, mode } = parseTenantKey(key);
@@ -36,7 +37,10 @@ export function restoreTenants(
     };
     const fresh = importState(store, tenant, state, scheduler);
     for (const { file, blob } of recovered.files.values()) {
-      fresh.files.insert(file, null, blob === null ? undefined : join(blobDir, blob));
+      const path = blob === null ? undefined : blobs.pathOf(blob);
+      if (blob !== null && path === undefined)
+        warn(`file ${file.id}: blob ${JSON.stringify(blob.slice(0, 80))} is no name labelmock writes; bytes left out`);
+      fresh.files.insert(file, null, path);
     }
     // An in-flight record's request was never answered: its retry runs anew.
     for (const [idempotencyKey, entry] of recovered.idempotency) {

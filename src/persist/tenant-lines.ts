@@ -24,11 +24,17 @@ export interface TenantLine {
   jobs?: ScheduledJob[];
   /** Jobs taken to run (by jobKey). */
   jobs_done?: string[];
-  callbacks?: CallbackDelivery[];
+  /**
+   * Deliveries as they stand. One an earlier line already carried comes without its body (a retry changes only
+   * its attempts and state): recovery keeps the body it has.
+   */
+  callbacks?: (CallbackDelivery | DeliveryProgress)[];
   /** Deliveries the bounded callback journal let go (by id). */
   callbacks_dropped?: string[];
   idempotency?: [string, IdempotencyEntry][];
 }
+
+export type DeliveryProgress = Omit<CallbackDelivery, 'body'>;
 
 export type TenantMeta = Omit<State, 'format' | 'tasks' | 'files' | 'callbacks' | 'scheduled_jobs'>;
 

@@ -20,13 +20,16 @@ export function customerAudit(tenant: Tenant, taskId: string, accepted: boolean,
   const result = accepted ? 'accepted' : 'rejected';
   touch(tenant, record, (task) => {
     task.customer_review_status = result;
-    task.audits.push({
-      audited_by: 'customer',
-      audited_at: toIso(tenant.now()),
-      audit_time_secs: 0,
-      audit_result: result,
-      audit_source: 'customer',
-    });
+    task.audits = [
+      ...task.audits,
+      {
+        audited_by: 'customer',
+        audited_at: toIso(tenant.now()),
+        audit_time_secs: 0,
+        audit_result: result,
+        audit_source: 'customer',
+      },
+    ];
     if (comments) task.customer_review_comments = [...(task.customer_review_comments ?? []), comments];
   });
   tenant.emit({ kind: 'task_audited', record });
@@ -47,13 +50,16 @@ export function reviewerAudit(
   touch(tenant, record, (task) => {
     task.customer_review_status = result;
     if (fixed) task.response = fixed;
-    task.audits.push({
-      audited_by: 'reviewer@labelmock',
-      audited_at: toIso(tenant.now()),
-      audit_time_secs: 0,
-      audit_result: result,
-      audit_source: REVIEWER_SOURCE,
-    });
+    task.audits = [
+      ...task.audits,
+      {
+        audited_by: 'reviewer@labelmock',
+        audited_at: toIso(tenant.now()),
+        audit_time_secs: 0,
+        audit_result: result,
+        audit_source: REVIEWER_SOURCE,
+      },
+    ];
     if (comments) task.customer_review_comments = [...(task.customer_review_comments ?? []), comments];
   });
   tenant.emit({ kind: 'task_audited', record });

@@ -127,12 +127,12 @@ function requireFile(tenant: Tenant, id: string): FileRecord {
 }
 
 /** The stored bytes; an imported file has none, since the mock never fetches imported URLs. */
-export function fileContent(tenant: Tenant, id: string): { bytes: Buffer; mimeType: string } {
+export function fileContent(tenant: Tenant, id: string): { bytes: Buffer; mimeType: string | null } {
   const record = requireFile(tenant, id);
   const { file } = record;
   const bytes = FileCollection.bytesOf(record);
   if (!bytes) {
     throw fileHasNoContent(id, file.file_url);
   }
-  return { bytes, mimeType: file.mime_type ?? 'application/octet-stream' };
+  return { bytes, mimeType: file.mime_type };
 }

@@ -11,6 +11,8 @@ export interface JournalFilter {
   path?: string;
   status?: number;
   since?: string;
+  before?: string;
+  task_id?: string;
   limit?: number;
 }
 
@@ -23,24 +25,46 @@ export function recordRequest(tenant: Tenant, entry: JournalRecord, capacity: nu
   events.publish(tenant.key, { type: 'request', time: toIso(timeMs), request_id: idOf(record), method, path, status });
 }
 
-/** The tenant's entries that pass the filter, newest first, in their wire form. */
-export function listRequests(tenant: Tenant, filter: JournalFilter): JournalEntry[] {
+/**
+ * The tenant's entries that pass the filter, newest first, in their wire form, made one by one as they are
+ * read (services/json-list-pieces.ts streams them). Which entries is fixed now: the ring may reuse a dropped
+ * entry's answer buffer for the next, so a kept answer is read into text here, never later.
+ */
+export function listRequests(tenant: Tenant, filter: JournalFilter): Iterable<JournalEntry> {
   const journal = tenant.requestJournal;
   if (!journal) return [];
   const method = filter.method?.toUpperCase();
   const matchesPath = filter.path === undefined ? undefined : pathMatcher(filter.path);
   const sinceSeq = filter.since === undefined ? 0 : seqOf(filter.since);
+  const beforeSeq = filter.before === undefined ? Number.POSITIVE_INFINITY : seqOf(filter.before);
   const limit = filter.limit ?? MAX_JOURNAL_LIMIT;
-  const found: JournalEntry[] = [];
+  const found: JournalRecord[] = [];
   for (const record of journal.newestFirst()) {
     if (record.seq <= sinceSeq || found.length >= limit) break;
+    if (record.seq >= beforeSeq) continue;
     if (method !== undefined && record.method !== method) continue;
     if (filter.status !== undefined && record.status !== filter.status) continue;
     if (matchesPath && !matchesPath(record.path)) continue;
-    found.push(entryOf(record));
+    const response = textOf(record.response);
+    if (filter.task_id !== undefined && !touches(record, response, filter.task_id)) continue;
+    found.push({ ...record, response });
   }
-  return found;
+  return mapped(found, entryOf);
 }
+
+function* mapped<T, U>(items: T[], map: (item: T) => U): Generator<U> {
+  for (const item of items) yield map(item);
+}
+
+/** A request touched a task when its path names it, or its answer does (a creation, a list holding it). */
+function touches(record: JournalRecord, response: string | undefined, taskId: string): boolean {
+  return record.path.split('/').includes(taskId) || (response?.includes(`"task_id":"${taskId}"`) ?? false);
+}
+
+const textOf = (held: string | Uint8Array | undefined): string | undefined =>
+  held === undefined || typeof held === 'string'
+    ? held
+    : Buffer.from(held.buffer, held.byteOffset, held.byteLength).toString();
 
 /** Empties the tenant's journal; answers how many entries went. */
 export function clearRequests(tenant: Tenant): number {
@@ -54,7 +78,7 @@ const seqOf = (id: string): number => Number(id.slice('req_'.length));
 /** A body as answered: the JSON value when the whole text parses, the text otherwise. */
 function bodyValue(held: string | Uint8Array | undefined, cut: boolean): unknown {
   if (held === undefined || held.length === 0) return null;
-  const text = typeof held === 'string' ? held : Buffer.from(held.buffer, held.byteOffset, held.byteLength).toString();
+  const text = textOf(held) ?? '';
   if (cut) return text;
   try {
     return JSON.parse(text);

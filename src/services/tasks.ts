@@ -118,7 +118,8 @@ export function touch(tenant: Tenant, record: TaskRecord, change: (task: Task) =
 
 function syncBatchOf(tenant: Tenant, record: TaskRecord): void {
   const batch = record.task.batch === undefined ? undefined : tenant.shared.batches.get(record.task.batch);
-  if (batch) syncBatchStatus(tenant, batch);
+  // Batch names are per account: a batch of the other mode is never this task's to move.
+  if (batch && batch.mode === tenant.mode) syncBatchStatus(tenant, batch);
 }
 
 export function cancelTask(tenant: Tenant, taskId: string, clearUniqueId: boolean): TaskRecord {

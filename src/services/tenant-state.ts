@@ -5,6 +5,7 @@ import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import { checkImportedFileQuota } from './file-quota.js';
 import { exportFiles, importFiles } from './file-state.js';
+import { checkTaskReferences } from './imported-task-check.js';
 import { checkJobState, exportJobState, importJobState } from './job-state.js';
 import type { Scheduler } from './scheduler.js';
 import { checkTeamState, exportTeamState, importTeamState } from './team-state.js';
@@ -66,6 +67,7 @@ export function stateTask(record: TaskRecord): State['tasks'][number] {
  */
 export function importState(store: Store, tenant: Tenant, state: State, scheduler: Scheduler): Tenant {
   checkNames(tenant, state);
+  checkTaskReferences(state);
   checkTeamState(state);
   checkImportedFileQuota(state.files, store.limits.maxFileBytesPerTenant);
   checkQualityTaskIds(state);
@@ -75,8 +77,6 @@ export function importState(store: Store, tenant: Tenant, state: State, schedule
   state.tasks.forEach(({ task }, index) => {
     if (ids.has(task.task_id)) throw invalidParameter(`tasks[${index}].task.task_id`, `repeats ${task.task_id}`);
     ids.add(task.task_id);
-    if (Number.isNaN(Date.parse(task.created_at)))
-      throw invalidParameter(`tasks[${index}].task.created_at`, 'must be an ISO 8601 timestamp');
     if (task.unique_id !== undefined) {
       const holder = uniqueIds.get(task.unique_id);
       if (holder)
@@ -133,6 +133,11 @@ function checkNames(tenant: Tenant, state: State): void {
     const other = tenant.shared.batches.get(batch.name);
     if (batches.has(batch.name) || (other && other.mode !== tenant.mode)) {
       throw invalidParameter(`batches[${index}].name`, `"${batch.name}" is already used in this account`);
+    }
+    for (const field of ['created_at', 'completed_at'] as const) {
+      const value = batch[field];
+      if (value !== undefined && Number.isNaN(Date.parse(value)))
+        throw invalidParameter(`batches[${index}].${field}`, 'must be an ISO 8601 timestamp');
     }
     if (!projects.has(batch.project)) {
       throw invalidParameter(

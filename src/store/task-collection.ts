@@ -112,14 +112,17 @@ export class TaskCollection {
   }
 
   /**
-   * Applies `change` to a copy of the task, stores the copy (frozen) as the new revision and
+   * Applies `change` to a shallow copy of the task, stores the copy (frozen) as the new revision and
    * re-indexes the fields it touched. Revisions handed out before stay as they were.
    */
   update(record: TaskRecord, change: (task: Task) => void): TaskRecord {
     this.changed();
     const before = INDEXED_FIELDS.map((field) => indexKeys(record.task, field));
     const timesBefore = TIMED_FIELDS.map((field) => timeOf(record.task, field));
-    const next = structuredClone(record.task);
+    // A shallow copy: nested values stay frozen and shared between revisions (a revision a callback
+    // delivery keeps costs one object, not a copy of a large instruction), so `change` replaces a
+    // nested value, never edits it (an edit throws).
+    const next = { ...record.task };
     change(next);
     const stored = record as StoredRecord;
     stored.task = deepFreeze(next);

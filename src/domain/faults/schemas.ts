@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refinePathPattern } from './path-pattern.js';
 
 /**
  * The statuses a fault rule or the Labelmock-Fault header may inject: those every /v1 operation documents
@@ -41,6 +42,10 @@ export const AppliedFaultSchema = z
       .enum(CONNECTION_FAULTS)
       .optional()
       .describe('A connection fault: reset drops the socket, hang never answers.'),
+    client_gone: z
+      .literal(true)
+      .optional()
+      .describe('The client had left when the delay ended: the request was dropped before its route ran.'),
   })
   .strict();
 export type AppliedFault = z.infer<typeof AppliedFaultSchema>;
@@ -52,9 +57,11 @@ const RuleFields = {
     .min(4)
     .max(500)
     .refine((path) => path.startsWith('/v1/'), 'must start with /v1/ (faults apply to the interface only)')
+    .superRefine(refinePathPattern)
     .describe(
       'The request path it applies to: a literal path (/v1/tasks), a route template (/v1/task/{taskId}: one ' +
-        'segment per parameter) or a glob (* within one segment, ** across segments: /v1/task/*, /v1/**). ' +
+        'segment per parameter) or a glob (* within one segment; ** as a whole segment, for any number of ' +
+        'segments: /v1/task/*, /v1/**). ' +
         'The query string is not matched.',
     ),
   status: StatusSchema.optional(),

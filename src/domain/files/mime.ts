@@ -1,3 +1,5 @@
+import { normalizedMediaType } from './media-type.js';
+
 /**
  * mime_type from a file name or URL path. The official Python client sends its part without a
  * Content-Type (`requests.post(files={"file": f})`), so the extension is the only hint it gives.
@@ -32,9 +34,13 @@ function mimeFromName(name: string): string | undefined {
   return extension === undefined ? undefined : BY_EXTENSION[extension.toLowerCase()];
 }
 
-/** For uploads: the extension first, then the part's own type, then the generic binary type. */
+/**
+ * For uploads: the extension first, then the part's own type when it is a well-formed media type, then the
+ * generic binary type.
+ */
 export function uploadMime(filename: string, partType: string | undefined): string {
-  return mimeFromName(filename) ?? (partType?.trim() || 'application/octet-stream');
+  const given = partType === undefined ? undefined : normalizedMediaType(partType);
+  return mimeFromName(filename) ?? given ?? 'application/octet-stream';
 }
 
 /** For imports: the URL path's extension, or null (the mock never fetches the URL to look). */

@@ -1,5 +1,6 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
+import { MAX_MEDIA_TYPE_CHARS, normalizedMediaType } from './media-type.js';
 import { FileSchema } from './schemas.js';
 
 /** Files in an exported state: the record plus its bytes (null for imported URLs, never fetched). */
@@ -7,6 +8,14 @@ import { FileSchema } from './schemas.js';
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 const StateFileSchema = FileSchema.extend({
+  mime_type: z
+    .string()
+    .refine((text) => normalizedMediaType(text) !== undefined, {
+      message:
+        'must be a media type such as image/png (type/subtype; parameters), ' +
+        `at most ${MAX_MEDIA_TYPE_CHARS} characters`,
+    })
+    .nullable(),
   id: z.string().refine((id) => /^[0-9a-f]{24}$/.test(id), 'must be 24 lowercase hex digits'),
   created_at: z.string().datetime({ offset: true }),
   updated_at: z.string().datetime({ offset: true }),

@@ -50,8 +50,9 @@ export function selfCheck(
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
-    // A dropped or hanging connection (a fault rule's reset or hang) sends no answer to check.
-    if (c.get('fault')?.fault) return;
+    // A dropped or hanging connection (a fault rule's reset or hang), or a client gone, gets no answer to check.
+    const applied = c.get('fault');
+    if (applied?.fault || applied?.client_gone) return;
     const checker = checkerFor(key, documents);
     const operation = checker.find(c.req.method.toLowerCase(), c.req.path);
     const streams = operation !== undefined && streamed.has(`${operation.method} ${operation.template}`);
