@@ -2,10 +2,11 @@
  * Reproduces the hardening issue's items against a real server and prints the figures:
  * latency of other tenants under big requests, descriptors with hanging callback receivers,
  * memory per idle tenant and for expired idempotency keys, clock bounds, the callback journal,
- * time filters at 10 vs 20,000 tasks, and the time from SIGTERM to exit.
+ * time filters at 10 vs 20,000 tasks, and the time from SIGTERM to exit; and the second round's items
+ * (r1 glob, r2 HEAD events, r5 large callbacks, r6 request journal, r12 streams of many keys).
  *
  *   npm run stress                      all of it (about two minutes)
- *   npm run stress -- --only 3,4,7      some items
+ *   npm run stress -- --only 3,4,7      some items (--only r1,r12: the second round's)
  *   npm run stress -- --root DIR        another checkout (e.g. an older commit for "before" figures)
  *
  * The server runs as a child process (`src/cli.ts --port 0`) under `ulimit -n 1024`, with a probe
@@ -20,6 +21,7 @@ import { largeExport } from './stress/export.js';
 import { hangingReceivers } from './stress/hanging-receivers.js';
 import { memory } from './stress/memory.js';
 import { type Ctx, printTable, type Row } from './stress/report.js';
+import { secondRound } from './stress/second-round.js';
 import { startServer } from './stress/server.js';
 import { shutdown } from './stress/shutdown.js';
 import { stateImport } from './stress/state-import.js';
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
     console.log(`... ${name}`);
     await run().catch((err) => ctx.row(items.join(','), name, `script error: ${(err as Error).message}`));
   }
+  await secondRound(ctx, (item) => wanted(item));
   let closeReceiver = () => {};
   if (wanted('3')) {
     console.log('... hanging receivers');

@@ -30,6 +30,7 @@ import { inspectorRoutes } from './routes/inspector.js';
 import { metaRoutes } from './routes/meta.js';
 import { BytePool } from './runtime/byte-pool.js';
 import { type Clock, systemClock } from './runtime/clock.js';
+import { HeldRequests } from './runtime/held-requests.js';
 import { type IdGenerator, randomIds } from './runtime/ids.js';
 import type { FetchLike } from './services/callback-send.js';
 import { CallbackDispatcher } from './services/callbacks.js';
@@ -40,6 +41,7 @@ import { callbackAttemptSource, EventBus, tenantEventSource } from './services/e
 import { jobRunner } from './services/jobs.js';
 import { Scheduler } from './services/scheduler.js';
 import { startSweeper } from './services/sweeper.js';
+import { JournalBudget } from './store/request-journal.js';
 import { Store } from './store/store.js';
 
 export interface CreateAppOptions {
@@ -75,7 +77,8 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   const limits = { maxTenants: config.maxTenants, maxFileBytesPerTenant: config.maxFileBytesPerTenant };
   const store = options.store ?? new Store(clock, config.completion, limits);
   const ids = options.ids ?? randomIds;
-  const events = new EventBus(MAX_SUBSCRIBERS_PER_TENANT);
+  const held = new HeldRequests(config.maxHeldRequests);
+  const events = new EventBus(MAX_SUBSCRIBERS_PER_TENANT, held);
   const services: Services = {
     config,
     clock,
@@ -126,7 +129,13 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   // Right after the log: it journals what the middleware below refuse too (401s excepted: no tenant).
   if (config.journalSize > 0) {
     app.use(
-      requestJournal({ store, events, capacity: config.journalSize, resolveKey: createKeyResolver(config.keys) }),
+      requestJournal({
+        store,
+        events,
+        capacity: config.journalSize,
+        budget: new JournalBudget(config.maxJournalBytes),
+        resolveKey: createKeyResolver(config.keys),
+      }),
     );
   }
   // Before auth and the 405 check: a browser's preflight carries no key and uses OPTIONS.
@@ -162,7 +171,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     if (durable) app.use(prefix, durability(durable));
   }
   // After tenancy (rules are per tenant), before the routes (a faulted request changes nothing); /v1 only.
-  const faults = faultMiddleware(config.latency?.maxMs ? config.latency : undefined);
+  const faults = faultMiddleware(config.latency?.maxMs ? config.latency : undefined, held);
   app.use('/v1/*', faults.middleware);
 
   mountRoutes(app, [...api, ...control.filter((route) => !route.public)], idempotency);

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { constants } from 'node:os';
 import { serve } from '@hono/node-server';
 import { createApp, type MockApp } from './app.js';
+import { fitHeldRequests, openFilesLimit, RESERVED_DESCRIPTORS } from './config/descriptors.js';
 import { type Config, ConfigError, parseCommandLine } from './config.js';
 import { gracefulShutdown } from './http/shutdown.js';
 import { DataDirLockedError } from './persist/lock.js';
@@ -116,7 +117,18 @@ function openApp(config: Config): MockApp {
 }
 
 function main(): void {
-  const config = readCommandLine();
+  const asked = readCommandLine();
+  const limit = openFilesLimit();
+  const config = {
+    ...asked,
+    maxHeldRequests: fitHeldRequests(asked.maxHeldRequests, asked.maxCallbacksInFlight, limit),
+  };
+  if (config.maxHeldRequests < asked.maxHeldRequests) {
+    console.error(
+      `labelmock: --max-held-requests lowered to ${config.maxHeldRequests} to keep ${RESERVED_DESCRIPTORS} of the ` +
+        `${limit} open files (ulimit -n) for other requests`,
+    );
+  }
   const app = openApp(config);
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) =>
     printBanner(config, info, app.durable),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basic, createImageTask, KEY, makeApp, type TestApp } from './helpers.js';
+import { basic, createImageTask, KEY, makeApp, readInPieces, type TestApp } from './helpers.js';
 
 /** GET /_mock/callbacks with many large deliveries: paged, streamed, and no copy of a task per delivery. */
 
@@ -41,19 +41,9 @@ describe('callback journal', () => {
     const instruction = 'i'.repeat(200_000);
     await deliveries(t, 6, instruction);
     const res = await t.app.request('/_mock/callbacks', { headers: { authorization: basic(KEY) } });
-    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    let pieces = 0;
-    let between = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      pieces += 1;
-      text += decoder.decode(value, { stream: true });
-      if (pieces === 2) between = (await t.call('GET', '/v1/tasks', { key: 'test_other' })).status;
-    }
-    expect([pieces > 2, between]).toEqual([true, 200]);
+    const other = async () => (await t.call('GET', '/v1/tasks', { key: 'test_other' })).status;
+    const { text, pieces, answered } = await readInPieces(res, other);
+    expect([pieces > 2, answered]).toEqual([true, 200]);
     const parsed = JSON.parse(text) as { deliveries: { body: { task: { instruction: string } } }[] };
     expect(parsed.deliveries.map((d) => d.body.task.instruction === instruction)).toEqual(Array(6).fill(true));
   });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_SUBSCRIBERS_PER_TENANT } from '../src/domain/events/schemas.js';
+import { HeldRequests } from '../src/runtime/held-requests.js';
 import { EventBus } from '../src/services/events.js';
 import { basic, createImageTask, imageRequest, KEY, makeApp, present, type TestApp } from './helpers.js';
 import { startShutdownServer } from './shutdown-server.js';
@@ -211,13 +212,13 @@ describe('event stream over HTTP', () => {
 
 describe('event bus', () => {
   it('a subscriber that reads too slowly loses its oldest events and gets one dropped event', async () => {
-    const bus = new EventBus(2, 3);
+    const bus = new EventBus(2, new HeldRequests(10), 3);
     const slow = bus.subscribe('test:acme');
     const fast = bus.subscribe('test:acme');
-    if (!slow || !fast) throw new Error('subscriptions refused');
+    if (typeof slow === 'string' || typeof fast === 'string') throw new Error('subscriptions refused');
     for (let n = 1; n <= 5; n += 1)
       bus.publish('test:acme', { type: 'batch.completed', time: `t${n}`, batch: `b${n}` });
-    expect(bus.subscribe('test:acme')).toBeUndefined();
+    expect(bus.subscribe('test:acme')).toBe('tenant_limit');
     expect(await slow.next(10)).toEqual({ type: 'dropped', time: 't3', count: 2 });
     expect(await slow.next(10)).toMatchObject({ batch: 'b3' });
     expect(await fast.next(10)).toMatchObject({ type: 'dropped', count: 2 });
@@ -229,5 +230,17 @@ describe('event bus', () => {
     expect(bus.subscriberCount('test:acme')).toBe(1);
     bus.closeAll();
     expect(bus.has('test:acme')).toBe(false);
+  });
+
+  it('subscriptions of all tenants together stop at the app-wide budget; a closed one gives its place back', () => {
+    const bus = new EventBus(16, new HeldRequests(3));
+    const taken = ['test:a', 'test:b', 'test:c'].map((key) => bus.subscribe(key));
+    expect(bus.subscribe('test:d')).toBe('app_limit');
+    const first = taken[0];
+    if (typeof first === 'string' || first === undefined) throw new Error('subscription refused');
+    first.close();
+    first.close();
+    expect(typeof bus.subscribe('test:d')).toBe('object');
+    expect(bus.subscribe('test:e')).toBe('app_limit');
   });
 });

@@ -83,3 +83,26 @@ export async function seedImageTasks(
   }
   return ids;
 }
+
+/**
+ * Reads a streamed answer piece by piece; `between` runs once after the second piece (another client's
+ * request, answered while the stream is still being written). Answers the text, the pieces and what
+ * `between` gave.
+ */
+export async function readInPieces<T>(
+  res: Response,
+  between: () => Promise<T>,
+): Promise<{ text: string; pieces: number; answered: T | undefined }> {
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let pieces = 0;
+  let answered: T | undefined;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { text, pieces, answered };
+    pieces += 1;
+    text += decoder.decode(value, { stream: true });
+    if (pieces === 2) answered = await between();
+  }
+}

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { JOURNAL_BODY_CHARS, JOURNAL_ENTRY_MAX_BYTES } from '../src/domain/journal/limits.js';
 import { formOf, upload } from './file-helpers.js';
-import { basic, createImageTask, imageRequest, KEY, makeApp, type TestApp } from './helpers.js';
+import { basic, createImageTask, imageRequest, KEY, makeApp, readInPieces, type TestApp } from './helpers.js';
 
 const requests = async (t: TestApp, query = '', key = KEY) => {
   const res = await t.call('GET', `/_mock/requests${query}`, { key });
@@ -123,21 +123,10 @@ describe('request journal', () => {
     for (let i = 0; i < 200; i += 1) await t.call('POST', '/v1/task/imageannotation', { body: big });
     const res = await t.app.request('/_mock/requests', { headers: { authorization: basic(KEY) } });
     expect(res.status).toBe(200);
-    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    let pieces = 0;
-    let answeredBetween = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      pieces += 1;
-      text += decoder.decode(value, { stream: true });
-      // Another tenant's request, served while the list is still being written.
-      if (pieces === 2) answeredBetween = (await t.call('GET', '/v1/tasks', { key: 'test_other' })).status;
-    }
+    const other = async () => (await t.call('GET', '/v1/tasks', { key: 'test_other' })).status;
+    const { text, pieces, answered } = await readInPieces(res, other);
     expect(pieces).toBeGreaterThan(2);
-    expect(answeredBetween).toBe(200);
+    expect(answered).toBe(200);
     const parsed = JSON.parse(text) as { requests: { id: string }[] };
     expect(parsed.requests.map((entry) => entry.id)).toEqual(Array.from({ length: 200 }, (_, i) => `req_${200 - i}`));
   });

@@ -116,6 +116,35 @@ export const OPTIONS: readonly OptionDef[] = [
     value: integer(1, 10_000_000),
   },
   {
+    flag: 'max-held-requests',
+    arg: 'N',
+    env: 'LABELMOCK_MAX_HELD_REQUESTS',
+    key: 'maxHeldRequests',
+    help:
+      'event streams and delayed or hanging requests held at once, app-wide (lowered to fit the open-file ' +
+      'limit); one more: 503',
+    shownDefault: String(defaultConfig.maxHeldRequests),
+    value: integer(1, 1_000_000),
+  },
+  {
+    flag: 'max-journal-bytes',
+    arg: 'N',
+    env: 'LABELMOCK_MAX_JOURNAL_BYTES',
+    key: 'maxJournalBytes',
+    help: 'bytes all request journals hold together; past it the largest drops its oldest entries',
+    shownDefault: `${defaultConfig.maxJournalBytes} = ${defaultConfig.maxJournalBytes / MiB} MiB`,
+    value: integer(0),
+  },
+  {
+    flag: 'max-upload-memory-bytes',
+    arg: 'N',
+    env: 'LABELMOCK_MAX_UPLOAD_MEMORY_BYTES',
+    key: 'maxUploadMemoryBytes',
+    help: 'uploaded bytes all tenants hold in memory together (uploads in progress included); past it: 503',
+    shownDefault: `${defaultConfig.maxUploadMemoryBytes} = ${defaultConfig.maxUploadMemoryBytes / MiB} MiB`,
+    value: integer(0),
+  },
+  {
     flag: 'max-file-bytes-per-tenant',
     arg: 'N',
     env: 'LABELMOCK_MAX_FILE_BYTES_PER_TENANT',

@@ -39,6 +39,15 @@ export const ConfigSchema = z.object({
   journalSize: z.number().int().min(0).max(100_000),
   /** On SIGTERM/SIGINT: how long in-flight requests may take before their connections are cut. */
   shutdownTimeoutMs: z.number().int().min(0).max(600_000),
+  /**
+   * Long-lived requests held at once app-wide (event streams, delayed or hanging requests); one more is a 503.
+   * The CLI lowers it to fit the process's open-file limit, keeping descriptors in reserve.
+   */
+  maxHeldRequests: z.number().int().min(1).max(1_000_000),
+  /** Bytes all tenants' request journals hold together; past it the largest journal drops its oldest entries. */
+  maxJournalBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  /** Uploaded bytes held in memory by all tenants together (and uploads being read); past it an upload is a 503. */
+  maxUploadMemoryBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   /** Tenants held at once; one more (a new key) is a 503. Tenants that hold nothing are not kept. */
   maxTenants: z.number().int().min(1).max(10_000_000),
   /** Uploaded file bytes one tenant may hold; an upload past it is a 413. */
@@ -71,6 +80,9 @@ export const defaultConfig: Config = {
   journalSize: 1000,
   shutdownTimeoutMs: 5000,
   maxTenants: DEFAULT_MAX_TENANTS,
+  maxHeldRequests: 512,
+  maxJournalBytes: 256 * 1024 * 1024,
+  maxUploadMemoryBytes: 1024 * 1024 * 1024,
   maxFileBytesPerTenant: DEFAULT_MAX_FILE_BYTES_PER_TENANT,
   // A library user embedding the app in tests wants a quiet app; the CLI picks its own default.
   log: 'off',

@@ -1,6 +1,6 @@
 import { streamSSE } from 'hono/streaming';
 import { KEEP_ALIVE_MS, MockEventSchema } from '../domain/events/schemas.js';
-import { subscriberLimit } from '../errors.js';
+import { heldRequestsSpent, subscriberLimit } from '../errors.js';
 import { outgoingOf } from '../http/incoming.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import type { EventBus, Subscription } from '../services/events.js';
@@ -18,7 +18,8 @@ export function eventRoutes(bus: EventBus): RouteSpec[] {
         'task.canceled, task.error, task.redone, batch.completed, callback.attempt and request (a journaled ' +
         'request, see GET /_mock/requests). Each message is `event: <type>`, `id: <n>` and `data: <JSON>` naming ' +
         `its object (task_id, batch, delivery_id, request_id). A \`: keep-alive\` comment comes every ` +
-        `${KEEP_ALIVE_MS / 1000} s. At most ${bus.maxPerTenant} subscribers per tenant (one more is a 503); a ` +
+        `${KEEP_ALIVE_MS / 1000} s. At most ${bus.maxPerTenant} subscribers per tenant, and --max-held-requests ` +
+        'streams and held requests app-wide (one more is a 503 with Retry-After); a ' +
         'subscriber that reads too slowly loses its oldest events and gets a `dropped` event saying how many. ' +
         'The stream ends when the client goes away or the server shuts down.',
       response: MockEventSchema,
@@ -37,7 +38,8 @@ export function eventRoutes(bus: EventBus): RouteSpec[] {
         // HEAD has no body to stream, so nothing would ever end a subscription made for it.
         if (c.req.method === 'HEAD') return c.body(null, 200, { 'Content-Type': 'text/event-stream' });
         const subscription = bus.subscribe(tenant.key);
-        if (!subscription) throw subscriberLimit(bus.maxPerTenant);
+        if (subscription === 'tenant_limit') throw subscriberLimit(bus.maxPerTenant);
+        if (subscription === 'app_limit') throw heldRequestsSpent(bus.held.max);
         return streamSSE(c, async (stream) => {
           stream.onAbort(() => subscription.close());
           // The socket, too: a client gone before the first write never aborts the stream.

@@ -199,3 +199,22 @@ export const subscriberLimit = (max: number) =>
       'close one first.',
     { 'Retry-After': '1' },
   );
+
+/**
+ * An app-wide budget is spent (held connections, journal or upload memory): per-tenant caps multiply by the
+ * number of keys, so these keep one client's many keys from exhausting the process for everyone.
+ */
+export const appBudgetSpent = (what: string, limit: string, flag: string) =>
+  new ApiError(
+    'service_unavailable',
+    `Server busy: ${what} (${limit}, ${flag}); retry later. Other requests are still answered.`,
+    { 'Retry-After': '1' },
+  );
+
+/** --max-held-requests: event streams and delayed or hanging requests, app-wide. */
+export const heldRequestsSpent = (max: number) =>
+  appBudgetSpent(
+    `the server already holds ${max} long-lived requests (event streams, delayed or hanging requests)`,
+    `${max} at once`,
+    '--max-held-requests',
+  );

@@ -2,7 +2,8 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { Latency } from '../config/latency.js';
 import { FAULT_HEADER, parseFaultHeader } from '../domain/faults/header.js';
 import { type AppliedFault, INJECTED_RETRY_AFTER_S, RETRY_AFTER_STATUSES } from '../domain/faults/schemas.js';
-import { injectedFault } from '../errors.js';
+import { heldRequestsSpent, injectedFault } from '../errors.js';
+import { HeldRequests } from '../runtime/held-requests.js';
 import { firingRule } from '../services/faults.js';
 import type { AppEnv } from './env.js';
 import { incomingOf } from './incoming.js';
@@ -55,7 +56,10 @@ class Waits {
  * is answered here, before its route runs: it changes no state and consumes no Idempotency-Key. `latency` is
  * the global --latency: every /v1 request waits a time drawn from [minMs, maxMs].
  */
-export function faultMiddleware(latency: Latency | undefined): {
+export function faultMiddleware(
+  latency: Latency | undefined,
+  held: HeldRequests = new HeldRequests(Number.POSITIVE_INFINITY),
+): {
   middleware: MiddlewareHandler<AppEnv>;
   dispose: () => void;
 } {
@@ -75,12 +79,19 @@ export function faultMiddleware(latency: Latency | undefined): {
     if (!plan) return next();
     c.set('fault', plan.applied);
     const { delay_ms, status, fault } = plan.applied;
-    // A client that left during the delay may retry: going on would make its request happen twice.
-    if (delay_ms && !(await waits.wait(delay_ms, c.req.raw.signal)) && c.req.raw.signal.aborted) {
-      plan.applied.client_gone = true;
-      return new Response(null, { status: CONNECTION_FAULT_STATUS });
+    // Waiting holds the connection: a delay or a hang counts against the app-wide budget while it lasts.
+    const release = delay_ms || fault === 'hang' ? held.take() : undefined;
+    if ((delay_ms || fault === 'hang') && !release) throw heldRequestsSpent(held.max);
+    try {
+      // A client that left during the delay may retry: going on would make its request happen twice.
+      if (delay_ms && !(await waits.wait(delay_ms, c.req.raw.signal)) && c.req.raw.signal.aborted) {
+        plan.applied.client_gone = true;
+        return new Response(null, { status: CONNECTION_FAULT_STATUS });
+      }
+      if (fault) return await connectionFault(c, fault, waits);
+    } finally {
+      release?.();
     }
-    if (fault) return connectionFault(c, fault, waits);
     if (status !== undefined) {
       const retryAfter = RETRY_AFTER_STATUSES.includes(status) ? INJECTED_RETRY_AFTER_S : undefined;
       throw injectedFault(status, plan.source, plan.message, retryAfter);

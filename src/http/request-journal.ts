@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { EventBus } from '../services/events.js';
 import { recordRequest } from '../services/request-journal.js';
-import type { JournalRecord } from '../store/request-journal.js';
+import type { JournalBudget, JournalRecord } from '../store/request-journal.js';
 import type { Store } from '../store/store.js';
 import { type Tenant, tenantKey } from '../store/tenant.js';
 import { extractKey } from './auth.js';
@@ -22,6 +22,8 @@ export interface JournalOptions {
   resolveKey: (key: string) => Principal | undefined;
   /** --journal-size: entries a tenant's ring keeps. */
   capacity: number;
+  /** --max-journal-bytes: what all tenants' journals hold together. */
+  budget: JournalBudget;
 }
 
 const isControl = (path: string) => path === '/_mock' || path.startsWith('/_mock/');
@@ -65,7 +67,7 @@ async function journal(
   const read = capturedBody(c);
   const entry = capture(c, timeMs, durationMs, read instanceof Promise ? await read : read, queries);
   if (entry.response === undefined && !entry.responseCut) await addClonedAnswer(c, entry);
-  recordRequest(tenant, entry, options.capacity, options.events);
+  recordRequest(tenant, entry, options.capacity, options.events, options.budget);
 }
 
 /** Set by auth for `/v1`; an unmatched route never ran auth, so its key is read here (never a 401). */

@@ -193,12 +193,12 @@ export class DurableState {
     const frames: string[] = [];
     const keys: string[] = [];
     const blobWrites: Promise<void>[] = [];
-    const blobNames: [FileRecord, string][] = [];
+    const blobNames: [Tenant, FileRecord, string][] = [];
     for (const pending of this.pending.values()) {
       const text = this.lines.line(pending, (record, bytes) => {
         const name = this.blobs.name(record.file.id);
         blobWrites.push(this.blobs.write(name, bytes));
-        blobNames.push([record, name]);
+        blobNames.push([pending.tenant, record, name]);
         return name;
       });
       if (text === undefined) continue;
@@ -212,12 +212,9 @@ export class DurableState {
     for (const key of keys) this.inFlight.set(key, append);
     append.then(
       () => {
-        for (const [record, name] of blobNames) {
+        for (const [tenant, record, name] of blobNames) {
           // The bytes are on disk now: memory lets them go (a read takes them from blobs/).
-          if (record.bytes && record.blobPath === undefined) {
-            record.blobPath = this.blobs.path(name);
-            record.bytes = null;
-          }
+          tenant.files.movedToDisk(record, this.blobs.path(name));
           this.blobs.settled(name);
         }
         this.settle(keys, append);
@@ -225,7 +222,7 @@ export class DurableState {
         if (this.bytesSinceSnapshot > this.options.compactBytes) this.compact();
       },
       (err: unknown) => {
-        for (const [, name] of blobNames) this.blobs.settled(name);
+        for (const [, , name] of blobNames) this.blobs.settled(name);
         this.settle(keys, append);
         this.reload(keys, err);
       },

@@ -17,6 +17,7 @@ import { defineRoute, type RouteSpec } from '../http/route.js';
 import type { Services } from '../services/context.js';
 import { listFiles } from '../services/file-list.js';
 import { importFile, uploadFile } from '../services/files.js';
+import { checkUploadMemory } from '../services/upload-memory.js';
 
 const FileListQuerySchema = z.object({
   projects: queryList.refine((v) => v !== undefined && v.length > 0, 'is required: one or more project names'),
@@ -43,9 +44,12 @@ export function fileRoutes(services: Services): RouteSpec[] {
         'A reused reference_id is a 409.',
       multipart: UploadFormSchema,
       response: FileSchema,
-      // payload_too_large also when the upload would take the tenant past --max-file-bytes-per-tenant.
+      // payload_too_large also when the upload would take the tenant past --max-file-bytes-per-tenant;
+      // service_unavailable (an edge error, always listed) when all tenants' uploads fill --max-upload-memory-bytes.
       errors: ['not_found', 'conflict', 'payload_too_large'],
       handler: async ({ tenant, c }) => {
+        const memoryBytes = services.config.maxUploadMemoryBytes;
+        checkUploadMemory(services.store, 0, memoryBytes);
         const form = await readMultipart(c, {
           fileBytes: FILE_MAX_BYTES,
           fieldBytes: FIELD_MAX_BYTES,
@@ -55,6 +59,8 @@ export function fileRoutes(services: Services): RouteSpec[] {
           // `curl -F metadata=@meta.json` sends a text field as a file part: read it, never ignore it.
           textFields: UPLOAD_TEXT_FIELDS,
         });
+        const size = form.files.reduce((sum, file) => sum + file.bytes.length, 0);
+        checkUploadMemory(services.store, size, memoryBytes);
         return uploadFile(tenant, services.ids, form, services.store.limits.maxFileBytesPerTenant);
       },
     }),

@@ -1,3 +1,4 @@
+import type { Task } from '../domain/tasks/task.js';
 import { taskStatusForbids } from '../errors.js';
 import { toIso } from '../runtime/clock.js';
 import type { TaskRecord } from '../store/task-collection.js';
@@ -7,6 +8,12 @@ import { requireTask, touch } from './tasks.js';
 
 /** Value of audit_source for audits by the service's own reviewers (the customer's is "customer"). */
 const REVIEWER_SOURCE = 'reviewer';
+
+/** A new list, not a push: a task revision's nested values are frozen and shared with earlier revisions. */
+function addAudit(task: Task, by: string, at: string, result: string, source: string): void {
+  const audit = { audited_by: by, audited_at: at, audit_time_secs: 0, audit_result: result, audit_source: source };
+  task.audits = [...task.audits, audit];
+}
 
 function requireCompleted(record: TaskRecord): void {
   const { status, task_id } = record.task;
@@ -20,16 +27,7 @@ export function customerAudit(tenant: Tenant, taskId: string, accepted: boolean,
   const result = accepted ? 'accepted' : 'rejected';
   touch(tenant, record, (task) => {
     task.customer_review_status = result;
-    task.audits = [
-      ...task.audits,
-      {
-        audited_by: 'customer',
-        audited_at: toIso(tenant.now()),
-        audit_time_secs: 0,
-        audit_result: result,
-        audit_source: 'customer',
-      },
-    ];
+    addAudit(task, 'customer', toIso(tenant.now()), result, 'customer');
     if (comments) task.customer_review_comments = [...(task.customer_review_comments ?? []), comments];
   });
   tenant.emit({ kind: 'task_audited', record });
@@ -50,16 +48,7 @@ export function reviewerAudit(
   touch(tenant, record, (task) => {
     task.customer_review_status = result;
     if (fixed) task.response = fixed;
-    task.audits = [
-      ...task.audits,
-      {
-        audited_by: 'reviewer@labelmock',
-        audited_at: toIso(tenant.now()),
-        audit_time_secs: 0,
-        audit_result: result,
-        audit_source: REVIEWER_SOURCE,
-      },
-    ];
+    addAudit(task, 'reviewer@labelmock', toIso(tenant.now()), result, REVIEWER_SOURCE);
     if (comments) task.customer_review_comments = [...(task.customer_review_comments ?? []), comments];
   });
   tenant.emit({ kind: 'task_audited', record });

@@ -1,6 +1,7 @@
 import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
 import { MAX_QUEUED_EVENTS, type MockEvent } from '../domain/events/schemas.js';
 import { toIso } from '../runtime/clock.js';
+import { HeldRequests } from '../runtime/held-requests.js';
 import type { Tenant, TenantEvent } from '../store/tenant.js';
 
 /** What a subscriber's `next` answers: an event, `idle` when none came in time, `closed` once it ended. */
@@ -69,6 +70,8 @@ export class EventBus {
 
   constructor(
     readonly maxPerTenant: number,
+    /** App-wide: a stream holds its connection open for as long as the client reads. */
+    readonly held: HeldRequests = new HeldRequests(Number.POSITIVE_INFINITY),
     private readonly maxQueued = MAX_QUEUED_EVENTS,
   ) {}
 
@@ -82,11 +85,14 @@ export class EventBus {
     if (subscribers) for (const subscriber of subscribers) subscriber.push(event);
   }
 
-  /** A new subscription, or undefined when the tenant has `maxPerTenant` already. */
-  subscribe(tenantKey: string): Subscription | undefined {
+  /** A new subscription, or why there is none: the tenant has `maxPerTenant` already, or the app its budget. */
+  subscribe(tenantKey: string): Subscription | 'tenant_limit' | 'app_limit' {
     const subscribers = this.topics.get(tenantKey) ?? new Set<Subscription>();
-    if (subscribers.size >= this.maxPerTenant) return undefined;
+    if (subscribers.size >= this.maxPerTenant) return 'tenant_limit';
+    const release = this.held.take();
+    if (!release) return 'app_limit';
     const subscription = new Subscription(this.maxQueued, (gone) => {
+      release();
       subscribers.delete(gone);
       if (subscribers.size === 0 && this.topics.get(tenantKey) === subscribers) this.topics.delete(tenantKey);
     });

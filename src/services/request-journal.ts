@@ -2,7 +2,7 @@ import { pathMatcher } from '../domain/faults/path-pattern.js';
 import { MAX_JOURNAL_LIMIT, SECRET_HEADERS } from '../domain/journal/limits.js';
 import type { JournalEntry } from '../domain/journal/schemas.js';
 import { toIso } from '../runtime/clock.js';
-import { HEADER_SEPARATOR, type JournalRecord, RequestJournal } from '../store/request-journal.js';
+import { HEADER_SEPARATOR, type JournalBudget, type JournalRecord, RequestJournal } from '../store/request-journal.js';
 import type { Tenant } from '../store/tenant.js';
 import type { EventBus } from './events.js';
 
@@ -17,8 +17,14 @@ export interface JournalFilter {
 }
 
 /** Adds an entry to the tenant's journal (made on first use) and tells the tenant's event subscribers. */
-export function recordRequest(tenant: Tenant, entry: JournalRecord, capacity: number, events: EventBus): void {
-  tenant.requestJournal ??= new RequestJournal(capacity);
+export function recordRequest(
+  tenant: Tenant,
+  entry: JournalRecord,
+  capacity: number,
+  events: EventBus,
+  budget?: JournalBudget,
+): void {
+  tenant.requestJournal ??= new RequestJournal(capacity, budget);
   const record = tenant.requestJournal.add(entry);
   if (!events.has(tenant.key)) return;
   const { timeMs, method, path, status } = record;

@@ -20,6 +20,7 @@ export class FileCollection {
   readonly byProject = new SeqIndex();
   private nextSeq = 1;
   private bytesHeld = 0;
+  private bytesInMemory = 0;
   /** Told of every new record (the --data-dir journal listens); unset when state lives in memory only. */
   onInsert: ((record: FileRecord) => void) | undefined = undefined;
 
@@ -30,6 +31,19 @@ export class FileCollection {
   /** Uploaded bytes held, counted against the tenant's --max-file-bytes-per-tenant. */
   get storedBytes(): number {
     return this.bytesHeld;
+  }
+
+  /** Uploaded bytes held in memory (with --data-dir, those not yet in blobs/): the app-wide budget counts them. */
+  get memoryBytes(): number {
+    return this.bytesInMemory;
+  }
+
+  /** With --data-dir: the record's bytes are durable in `blobPath`, so memory lets them go. */
+  movedToDisk(record: FileRecord, blobPath: string): void {
+    if (!record.bytes || record.blobPath !== undefined) return;
+    this.bytesInMemory -= record.bytes.length;
+    record.blobPath = blobPath;
+    record.bytes = null;
   }
 
   get(id: string): FileRecord | undefined {
@@ -48,6 +62,7 @@ export class FileCollection {
   insert(file: FileObject, bytes: Buffer | null, blobPath?: string): FileRecord {
     const record: FileRecord = { seq: this.nextSeq++, file, bytes, ...(blobPath !== undefined && { blobPath }) };
     this.bytesHeld += bytes?.length ?? (blobPath === undefined ? 0 : (file.size ?? 0));
+    this.bytesInMemory += bytes?.length ?? 0;
     this.byId.set(file.id, record);
     this.bySeq.set(record.seq, record);
     if (file.reference_id !== undefined) this.byReference.set(file.reference_id, record);

@@ -38,49 +38,121 @@ export interface JournalRecord {
 /** Joins a request's header names and values: a line break is in no valid header name or value. */
 export const HEADER_SEPARATOR = '\n';
 
-/** A tenant's request journal: a ring of the last `capacity` entries. */
-export class RequestJournal {
-  private ring: JournalRecord[] = [];
-  /** Where the next entry goes once the ring is full (the oldest entry's slot). */
-  private head = 0;
-  private lastSeq = 0;
+/**
+ * What all tenants' journals hold together (--max-journal-bytes). Per-tenant rings multiply by the number of
+ * keys; past the budget the journal holding the most drops its oldest entries, so a busy tenant gives way
+ * before a quiet one loses anything.
+ */
+export class JournalBudget {
+  private total = 0;
+  private readonly holders = new Set<RequestJournal>();
 
-  constructor(readonly capacity: number) {}
+  constructor(readonly maxBytes: number) {}
+
+  get bytes(): number {
+    return this.total;
+  }
+
+  /** @internal RequestJournal's: `journal` grew or shrank by `delta` bytes. */
+  changed(journal: RequestJournal, delta: number): void {
+    this.total += delta;
+    if (journal.size > 0) this.holders.add(journal);
+    else this.holders.delete(journal);
+    while (this.total > this.maxBytes) {
+      let largest: RequestJournal | undefined;
+      for (const holder of this.holders) if (!largest || holder.bytes > largest.bytes) largest = holder;
+      if (!largest?.dropOldest()) return;
+    }
+  }
+}
+
+/** A record's memory, roughly: its texts at two bytes a character, the answer's bytes, 1 KiB of objects. */
+function sizeOf(record: JournalRecord): number {
+  const { response } = record;
+  const answer = response === undefined ? 0 : typeof response === 'string' ? 2 * response.length : response.byteLength;
+  const texts = record.path.length + record.headers.length + (record.body?.length ?? 0);
+  let query = 0;
+  for (const key in record.query) query += 2 * key.length + 64 * (record.query[key]?.length ?? 0);
+  return 2 * texts + answer + query + 1024;
+}
+
+/** A tenant's request journal: the last `capacity` entries, oldest first in a circular buffer. */
+export class RequestJournal {
+  private slots: (JournalRecord | undefined)[] = [];
+  /** The oldest entry's slot. */
+  private start = 0;
+  private count = 0;
+  private lastSeq = 0;
+  private held = 0;
+
+  constructor(
+    readonly capacity: number,
+    private readonly budget?: JournalBudget,
+  ) {}
 
   get size(): number {
-    return this.ring.length;
+    return this.count;
+  }
+
+  /** The entries' memory, as the app-wide budget counts it. */
+  get bytes(): number {
+    return this.held;
   }
 
   /** Keeps `record` (every field present, so all entries share one shape), numbering it. */
   add(record: JournalRecord): JournalRecord {
     this.lastSeq += 1;
     record.seq = this.lastSeq;
+    const full = this.count === this.capacity;
+    const dropped = full ? this.slots[this.start] : undefined;
     const { response } = record;
     if (response instanceof Uint8Array && response.byteLength > JOURNAL_BODY_CHARS) {
-      record.response = cutCopy(response, this.ring.length < this.capacity ? undefined : this.ring[this.head]);
+      record.response = cutCopy(response, dropped);
     }
-    if (this.ring.length < this.capacity) this.ring.push(record);
-    else {
-      this.ring[this.head] = record;
-      this.head = (this.head + 1) % this.capacity;
+    let delta = sizeOf(record);
+    if (full) {
+      delta -= dropped ? sizeOf(dropped) : 0;
+      this.slots[this.start] = record;
+      this.start = (this.start + 1) % this.capacity;
+    } else {
+      this.slots[(this.start + this.count) % this.capacity] = record;
+      this.count += 1;
     }
+    this.held += delta;
+    this.budget?.changed(this, delta);
     return record;
   }
 
   /** Newest first. */
   *newestFirst(): Generator<JournalRecord> {
-    const count = this.ring.length;
-    for (let i = 1; i <= count; i += 1) {
-      const record = this.ring[(this.head - i + count) % count];
+    for (let i = this.count - 1; i >= 0; i -= 1) {
+      const record = this.slots[(this.start + i) % this.capacity];
       if (record) yield record;
     }
   }
 
+  /** Drops the oldest entry (the app-wide budget asks); answers whether there was one. */
+  dropOldest(): boolean {
+    const oldest = this.count === 0 ? undefined : this.slots[this.start];
+    if (!oldest) return false;
+    this.slots[this.start] = undefined;
+    this.start = (this.start + 1) % this.capacity;
+    this.count -= 1;
+    const size = sizeOf(oldest);
+    this.held -= size;
+    this.budget?.changed(this, -size);
+    return true;
+  }
+
   /** Removes every entry; ids keep growing, so a `since` taken before still means "after that one". */
   clear(): number {
-    const count = this.ring.length;
-    this.ring = [];
-    this.head = 0;
+    const count = this.count;
+    const held = this.held;
+    this.slots = [];
+    this.start = 0;
+    this.count = 0;
+    this.held = 0;
+    this.budget?.changed(this, -held);
     return count;
   }
 }

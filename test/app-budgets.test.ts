@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { fitHeldRequests, openFilesLimit } from '../src/config/descriptors.js';
+import { JOURNAL_BODY_CHARS } from '../src/domain/journal/limits.js';
+import { formOf, upload } from './file-helpers.js';
+import { basic, imageRequest, makeApp, type TestApp } from './helpers.js';
+import { SseReader } from './sse-reader.js';
+
+/** App-wide budgets: per-tenant caps multiply by the number of keys, these do not. */
+
+async function subscribe(t: TestApp, key: string) {
+  const res = await t.app.request('/_mock/events', { headers: { authorization: basic(key) } });
+  expect(res.status).toBe(200);
+  const reader = new SseReader(res.body);
+  await reader.next();
+  return reader;
+}
+
+describe('app-wide budgets', () => {
+  it('GET /_mock/events of many keys stops at --max-held-requests (503); other requests still answer', async () => {
+    const t = makeApp({ config: { maxHeldRequests: 3 } });
+    const streams = [await subscribe(t, 'test_a'), await subscribe(t, 'test_b'), await subscribe(t, 'test_c')];
+    const refused = await t.call('GET', '/_mock/events', { key: 'test_d' });
+    expect(refused.status).toBe(503);
+    expect(refused.body.error).toMatch(/already holds 3 long-lived requests .*--max-held-requests/);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    // A delay holds its connection too: refused while the budget is spent, before it waits.
+    await t.call('POST', '/_mock/faults', { key: 'test_d', body: { path: '/v1/tasks', delay_ms: 60_000 } });
+    expect((await t.call('GET', '/v1/tasks', { key: 'test_d' })).status).toBe(503);
+    expect((await t.call('GET', '/v1/projects', { key: 'test_d' })).status).toBe(200);
+    await streams[0]?.cancel();
+    await expect.poll(() => t.app.services.events.held.count).toBe(2);
+    await subscribe(t, 'test_d');
+  });
+
+  it('request journals of all tenants together stay within --max-journal-bytes; the largest gives way', async () => {
+    const t = makeApp({ config: { maxJournalBytes: 400_000 } });
+    const big = { ...imageRequest(), metadata: { note: 'x'.repeat(JOURNAL_BODY_CHARS) } };
+    for (let i = 0; i < 30; i += 1) await t.call('POST', '/v1/task/imageannotation', { key: 'test_busy', body: big });
+    await t.call('POST', '/v1/task/imageannotation', { key: 'test_quiet', body: imageRequest() });
+    const busy = (await t.call('GET', '/_mock/requests', { key: 'test_busy' })).body.requests;
+    const quiet = (await t.call('GET', '/_mock/requests', { key: 'test_quiet' })).body.requests;
+    expect(quiet).toHaveLength(1);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy.length).toBeLessThan(30);
+    // The newest stay: what went were the oldest.
+    expect(busy[0].id).toBe('req_30');
+    const tenants = t.app.services.store.allTenants();
+    const held = tenants.reduce((sum, tenant) => sum + (tenant.requestJournal?.bytes ?? 0), 0);
+    expect(held).toBeLessThanOrEqual(400_000);
+  });
+
+  it('POST /v1/files/upload past --max-upload-memory-bytes across tenants is a 503; a reset frees room', async () => {
+    const t = makeApp({ config: { maxUploadMemoryBytes: 1000 } });
+    const file = (key: string) =>
+      upload(t, formOf({}, { filename: 'a.bin', type: 'application/octet-stream', content: 'x'.repeat(600) }), {
+        key,
+      });
+    expect((await file('test_a')).status).toBe(200);
+    const refused = await file('test_b');
+    expect(refused.status).toBe(503);
+    expect(refused.body.error).toMatch(/come to 600 bytes \(\+600 for this one\).*--max-upload-memory-bytes/);
+    expect((await t.call('POST', '/_mock/reset', { key: 'test_a' })).status).toBe(200);
+    expect((await file('test_b')).status).toBe(200);
+  });
+
+  it('--max-held-requests is lowered to keep descriptors in reserve under the open-file limit', () => {
+    const limits =
+      'Limit                     Soft Limit           Hard Limit           Units\n' +
+      'Max open files            1024                 4096                 files\n';
+    expect(openFilesLimit(() => limits)).toBe(1024);
+    expect(openFilesLimit(() => 'nothing here')).toBeUndefined();
+    expect(fitHeldRequests(512, 64, 1024)).toBe(512);
+    expect(fitHeldRequests(2000, 64, 1024)).toBe(1024 - 256 - 64);
+    expect(fitHeldRequests(512, 64, 100)).toBe(1);
+    expect(fitHeldRequests(512, 64, undefined)).toBe(512);
+  });
+});
