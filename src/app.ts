@@ -1,5 +1,3 @@
-// First: every schema parse after it uses the fixed ZodEffects (see the module).
-import './domain/zod-effects-fix.js';
 import { resolve } from 'node:path';
 import { Hono } from 'hono';
 import { type Config, defaultConfig, selfCheckFromEnvironment } from './config.js';
@@ -79,6 +77,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   const ids = options.ids ?? randomIds;
   const held = new HeldRequests(config.maxHeldRequests);
   const events = new EventBus(MAX_SUBSCRIBERS_PER_TENANT, held);
+  const deliveries = new DeliveryLimiter(config.maxCallbacksInFlight);
   const services: Services = {
     config,
     clock,
@@ -88,12 +87,12 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     events,
     startedAt: clock.now(),
     pages: new BytePool(),
+    deliveries,
   };
   // Events first: a completion is announced before what follows from it (dependents, callbacks).
   store.listen(tenantEventSource(events));
   // Dependents first: a root's callback then already lists its dependents' ids.
   store.listen(dependentsListener(services));
-  const deliveries = new DeliveryLimiter(config.maxCallbacksInFlight);
   const dispatcherOptions = {
     limiter: deliveries,
     journalSize: config.callbackJournalSize,

@@ -4,8 +4,12 @@ import { receiverPool, waitFor } from './receiver.js';
 
 const receiver = receiverPool();
 
-/** Lets deliveries that were wrongly started reach the receiver before the test counts them. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** Waits until the app has `busy` deliveries in flight and `queued` waiting for a slot. */
+const slots = (t: TestApp, busy: number, queued: number) =>
+  waitFor(() => {
+    const { deliveries } = t.app.services;
+    expect([deliveries.busy, deliveries.queued]).toEqual([busy, queued]);
+  });
 const journal = async (t: TestApp, key?: string) =>
   (await t.call('GET', '/_mock/callbacks', key ? { key } : {})).body.deliveries;
 
@@ -24,7 +28,7 @@ describe('callback delivery limits', () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i += 1) ids.push(await completeWithCallback(t, r.url));
     await waitFor(() => expect(r.held).toHaveLength(2));
-    await settle();
+    await slots(t, 2, 3);
     expect(r.received.map((call) => call.body.task_id)).toEqual(ids.slice(0, 2));
     present(r.held[0], 'held request 1').writeHead(200).end();
     await waitFor(() => expect(r.received).toHaveLength(3));
@@ -48,7 +52,7 @@ describe('callback delivery limits', () => {
     const r = await receiver(() => 'hang');
     for (let i = 0; i < 6; i += 1) await completeWithCallback(t, r.url, `test_tenant${i}`);
     await waitFor(() => expect(r.held).toHaveLength(4));
-    await settle();
+    await slots(t, 4, 2);
     expect(r.received).toHaveLength(4);
     present(r.held[0], 'held request 1').writeHead(200).end();
     await waitFor(() => expect(r.received).toHaveLength(5));
@@ -79,7 +83,7 @@ describe('callback delivery limits', () => {
     const first = await completeWithCallback(t, r.url);
     const second = await completeWithCallback(t, r.url);
     await waitFor(() => expect(r.held).toHaveLength(1));
-    await settle();
+    await slots(t, 1, 1);
     expect(r.received.map((call) => call.body.task_id)).toEqual([first]);
     const entries = await waitFor(async () => {
       const all = await journal(t);

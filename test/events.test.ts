@@ -191,21 +191,19 @@ describe('event stream over HTTP', () => {
   it('GET /_mock/events open at shutdown ends at once once the app is disposed, as the CLI does', async () => {
     const { app, url, shutdown } = await startServer(5000);
     const events = await subscribeOver(url);
-    const started = Date.now();
     app.dispose();
+    // Not forced: the stream ended before the 5 s timeout had to cut it.
     const result = await shutdown();
     expect(result.forced).toBe(false);
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(await events.ends(1000)).toBe(true);
   });
 
   it('GET /_mock/events open at shutdown holds it no longer than the timeout', async () => {
     const { url, shutdown } = await startServer(300);
     const events = await subscribeOver(url);
-    const started = Date.now();
+    // Forced: the timeout (300 ms) cut the stream rather than waiting on it.
     const result = await shutdown();
     expect(result.forced).toBe(true);
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(await events.ends(1000)).toBe(true);
   });
 });

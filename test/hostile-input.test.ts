@@ -201,13 +201,12 @@ describe('hostile input', () => {
     expect(res.body.error.length).toBeLessThan(1000);
   });
 
-  it('POST /v1/task/imageannotation answers a 5 MB body of 430,000 keys quickly', async () => {
+  it('POST /v1/task/imageannotation refuses a 5 MB body of 430,000 keys by counting, before any parse', async () => {
     const t = makeApp({ config: { maxBodyBytes: 5 * 1024 * 1024 } });
     const raw = `{${Array.from({ length: 430_000 }, (_, i) => `"k${i}":0`).join(',')}}`;
-    const start = performance.now();
     const res = await t.call('POST', '/v1/task/imageannotation', { raw });
-    // About 20 ms here; it took 1.2 s when the body was parsed and validated whole. The bound is loose for slow CI.
-    expect(performance.now() - start).toBeLessThan(500);
+    // The count's own message: the body was refused by the value budget, not parsed and validated whole
+    // (which took 1.2 s; `npm run stress` measures the time).
     expectError(res, 400, /is past the limit of 10000 JSON values/);
   });
 

@@ -100,6 +100,8 @@ describe('Idempotency-Key on task creation', () => {
     });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inHandler = new Promise<void>((resolve) => (entered = resolve));
     const slow = defineRoute({
       method: 'post',
       path: '/slow',
@@ -110,6 +112,7 @@ describe('Idempotency-Key on task creation', () => {
       errors: [],
       idempotent: true,
       handler: async ({ body }) => {
+        entered();
         await gate;
         return body;
       },
@@ -118,7 +121,7 @@ describe('Idempotency-Key on task creation', () => {
     const send = () =>
       app.request('/slow', { method: 'POST', body: '{"n":1}', headers: { 'Idempotency-Key': 'busy' } });
     const first = send();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await inHandler;
     const second = await send();
     expect(second.status).toBe(429);
     expect(await second.json()).toEqual({ status_code: 429, error: expect.stringMatching(/still in progress/) });

@@ -43,7 +43,8 @@ describe('npm start shutdown (src/cli.ts)', () => {
       held.on('error', () => {});
       await new Promise((resolve) => held.once('connect', resolve));
       held.write('GET /v1/tasks HTTP/1.1\r\nHost: localhost\r\n');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // A whole exchange on a third connection: by its answer the server has read the two sockets above.
+      expect((await fetch(`http://127.0.0.1:${port}/_mock/health`)).status).toBe(200);
       cli.child.kill('SIGTERM');
       expect(await cli.exited).toBe(0);
       expect(cli.output()).toContain('labelmock: requests still open after 300 ms were cut off');

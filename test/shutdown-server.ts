@@ -20,5 +20,5 @@ export async function startShutdownServer(timeoutMs: number, cleanups: (() => un
     app.dispose();
   });
   const port = (server.address() as AddressInfo).port;
-  return { app, port, url: `http://127.0.0.1:${port}`, shutdown };
+  return { app, server, port, url: `http://127.0.0.1:${port}`, shutdown };
 }

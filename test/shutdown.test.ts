@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { imageRequest } from './helpers.js';
@@ -37,11 +38,12 @@ function postHead(body: string) {
 
 describe('graceful shutdown', () => {
   it('POST /v1/task/imageannotation in flight at shutdown still gets its 200, then the connection closes', async () => {
-    const { port, shutdown } = await startServer(10_000);
+    const { server, port, shutdown } = await startServer(10_000);
     const body = JSON.stringify(imageRequest());
     const { socket, state } = await rawClient(port);
+    const inFlight = once(server, 'request');
     socket.write(postHead(body) + body.slice(0, 20));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await inFlight;
     const stopped = shutdown();
     socket.write(body.slice(20));
     await state.closedAt;
@@ -67,11 +69,12 @@ describe('graceful shutdown', () => {
   });
 
   it('POST /v1/task/imageannotation whose body never completes is cut off at the deadline', async () => {
-    const { port, shutdown } = await startServer(100);
+    const { server, port, shutdown } = await startServer(100);
     const body = JSON.stringify(imageRequest());
     const { socket, state } = await rawClient(port);
+    const inFlight = once(server, 'request');
     socket.write(postHead(body) + body.slice(0, 20));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await inFlight;
     expect(await shutdown()).toEqual({ forced: true });
     await state.closedAt;
     expect(state.closed).toBe(true);

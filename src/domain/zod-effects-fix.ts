@@ -15,7 +15,8 @@ import {
 
 /**
  * A fix for zod 3's ZodEffects (every refine, superRefine, transform and preprocess), applied once
- * when the app is loaded; what a parse answers is unchanged.
+ * when the CLI starts (src/cli.ts: its process owns zod; a library must not change its users' modules,
+ * so `import 'labelmock'` leaves zod alone); what a parse answers is unchanged.
  *
  * Zod 3 hands each refinement a context built as an object literal with a getter (`get path()`) closing
  * over that parse. A getter is part of an object's hidden class, so every parse made a new hidden class,

@@ -3,6 +3,7 @@ import type { BytePool } from '../runtime/byte-pool.js';
 import type { Clock } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import type { Store } from '../store/store.js';
+import type { DeliveryLimiter } from './delivery-limiter.js';
 import type { EventBus } from './events.js';
 import type { Scheduler } from './scheduler.js';
 
@@ -17,6 +18,8 @@ export interface Services {
   events: EventBus;
   /** When createApp built the app, on its clock (the health route's uptime). */
   startedAt: number;
+  /** Callback deliveries in flight and waiting, app-wide (--max-callbacks-in-flight). */
+  deliveries: DeliveryLimiter;
   /** Buffers for large answers (list pages), lent per request and given back once sent. */
   pages: BytePool;
 }

@@ -19,6 +19,18 @@ export class DeliveryLimiter {
     this.maxPerTenant = Math.max(1, Math.ceil(maxInFlight / 4));
   }
 
+  /** Deliveries in flight now. */
+  get busy(): number {
+    return this.inFlight;
+  }
+
+  /** Deliveries waiting for a slot. */
+  get queued(): number {
+    let count = 0;
+    for (const queue of this.waiting.values()) count += queue.length;
+    return count;
+  }
+
   /** Runs `job` once a slot is free (at once when one is) and frees the slot when it settles. */
   async run<T>(tenantKey: string, job: () => Promise<T>): Promise<T> {
     if (this.waiting.has(tenantKey) || !this.canStart(tenantKey)) {

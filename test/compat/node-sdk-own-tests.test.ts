@@ -37,6 +37,9 @@ const mochaExited = new Promise<void>((resolve) => (markExited = resolve));
  * --exit, throws it after the run). Holding that one answer until mocha has exited restores the
  * real timing, deterministically. node-sdk.test.ts checks that answer itself (a 400 naming `bogus`).
  */
+/** Raises the SDK file's 4 s per-test timeout for a loaded machine (test/compat/mocha-timeout-floor.cjs). */
+const TIMEOUT_FLOOR = cjsRequire.resolve('./mocha-timeout-floor.cjs');
+
 const holdLateAnswer = async (req: Request) => {
   if (new URL(req.url).searchParams.has('bogus')) await Promise.race([mochaExited, sleep(30_000)]);
 };
@@ -49,7 +52,8 @@ afterAll(() => mock.close());
 function runMocha(key: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   // --exit: the SDK's own test needs mocha to quit once the run ends (see holdLateAnswer); the
   // SDK's keep-alive sockets do not hold the process open by themselves.
-  const args = [MOCHA, '--exit', '--no-config', '--reporter', 'json', '--require', PRELOAD, SDK_TESTS];
+  const requires = ['--require', PRELOAD, '--require', TIMEOUT_FLOOR];
+  const args = [MOCHA, '--exit', '--no-config', '--reporter', 'json', ...requires, SDK_TESTS];
   const env = {
     ...process.env,
     LABELMOCK_URL: mock.origin,

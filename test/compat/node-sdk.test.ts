@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { present } from '../helpers.js';
 import {
@@ -188,16 +187,22 @@ it('tasks: filters by status and type', async () => {
   expect((await list(c, { type: 'categorization', status: 'pending' })).docs.map((t) => t.id)).toEqual([second.id]);
 });
 
+/** Waits (turn by turn, not a fixed sleep) until the clock shows a later millisecond than now. */
+async function nextMillisecond(): Promise<void> {
+  const now = Date.now();
+  while (Date.now() <= now) await new Promise((resolve) => setImmediate(resolve));
+}
+
 it('tasks: start_time and end_time bound created_at (ISO strings as the SDK documents)', async () => {
   const { client: c } = own('times');
   const before = await create(c, 1);
-  await sleep(20);
+  await nextMillisecond();
   const start = new Date().toISOString();
-  await sleep(20);
+  await nextMillisecond();
   const inside = await create(c, 2);
-  await sleep(20);
+  await nextMillisecond();
   const end = new Date().toISOString();
-  await sleep(20);
+  await nextMillisecond();
   await create(c, 3);
   expect((await list(c, { start_time: start, end_time: end })).docs.map((t) => t.id)).toEqual([inside.id]);
   expect((await list(c, { end_time: start })).docs.map((t) => t.id)).toEqual([before.id]);
