@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
-import { ERROR_CATALOG, type ErrorKind } from '../src/errors.js';
+import { ERROR_CATALOG, type ErrorKind } from '../src/errors/index.js';
 import { NOT_REACHED_BY_CONTRACTS } from '../test/catalog-reach.js';
 import { registeredContracts } from './kit/contract.js';
 import { formatPretty } from './kit/report.js';

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { Hono } from 'hono';
-import { type Config, defaultConfig, selfCheckFromEnvironment } from './config.js';
+import { type Config, defaultConfig, selfCheckFromEnvironment } from './config/index.js';
 import { controlRoutes } from './control/routes.js';
 import { MAX_SUBSCRIBERS_PER_TENANT } from './domain/events/schemas.js';
-import { noRoute, methodNotAllowed as notAllowed, toErrorResponse } from './errors.js';
+import { noRoute, methodNotAllowed as notAllowed, toErrorResponse } from './errors/index.js';
 import { allowedMethods } from './http/allowed-methods.js';
 import { authMiddleware, createKeyResolver } from './http/auth.js';
 import { bodyLimits } from './http/body-limits.js';

@@ -8,7 +8,7 @@ import { constants } from 'node:os';
 import { serve } from '@hono/node-server';
 import { createApp, type MockApp } from './app.js';
 import { fitHeldRequests, openFilesLimit, RESERVED_DESCRIPTORS } from './config/descriptors.js';
-import { type Config, ConfigError, parseCommandLine } from './config.js';
+import { type Config, ConfigError, parseCommandLine } from './config/index.js';
 import { gracefulShutdown } from './http/shutdown.js';
 import { DataDirLockedError } from './persist/lock.js';
 

@@ -1,4 +1,4 @@
-import type { ErrorKind } from '../src/errors.js';
+import type { ErrorKind } from '../src/errors/index.js';
 
 /**
  * Error kinds the contract suite cannot reach against a correct server, why, and the test in test/

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { ConfigError, parseCommandLine, readConfig } from '../src/config/index.js';
 import { OPTIONS } from '../src/config/options.js';
-import { ConfigError, parseCommandLine, readConfig } from '../src/config.js';
 
 /** A config file in a fresh folder, removed after the test whatever happens. */
 function configFile(content: unknown, name = 'labelmock.json'): { dir: string; path: string } {

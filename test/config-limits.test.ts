@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../src/config.js';
+import { readConfig } from '../src/config/index.js';
 
 describe('config: delivery, journal and shutdown limits', () => {
   it('defaults to 64 callbacks in flight, 1000 journal entries per tenant, a 5 s shutdown deadline', () => {

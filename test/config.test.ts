@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { ConfigError, readConfig } from '../src/config.js';
+import { ConfigError, readConfig } from '../src/config/index.js';
 
 describe('configuration', () => {
   it('defaults to 127.0.0.1:3000, manual completion, open keys', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOG } from '../src/errors.js';
+import { ERROR_CATALOG } from '../src/errors/index.js';
 import { basic, imageRequest, KEY, makeApp } from './helpers.js';
 
 describe('auth', () => {

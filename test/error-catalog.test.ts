@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ERROR_CATALOG, type ErrorKind } from '../src/errors.js';
+import { ERROR_CATALOG, type ErrorKind } from '../src/errors/index.js';
 import { NOT_REACHED_BY_CONTRACTS } from './catalog-reach.js';
 import { makeApp } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../src/config.js';
+import { readConfig } from '../src/config/index.js';
 import { DEFAULT_MAX_FILE_BYTES_PER_TENANT } from '../src/store/limits.js';
 import { formOf, project, upload, uploadText } from './file-helpers.js';
 import { makeApp } from './helpers.js';

@@ -1,5 +1,5 @@
 /**
- * The layering DESIGN.md sets, read from the import statements of every file under src/:
+ * The layering ARCHITECTURE.md describes, read from the import statements of every file under src/:
  * HTTP edge → validation → service → store, and nothing below knows what is above.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -77,10 +77,10 @@ function describeCycle(files: string[]): string {
 
 describe('layering of src/', () => {
   it('reads the imports of every file (the parser finds the app wiring)', () => {
-    expect(graph.get('app.ts')).toEqual(expect.arrayContaining(['errors.ts', 'services/context.ts']));
+    expect(graph.get('app.ts')).toEqual(expect.arrayContaining(['errors/index.ts', 'services/context.ts']));
     // A multi-line import, and a re-export.
-    expect(graph.get('http/idempotency.ts')).toContain('errors.ts');
-    expect(graph.get('errors.ts')).toContain('errors/templates.ts');
+    expect(graph.get('http/idempotency.ts')).toContain('errors/index.ts');
+    expect(graph.get('errors/index.ts')).toContain('errors/templates.ts');
     expect(graph.size).toBeGreaterThan(100);
   });
 

@@ -3,7 +3,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { TASK_TYPES } from '../src/domain/tasks/registry.js';
-import { ERROR_CATALOG } from '../src/errors.js';
+import { ERROR_CATALOG } from '../src/errors/index.js';
 import { makeApp } from './helpers.js';
 
 const committed = () => readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { querySchemaFor } from '../src/http/query-schema.js';
+import { querySchemaFor } from '../src/http/query-parser.js';
 import { TaskListQuerySchema } from '../src/routes/task-schemas.js';
 
 const queries: Record<string, string[]>[] = [

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CachedRouter } from '../src/http/cached-router.js';
 import { queryInt, queryList } from '../src/http/query.js';
-import { queryParser } from '../src/http/query-cache.js';
+import { queryParser } from '../src/http/query-parser.js';
 import { basic, makeApp } from './helpers.js';
 
 const ROUTES: [string, string][] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LogFormat } from '../src/config.js';
+import type { LogFormat } from '../src/config/index.js';
 import { prettyLine } from '../src/http/request-log.js';
 import { accountFingerprint } from '../src/runtime/fingerprint.js';
 import { createImageTask, makeApp, present } from './helpers.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../src/config.js';
+import { readConfig } from '../src/config/index.js';
 import { ManualClock } from '../src/runtime/clock.js';
 import { AccountState } from '../src/store/account.js';
 import { DEFAULT_MAX_TENANTS } from '../src/store/limits.js';

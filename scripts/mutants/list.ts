@@ -125,8 +125,8 @@ export const MUTANTS: readonly Mutant[] = [
     name: 'page-token-overlap',
     rule: 'the page after next_token starts after the last task of the previous page',
     file: 'services/task-list.ts',
-    find: 'encodeToken({ seq: last.seq,',
-    replace: 'encodeToken({ seq: last.seq + 1,',
+    find: 'encodePageToken({ seq: last.seq,',
+    replace: 'encodePageToken({ seq: last.seq + 1,',
   },
   {
     name: 'filter-status-ignored',

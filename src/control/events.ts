@@ -1,6 +1,6 @@
 import { streamSSE } from 'hono/streaming';
 import { KEEP_ALIVE_MS, MockEventSchema } from '../domain/events/schemas.js';
-import { heldRequestsSpent, subscriberLimit } from '../errors.js';
+import { heldRequestsSpent, subscriberLimit } from '../errors/index.js';
 import { outgoingOf } from '../http/incoming.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import type { EventBus, Subscription } from '../services/events.js';

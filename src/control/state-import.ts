@@ -1,6 +1,6 @@
 import { ZodError, type ZodIssue, type ZodType, type ZodTypeAny, type ZodTypeDef, z } from 'zod';
 import { type State, StateSchema } from '../domain/state/schema.js';
-import { invalidParameters } from '../errors.js';
+import { invalidParameters } from '../errors/index.js';
 import { checkImportedTask } from '../services/imported-task-check.js';
 
 /** Items checked per turn of the event loop (each slice takes a few milliseconds). */

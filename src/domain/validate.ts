@@ -1,5 +1,5 @@
 import type { ZodType, ZodTypeDef } from 'zod';
-import { invalidParameters } from '../errors.js';
+import { invalidParameters } from '../errors/index.js';
 
 /** Parses with a zod schema or throws the 400 whose message names each field and rule. */
 export function parseOrThrow<T>(schema: ZodType<T, ZodTypeDef, unknown> | undefined, value: unknown, prefix = ''): T {

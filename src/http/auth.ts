@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import type { KeyEntry } from '../config.js';
-import { unauthorized } from '../errors.js';
+import type { KeyEntry } from '../config/index.js';
+import { unauthorized } from '../errors/index.js';
 import { accountFingerprint } from '../runtime/fingerprint.js';
 import type { AppEnv, Principal } from './env.js';
 import { Kept } from './kept.js';

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { FILE_MAX_BYTES, FILE_UPLOAD_PATH, MULTIPART_OVERHEAD_BYTES } from '../domain/files/limits.js';
-import { bodyTooLarge, uploadPartTooLarge } from '../errors.js';
+import { bodyTooLarge, uploadPartTooLarge } from '../errors/index.js';
 import { readTextWithin } from './body-text.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { ApiError, bodyCutOff, bodyTooLarge } from '../errors.js';
+import { ApiError, bodyCutOff, bodyTooLarge } from '../errors/index.js';
 import { bodyReader } from './body-reader.js';
 
 /** Decodes as `Request.text()` does (UTF-8, a leading BOM dropped, bad bytes replaced); it keeps no state. */

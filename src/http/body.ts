@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { checkJsonShape, type JsonShapeOptions } from '../domain/common/json-shape.js';
-import { malformedBody, unsupportedMediaType } from '../errors.js';
+import { malformedBody, unsupportedMediaType } from '../errors/index.js';
 
 /**
  * The request's text, read once; parsed later so even a malformed body can be an idempotent outcome.

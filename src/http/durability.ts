@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { notDurable } from '../errors.js';
+import { notDurable } from '../errors/index.js';
 import type { DurableState } from '../persist/durable-state.js';
 import type { AppEnv } from './env.js';
 

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { invalidParameter } from '../errors.js';
+import { invalidParameter } from '../errors/index.js';
 import type { AppEnv } from './env.js';
 
 /**

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { errorBody, idempotencyInFlight, idempotencyKeyReused, invalidIdempotencyKey, toApiError } from '../errors.js';
+import {
+  errorBody,
+  idempotencyInFlight,
+  idempotencyKeyReused,
+  invalidIdempotencyKey,
+  toApiError,
+} from '../errors/index.js';
 import type { IdempotencyStore } from '../store/idempotency-store.js';
 import type { Tenant } from '../store/tenant.js';
 

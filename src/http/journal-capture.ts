@@ -15,7 +15,7 @@ import { deepFreeze } from '../store/frozen.js';
 import { HEADER_SEPARATOR } from '../store/request-journal.js';
 import { incomingOf } from './incoming.js';
 import { Kept } from './kept.js';
-import { queryText } from './query-cache.js';
+import { queryText } from './query-parser.js';
 
 /**
  * What the request journal keeps of a request and its answer, each cut to its cap, taken as cheaply

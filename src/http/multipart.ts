@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { Busboy, type BusboyFileStream, type BusboyInstance } from '@fastify/busboy';
 import type { Context } from 'hono';
 import type { MultipartForm } from '../domain/files/upload-form.js';
-import { ApiError, invalidParameter, malformedBody, notMultipart } from '../errors.js';
+import { ApiError, invalidParameter, malformedBody, notMultipart } from '../errors/index.js';
 import { type BodyReader, bodyReader } from './body-reader.js';
 import { noteMultipart } from './journal-capture.js';
 import { Spool } from './spool.js';

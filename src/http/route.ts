@@ -3,10 +3,10 @@ import type { ZodTypeAny, z } from 'zod';
 import type { JsonShapeOptions } from '../domain/common/json-shape.js';
 import type { JsonText } from '../domain/common/json-text.js';
 import { parseOrThrow } from '../domain/validate.js';
-import type { ErrorKind } from '../errors.js';
+import type { ErrorKind } from '../errors/index.js';
 import type { Tenant } from '../store/tenant.js';
 import type { AppEnv, Principal } from './env.js';
-import { queryParser } from './query-cache.js';
+import { queryParser } from './query-parser.js';
 
 /** Kinds every route of a shape answers at the edge: `routeErrors` adds them, a route never lists them. */
 type EdgeErrorKind =
@@ -109,7 +109,7 @@ export interface RouteDefinition<
 
 /**
  * The raw input of a request, before validation; `body` is the parsed JSON (or the absent-body value).
- * The query is read from `c` (its parse is kept per query text: query-cache.ts).
+ * The query is read from `c` (its parse is kept per query text: query-parser.ts).
  */
 interface RawInput {
   params: Record<string, string>;

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { tenantLimit } from '../errors.js';
+import { tenantLimit } from '../errors/index.js';
 import type { Store } from '../store/store.js';
 import type { AppEnv } from './env.js';
 

@@ -11,7 +11,7 @@ import type {
   ServerObject,
 } from 'openapi3-ts/oas31';
 import { type ZodTypeAny, z } from 'zod';
-import { ERROR_CATALOG, type ErrorKind } from '../errors.js';
+import { ERROR_CATALOG, type ErrorKind } from '../errors/index.js';
 import { type RouteSpec, routeErrors } from '../http/route.js';
 import type { Component } from './components.js';
 import { errorExample } from './error-examples.js';

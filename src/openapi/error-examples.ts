@@ -13,7 +13,7 @@ import {
   tenantLimit,
   unauthorized,
   unsupportedMediaType,
-} from '../errors.js';
+} from '../errors/index.js';
 
 /**
  * A sample error per kind for the documents' error examples, made by the message templates the

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
-import { notFound } from '../errors.js';
+import { notFound } from '../errors/index.js';
 import type { AppEnv } from '../http/env.js';
 import { DOCS_CSP, docsPage } from './docs-page.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import type { Hono } from 'hono';
-import { notFound } from '../errors.js';
+import { notFound } from '../errors/index.js';
 import type { AppEnv } from '../http/env.js';
 import { INSPECTOR_CSP, inspectorPage } from './inspector-page.js';
 

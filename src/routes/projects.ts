@@ -11,7 +11,7 @@ import {
 } from '../domain/projects/schemas.js';
 import { TaskTemplateSchema } from '../domain/quality/quality-tasks.js';
 import { parseOrThrow } from '../domain/validate.js';
-import { invalidParameter } from '../errors.js';
+import { invalidParameter } from '../errors/index.js';
 import { queryBoolean } from '../http/query.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorResponseSchema } from '../domain/common/error-response.js';
 import { TASK_TYPES } from '../domain/tasks/registry.js';
 import { TaskListSchema, TaskSchema } from '../domain/tasks/task.js';
-import { unsupportedType } from '../errors.js';
+import { unsupportedType } from '../errors/index.js';
 import { optionalFixture } from '../fixtures.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { pendingTaskExample } from '../openapi/examples.js';

@@ -1,4 +1,4 @@
-import { invalidParameter, notFound } from '../errors.js';
+import { invalidParameter, notFound } from '../errors/index.js';
 import type { BatchRecord, ProjectRecord } from '../store/account.js';
 import type { Tenant } from '../store/tenant.js';
 

@@ -1,5 +1,5 @@
 import type { Task } from '../domain/tasks/task.js';
-import { taskStatusForbids } from '../errors.js';
+import { taskStatusForbids } from '../errors/index.js';
 import { toIso } from '../runtime/clock.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';

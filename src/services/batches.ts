@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Batch, CreateBatchBodySchema } from '../domain/batches/schemas.js';
-import { alreadyExists, invalidParameter } from '../errors.js';
+import { alreadyExists, invalidParameter } from '../errors/index.js';
 import { toIso } from '../runtime/clock.js';
 import type { BatchRecord } from '../store/account.js';
 import type { Store } from '../store/store.js';

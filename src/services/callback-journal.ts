@@ -1,5 +1,5 @@
 import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
-import { invalidParameter } from '../errors.js';
+import { invalidParameter } from '../errors/index.js';
 import type { Tenant } from '../store/tenant.js';
 
 /**

@@ -1,5 +1,5 @@
 import { CLOCK_OFFSET_RANGE, MAX_CLOCK_OFFSET_MS } from '../domain/clock-bounds.js';
-import { invalidParameter } from '../errors.js';
+import { invalidParameter } from '../errors/index.js';
 import type { Tenant } from '../store/tenant.js';
 import type { Scheduler } from './scheduler.js';
 

@@ -3,7 +3,7 @@ import { describeFitIssues } from '../domain/tasks/annotation-fit.js';
 import { findTaskType, synthesizeResponse } from '../domain/tasks/registry.js';
 import type { Task } from '../domain/tasks/task.js';
 import { parseOrThrow } from '../domain/validate.js';
-import { invalidParameters, responseDoesNotFit, taskStatusForbids } from '../errors.js';
+import { invalidParameters, responseDoesNotFit, taskStatusForbids } from '../errors/index.js';
 import { toIso } from '../runtime/clock.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';

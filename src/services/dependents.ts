@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { findTaskType, TASK_TYPES } from '../domain/tasks/registry.js';
 import type { Task } from '../domain/tasks/task.js';
 import { parseOrThrow } from '../domain/validate.js';
-import { ApiError, inContext, invalidParameter, unsupportedType, wrongState } from '../errors.js';
+import { ApiError, inContext, invalidParameter, unsupportedType, wrongState } from '../errors/index.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant, TenantEvent } from '../store/tenant.js';
 import type { Services } from './context.js';

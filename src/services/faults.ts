@@ -1,7 +1,7 @@
 import { pathMatcher } from '../domain/faults/path-pattern.js';
 import { drawSeed, seededRandom } from '../domain/faults/random.js';
 import { type FaultRule, type FaultRuleRequest, MAX_FAULT_RULES } from '../domain/faults/schemas.js';
-import { invalidCombination, invalidParameter, notFound, wrongState } from '../errors.js';
+import { invalidCombination, invalidParameter, notFound, wrongState } from '../errors/index.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import type { Tenant } from '../store/tenant.js';
 

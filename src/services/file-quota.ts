@@ -1,4 +1,4 @@
-import { fileQuotaExceeded } from '../errors.js';
+import { fileQuotaExceeded } from '../errors/index.js';
 
 /**
  * Uploaded bytes stay in memory for the life of the tenant, so each tenant has a ceiling

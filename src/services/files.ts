@@ -8,7 +8,7 @@ import {
 } from '../domain/files/schemas.js';
 import type { MultipartForm } from '../domain/files/upload-form.js';
 import { parseOrThrow } from '../domain/validate.js';
-import { alreadyHeld, fileHasNoContent, invalidCombination, invalidParameter, notFound } from '../errors.js';
+import { alreadyHeld, fileHasNoContent, invalidCombination, invalidParameter, notFound } from '../errors/index.js';
 import { toIso } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import { FileCollection, type FileRecord } from '../store/file-collection.js';

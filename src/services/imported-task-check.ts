@@ -1,6 +1,6 @@
 import type { State } from '../domain/state/schema.js';
 import { findTaskType } from '../domain/tasks/registry.js';
-import { invalidParameter } from '../errors.js';
+import { invalidParameter } from '../errors/index.js';
 
 type StateTask = State['tasks'][number]['task'];
 

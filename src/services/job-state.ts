@@ -2,7 +2,7 @@ import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
 import { sortByDue } from '../domain/jobs/queue.js';
 import type { ScheduledJob } from '../domain/jobs/schemas.js';
 import type { State } from '../domain/state/schema.js';
-import { invalidParameter } from '../errors.js';
+import { invalidParameter } from '../errors/index.js';
 import { toIso } from '../runtime/clock.js';
 import type { Tenant } from '../store/tenant.js';
 

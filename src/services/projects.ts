@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { projectParamsSchema } from '../domain/projects/params.js';
+import { latestParamVersion, projectParamsSchema } from '../domain/projects/params.js';
 import type { CreateProjectBodySchema, Project, SetOntologyBodySchema } from '../domain/projects/schemas.js';
 import { findTaskType, TASK_TYPES } from '../domain/tasks/registry.js';
-import { alreadyExists, invalidParameter, invalidParameters, wrongState } from '../errors.js';
+import { alreadyExists, invalidParameter, invalidParameters, wrongState } from '../errors/index.js';
 import { toIso } from '../runtime/clock.js';
 import type { Tenant } from '../store/tenant.js';
 import { requireNamed, requireUsable } from './account-objects.js';
@@ -51,7 +51,7 @@ export function setProjectParams(tenant: Tenant, name: string, body: Record<stri
   const { project } = requireUsableProject(tenant, name, 'name');
   const { patch, ...requested } = body;
   const params = checkParams(project.type, requested, '');
-  const latest = project.param_history[project.param_history.length - 1];
+  const latest = latestParamVersion(project);
   const base = patch === true && latest ? stripBookkeeping(latest) : {};
   project.param_history.push({
     ...base,

@@ -2,7 +2,7 @@ import { QUALITY_TASK_TYPES, type QualityTask, type QualityTaskKind } from '../d
 import { splitCreateBody } from '../domain/tasks/common-params.js';
 import { findTaskType } from '../domain/tasks/registry.js';
 import { parseOrThrow } from '../domain/validate.js';
-import { invalidParameter } from '../errors.js';
+import { invalidParameter } from '../errors/index.js';
 import type { Tenant } from '../store/tenant.js';
 import { validateResponseFor } from './completion.js';
 import type { Services } from './context.js';

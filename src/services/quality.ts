@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { RecordAttemptsBodySchema, TrainingAttempt } from '../domain/quality/schemas.js';
-import { invalidCombination } from '../errors.js';
+import { invalidCombination } from '../errors/index.js';
 import { toIso } from '../runtime/clock.js';
 import { mergeDescending, type SeqIndex } from '../store/seq-index.js';
 import { emailKey } from '../store/team.js';

@@ -1,4 +1,4 @@
-import { invalidParameter } from '../errors.js';
+import { invalidParameter } from '../errors/index.js';
 import { isActive, type MemberRecord } from '../store/team.js';
 import type { Tenant } from '../store/tenant.js';
 import { requireUsableProject } from './projects.js';

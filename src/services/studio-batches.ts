@@ -1,6 +1,6 @@
 import { isEmail } from '../domain/common/values.js';
 import type { StudioBatch } from '../domain/studio/schemas.js';
-import { invalidParameter, referenceNotFound } from '../errors.js';
+import { invalidParameter, referenceNotFound } from '../errors/index.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import { derivedId } from '../runtime/ids.js';
 import type { BatchRecord } from '../store/account.js';

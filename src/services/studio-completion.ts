@@ -1,4 +1,4 @@
-import { invalidParameter } from '../errors.js';
+import { invalidParameter } from '../errors/index.js';
 import { batchStatusKey } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import { requireUsableBatch } from './batches.js';

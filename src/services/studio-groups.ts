@@ -1,5 +1,5 @@
 import type { LabelerGroup } from '../domain/studio/schemas.js';
-import { alreadyExists, invalidParameter, notFound } from '../errors.js';
+import { alreadyExists, invalidParameter, notFound } from '../errors/index.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import type { GroupRecord } from '../store/studio.js';
 import { emailKey, type MemberRecord } from '../store/team.js';

@@ -1,6 +1,6 @@
-import { entryParams, joinInstructions } from '../domain/projects/params.js';
+import { entryParams, joinInstructions, latestParamVersion } from '../domain/projects/params.js';
 import type { TaskTypeDefinition } from '../domain/tasks/type-definition.js';
-import { invalidParameter } from '../errors.js';
+import { invalidParameter } from '../errors/index.js';
 import type { Tenant } from '../store/tenant.js';
 import { requireUsableBatch } from './batches.js';
 import { requireUsableProject } from './projects.js';
@@ -55,7 +55,7 @@ export function resolveCreation(
       ? requested === -1
         ? undefined
         : project.param_history.find((e) => e.version === requested)
-      : project.param_history[project.param_history.length - 1];
+      : latestParamVersion(project);
   if (typeof requested === 'number' && requested !== -1 && !entry) {
     throw invalidParameter(
       'project_version',

@@ -1,6 +1,6 @@
 import { JsonText } from '../domain/common/json-text.js';
 import type { Task, TaskList } from '../domain/tasks/task.js';
-import { invalidParameter } from '../errors.js';
+import { invalidParameter } from '../errors/index.js';
 import type { BytePool } from '../runtime/byte-pool.js';
 import { countIntersection } from '../store/seq-index.js';
 import {
@@ -11,7 +11,7 @@ import {
   taskJson,
 } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
-import { DEFAULT_PAGE_SIZE } from './seq-page.js';
+import { DEFAULT_PAGE_SIZE, decodePageToken, encodePageToken } from './seq-page.js';
 import {
   allTasks,
   indexSource,
@@ -40,25 +40,6 @@ export interface TaskListFilter {
   offset?: number;
   next_token?: string;
   limited_response?: boolean;
-}
-
-interface PageToken {
-  /** Seq of the last task returned; the next page starts below it. */
-  seq: number;
-  offset: number;
-}
-
-const encodeToken = (token: PageToken) => Buffer.from(JSON.stringify(token)).toString('base64url');
-
-function decodeToken(text: string): PageToken {
-  try {
-    const token = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as PageToken;
-    if (Number.isInteger(token.seq) && Number.isInteger(token.offset) && token.seq >= 0 && token.offset >= 0)
-      return token;
-  } catch {
-    // fall through to the error below
-  }
-  throw invalidParameter('next_token', 'is not a token returned by this server');
 }
 
 const EQUALITY_FIELDS = [
@@ -152,7 +133,7 @@ export function listTasks(tenant: Tenant, filter: TaskListFilter, pool?: BytePoo
       'cannot be combined with "next_token" (the token already holds its position); page with one or the other',
     );
   }
-  const token = filter.next_token ? decodeToken(filter.next_token) : undefined;
+  const token = filter.next_token ? decodePageToken(filter.next_token, 'next_token') : undefined;
   const minSeq = filter.start_time === undefined ? 1 : tasks.firstSeqCreatedFrom(filter.start_time);
   const maxSeq = filter.end_time === undefined ? Infinity : tasks.lastSeqCreatedBy(filter.end_time);
   const { source, others, timeChecks, matches, exact } = plan(tasks, filter, minSeq, maxSeq);
@@ -194,7 +175,7 @@ export function listTasks(tenant: Tenant, filter: TaskListFilter, pool?: BytePoo
     limit,
     offset,
     has_more: hasMore,
-    next_token: hasMore && last ? encodeToken({ seq: last.seq, offset: offset + page.length }) : null,
+    next_token: hasMore && last ? encodePageToken({ seq: last.seq, offset: offset + page.length }) : null,
   };
   // The bytes JSON.stringify({ docs, ...rest }) gives, with each task's JSON reused (serialized once per revision).
   return JsonText.array('{"docs":[', docs, `],${JSON.stringify(rest).slice(1)}`, pool);

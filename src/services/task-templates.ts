@@ -1,6 +1,7 @@
 import type { z } from 'zod';
+import { latestParamVersion } from '../domain/projects/params.js';
 import type { TaskTemplateSchema } from '../domain/quality/quality-tasks.js';
-import { wrongState } from '../errors.js';
+import { wrongState } from '../errors/index.js';
 import { derivedId } from '../runtime/ids.js';
 import type { Tenant } from '../store/tenant.js';
 import { requireProject } from './projects.js';
@@ -23,7 +24,7 @@ export function taskTemplate(tenant: Tenant, name: string): z.infer<typeof TaskT
       `task templates exist for ${TEMPLATE_TYPES.join(', ')} projects only`,
     );
   }
-  const latest = project.param_history[project.param_history.length - 1];
+  const latest = latestParamVersion(project);
   const instruction = typeof latest?.instruction === 'string' ? latest.instruction : '';
   const variables = [...instruction.matchAll(PLACEHOLDER)].map((m) => m[1]);
   return {

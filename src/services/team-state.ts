@@ -1,6 +1,6 @@
 import type { State } from '../domain/state/schema.js';
 import type { StateStudio, StateTeammate } from '../domain/teams/state.js';
-import { invalidParameter } from '../errors.js';
+import { invalidParameter } from '../errors/index.js';
 import { toIso } from '../runtime/clock.js';
 import { derivedId } from '../runtime/ids.js';
 import { emailKey, type MemberRecord, ownerRecord, Team } from '../store/team.js';

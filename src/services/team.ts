@@ -1,5 +1,5 @@
 import type { AssignableRole, InviteRole, Teammate } from '../domain/teams/schemas.js';
-import { invalidParameter, referenceNotFound } from '../errors.js';
+import { invalidParameter, referenceNotFound } from '../errors/index.js';
 import { toIso } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import { emailKey, type MemberRecord } from '../store/team.js';

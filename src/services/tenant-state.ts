@@ -1,5 +1,5 @@
 import type { State } from '../domain/state/schema.js';
-import { invalidParameter } from '../errors.js';
+import { invalidParameter } from '../errors/index.js';
 import type { Store } from '../store/store.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';

@@ -1,4 +1,4 @@
-import { appBudgetSpent } from '../errors.js';
+import { appBudgetSpent } from '../errors/index.js';
 import type { Store } from '../store/store.js';
 
 /** Uploaded bytes all tenants hold in memory now (with --data-dir, only those not yet written to blobs/). */

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from '../../src/app.js';
-import type { Config } from '../../src/config.js';
+import type { Config } from '../../src/config/index.js';
 
 /**
  * Shared by the Node SDK (npm `scaleapi` 2.3.2) compatibility tests: a real labelmock HTTP server

@@ -1,4 +1,4 @@
-import { invalidParameter } from '../../errors.js';
+import { invalidParameter } from '../../errors/index.js';
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from './input-limits.js';
 
 /**

@@ -1,4 +1,4 @@
-import { invalidParameter } from '../../errors.js';
+import { invalidParameter } from '../../errors/index.js';
 import {
   CONNECTION_FAULTS,
   INJECTABLE_STATUSES,

@@ -1,6 +1,6 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
-import { ApiError } from '../../errors.js';
+import { ApiError } from '../../errors/index.js';
 import { parseGuardedJson } from '../common/json-shape.js';
 import { StoredMetadataSchema } from '../common/metadata.js';
 import { AttachmentUrlSchema, MetadataSchema, TimestampSchema } from '../common/values.js';

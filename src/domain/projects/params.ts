@@ -1,5 +1,6 @@
 import { type ZodTypeAny, z } from 'zod';
 import type { TaskTypeDefinition } from '../tasks/type-definition.js';
+import type { Project } from './schemas.js';
 
 /** Task-level keys that make no sense as project defaults. */
 const NOT_PROJECT_PARAMS = ['project', 'batch', 'unique_id', 'project_version', 'project_param_version'] as const;
@@ -36,3 +37,6 @@ export function joinInstructions(task: unknown, project: unknown): string | unde
   const parts = [task, project].filter((part): part is string => typeof part === 'string' && part !== '');
   return parts.length > 0 ? parts.join('\n\n') : typeof task === 'string' ? task : undefined;
 }
+
+/** A project's newest parameter version (what a task inherits unless it names one), if it has any. */
+export const latestParamVersion = (project: Pick<Project, 'param_history'>) => project.param_history.at(-1);

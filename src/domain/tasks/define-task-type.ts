@@ -1,5 +1,5 @@
 import type { ZodType, ZodTypeDef } from 'zod';
-import { invalidParameters } from '../../errors.js';
+import { invalidParameters } from '../../errors/index.js';
 import type { Rng } from '../../synth/random.js';
 import { innerObject } from '../projects/params.js';
 import { paramsSchemaOf } from './create-body.js';

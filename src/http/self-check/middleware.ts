@@ -1,7 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { selfCheckFailed, toErrorResponse } from '../../errors.js';
+import { selfCheckFailed, toErrorResponse } from '../../errors/index.js';
 import type { AppEnv } from '../env.js';
 import { operationMatcher } from './match.js';
 import { type CheckedOperation, compileErrorSchema, compileOperations } from './operations.js';

@@ -4,6 +4,6 @@
  * (errors/translate.ts). Re-exported here so `../errors.js` stays the one import.
  */
 
-export { ApiError, ERROR_CATALOG, type ErrorKind } from './errors/catalog.js';
-export * from './errors/templates.js';
-export { errorBody, toApiError, toErrorResponse } from './errors/translate.js';
+export { ApiError, ERROR_CATALOG, type ErrorKind } from './catalog.js';
+export * from './templates.js';
+export { errorBody, toApiError, toErrorResponse } from './translate.js';

@@ -1,8 +1,8 @@
-import { parseFlags } from './config/command.js';
-import { readConfigFile } from './config/file.js';
-import { CONFIG_OPTION, OPTIONS, type OptionDef } from './config/options.js';
-import { ConfigError, shown } from './config/problems.js';
-import { type Config, ConfigSchema, defaultConfig, SelfCheckModeSchema } from './config/schema.js';
+import { parseFlags } from './command.js';
+import { readConfigFile } from './file.js';
+import { CONFIG_OPTION, OPTIONS, type OptionDef } from './options.js';
+import { ConfigError, shown } from './problems.js';
+import { type Config, ConfigSchema, defaultConfig, SelfCheckModeSchema } from './schema.js';
 
 /**
  * The one place that reads flags, environment variables and --config files. Each setting comes
@@ -10,8 +10,8 @@ import { type Config, ConfigSchema, defaultConfig, SelfCheckModeSchema } from '.
  * value is validated with zod, and every problem becomes one readable line (ConfigError).
  */
 
-export { ConfigError } from './config/problems.js';
-export { type Config, defaultConfig, type KeyEntry, type LogFormat } from './config/schema.js';
+export { ConfigError } from './problems.js';
+export { type Config, defaultConfig, type KeyEntry, type LogFormat } from './schema.js';
 
 /**
  * The self-check mode for apps made with createApp: LABELMOCK_SELF_CHECK applies to them too, so a

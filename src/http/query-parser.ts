@@ -1,0 +1,71 @@
+import type { Context } from 'hono';
+import { ZodObject, type ZodRawShape, type ZodType, type ZodTypeDef } from 'zod';
+import { parseOrThrow } from '../domain/validate.js';
+import { deepFreeze } from '../store/frozen.js';
+import { Kept } from './kept.js';
+
+/**
+ * A route's query parser. Clients send the same query text again and again (a list polled until its
+ * tasks are done, the pages of a filter), so it keeps two things, both bounded:
+ * - per query text, the checked parse, frozen so no handler can change what the next request gets
+ *   (a query that fails is parsed again each time and throws its 400);
+ * - per set of keys present, the route's schema picked down to those keys: a list query declares about
+ *   twenty optional fields and a request names one or two, and zod would run every field's preprocess on
+ *   `undefined`. Picking is exact only when every field passes `undefined` through unchanged (an absent
+ *   field can then add no value and no issue); strictness and field order are kept.
+ * What each saves is measured by `npm run bench:http` (docs/benchmarks.md).
+ */
+
+/** Query texts a route keeps the parse of, and the longest kept (few clients send longer ones). */
+const MAX_KEPT = 256;
+const MAX_KEPT_CHARS = 512;
+/** Sets of keys a route keeps a picked schema for: a client naming every combination cannot grow it. */
+const MAX_PICKED = 256;
+
+/** The raw query text of a request ('' without one). */
+export function queryText(c: Context): string {
+  const url = c.req.url;
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at + 1);
+}
+
+export function queryParser<T>(schema: ZodType<T, ZodTypeDef, unknown> | undefined): (c: Context) => T {
+  // A route that declares no query reads the raw one (nothing to parse, nothing to keep).
+  if (!schema) return (c) => c.req.queries() as T;
+  const queryFor = querySchemaFor(schema);
+  const kept = new Kept<T>(MAX_KEPT, MAX_KEPT_CHARS);
+  return (c) => {
+    const text = queryText(c);
+    const found = kept.get(text);
+    if (found !== undefined) return found;
+    const query = c.req.queries();
+    return kept.keep(text, deepFreeze(parseOrThrow(queryFor ? queryFor(query) : schema, query, '')));
+  };
+}
+
+/** The schema picked down to a query's keys, or undefined when picking would not answer the same. */
+export function querySchemaFor<T>(
+  schema: ZodType<T, ZodTypeDef, unknown> | undefined,
+): ((query: Record<string, unknown>) => ZodType<T, ZodTypeDef, unknown>) | undefined {
+  if (!(schema instanceof ZodObject)) return undefined;
+  const object: ZodObject<ZodRawShape> = schema;
+  const fields = Object.keys(object.shape);
+  const passesAbsent = Object.values(object.shape).every((field) => {
+    const result = field.safeParse(undefined);
+    return result.success && result.data === undefined;
+  });
+  if (!passesAbsent) return undefined;
+  const picked = new Map<string, ZodType<T, ZodTypeDef, unknown>>();
+  return (query) => {
+    const present = fields.filter((field) => query[field] !== undefined);
+    const key = present.join('&');
+    const kept = picked.get(key);
+    if (kept) return kept;
+    if (picked.size >= MAX_PICKED) picked.clear();
+    // zod types `pick` by literal key names; these are known only at run time. The picked schema
+    // still parses to T: every field it leaves out is optional and absent from this query.
+    const found = object.pick(Object.fromEntries(present.map((field) => [field, true]))) as unknown as ZodType<T>;
+    picked.set(key, found);
+    return found;
+  };
+}
