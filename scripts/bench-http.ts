@@ -14,6 +14,7 @@
  * Needs a build first (`npm run bench:http` builds).
  *   npm run bench:http [-- --rounds 3 --seconds 2 --connections 20 --large 100000 --small 1000 --only 'list.*(1000)']
  *   npm run bench:http -- --calibrate --only create
+ *   npm run bench:http -- --log off     (the request log is on by default, as a user's CI gets it)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -30,6 +31,8 @@ const { values } = parseArgs({
     small: { type: 'string', default: '1000' },
     only: { type: 'string' },
     calibrate: { type: 'boolean', default: false },
+    // The mock's request log: unset runs what a user gets (stdout is a pipe here, so json); `off` silences it.
+    log: { type: 'string' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -51,10 +54,16 @@ function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
+    let started = false;
+    // Read to the end (a request log fills the pipe otherwise), keeping only what comes before the banner.
     child.stdout?.on('data', (chunk) => {
+      if (started) return;
       out += chunk;
       const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-      if (url) resolve({ child, url });
+      if (url) {
+        started = true;
+        resolve({ child, url });
+      }
     });
     child.on('exit', (code, signal) => {
       // After it started too: a server that dies mid-run would otherwise show only as failed requests.
@@ -139,7 +148,7 @@ async function drive(url: string, c: Case, seconds: number, m?: Measure): Promis
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? Number.NaN;
 
 async function main(): Promise<void> {
-  const mock = await start(['dist/cli.js', '--port', '0', '--log', 'off']);
+  const mock = await start(['dist/cli.js', '--port', '0', ...(values.log ? ['--log', values.log] : [])]);
   const bare = await start(['scripts/bench-http/bare-hono.mjs']);
   const receiver = await start(['scripts/bench-http/receiver.mjs']);
   try {

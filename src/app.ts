@@ -17,7 +17,7 @@ import { IdempotencyGuard } from './http/idempotency.js';
 import { mountRoutes } from './http/mount-routes.js';
 import { normalizedPath } from './http/path.js';
 import { requestJournal } from './http/request-journal.js';
-import { jsonLine, type LogSink, prettyLine, requestLog, stdoutSink } from './http/request-log.js';
+import { type LogSink, type RequestLogger, requestLog, requestLogger } from './http/request-log.js';
 import { selfCheck } from './http/self-check/middleware.js';
 import { tenancy } from './http/tenancy.js';
 import { apiDocument, controlDocument } from './openapi/documents.js';
@@ -119,9 +119,8 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     app.use(selfCheck(config.selfCheck, key, () => [apiDocument(api), controlDocument(control)], streamed));
   }
   // First, so every request is logged and timed, those the middleware below refuse included.
-  if (config.log !== 'off') {
-    app.use(requestLog(config.log === 'json' ? jsonLine : prettyLine, clock, options.logSink ?? stdoutSink));
-  }
+  const log: RequestLogger | undefined = config.log === 'off' ? undefined : requestLogger(config.log, options.logSink);
+  if (log) app.use(requestLog(log, clock));
   // Before anything reads a key: a page that rebound its name to this machine gets nothing.
   const hosts = hostCheck(config.host, config.allowedHosts);
   if (hosts) app.use(hosts);
@@ -183,6 +182,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     faults.dispose();
     // Ends the event streams, so none holds a graceful shutdown up.
     events.closeAll();
+    log?.flush();
   };
   const close = async () => {
     dispose();

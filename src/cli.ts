@@ -91,6 +91,8 @@ function stopOnSignals(app: MockApp, server: Server, config: Config): void {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
       console.error(`labelmock: second ${signal}: stopped at once, requests in flight were cut off`);
+      // Disposing again writes out the request log's buffered lines.
+      app.dispose();
       process.exit(128 + constants.signals[signal]);
     }
     stopping = true;

@@ -21,7 +21,9 @@ describe('request log', () => {
     expect(res.status).toBe(200);
     expect(t.lines).toHaveLength(1);
     const entry = firstEntry(t.lines);
-    expect(Object.keys(entry)).toEqual(['time', 'method', 'path', 'status', 'ms', 'tenant']);
+    // pino's line: its level first (30: info), so pino's tools read it, then the request's fields.
+    expect(Object.keys(entry)).toEqual(['level', 'time', 'method', 'path', 'status', 'ms', 'tenant']);
+    expect(entry.level).toBe(30);
     expect(entry).toMatchObject({
       time: '2026-01-01T00:00:00.000Z',
       method: 'GET',

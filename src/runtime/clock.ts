@@ -19,4 +19,17 @@ export class ManualClock implements Clock {
   }
 }
 
-export const toIso = (ms: number): string => new Date(ms).toISOString();
+/**
+ * ISO 8601 of a time in ms. The last answer is kept: under load many requests fall in one millisecond,
+ * and each stamps its log line, journal entry and task with it (a pure function's memo: no state any
+ * caller can observe).
+ */
+let lastMs = Number.NaN;
+let lastIso = '';
+export function toIso(ms: number): string {
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
+}
