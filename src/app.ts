@@ -41,6 +41,7 @@ import { Scheduler } from './services/scheduler.js';
 import { startSweeper } from './services/sweeper.js';
 import { JournalBudget } from './store/request-journal.js';
 import { Store } from './store/store.js';
+import { onEvent } from './store/tenant.js';
 
 export interface CreateAppOptions {
   clock?: Clock;
@@ -90,9 +91,9 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     deliveries,
   };
   // Events first: a completion is announced before what follows from it (dependents, callbacks).
-  store.listen(tenantEventSource(events));
+  store.changes.subscribe(onEvent(tenantEventSource(events)));
   // Dependents first: a root's callback then already lists its dependents' ids.
-  store.listen(dependentsListener(services));
+  store.changes.subscribe(onEvent(dependentsListener(services)));
   const dispatcherOptions = {
     limiter: deliveries,
     journalSize: config.callbackJournalSize,
@@ -100,7 +101,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     onAttempt: callbackAttemptSource(events),
   };
   const dispatcher = new CallbackDispatcher(services.scheduler, services.ids, dispatcherOptions);
-  store.listen(dispatcher.handle);
+  store.changes.subscribe(onEvent(dispatcher.handle));
   services.scheduler.runWith(jobRunner(dispatcher));
   // After the wiring above: recovered jobs may run at once, and their runner must be there.
   const durable = config.dataDir

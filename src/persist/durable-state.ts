@@ -4,8 +4,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { tenantFingerprint } from '../runtime/fingerprint.js';
 import type { Scheduler } from '../services/scheduler.js';
 import type { FileRecord } from '../store/file-collection.js';
-import type { Store, TenantWatcher } from '../store/store.js';
-import type { Tenant } from '../store/tenant.js';
+import type { Store } from '../store/store.js';
+import type { StoreChange, Tenant } from '../store/tenant.js';
 import { writeFileAtomic } from './atomic-file.js';
 import { BlobFolder } from './blobs.js';
 import { frameLine } from './frames.js';
@@ -55,6 +55,8 @@ export class DurableState {
   private bytesSinceSnapshot: number;
   private readonly pending = new Map<string, PendingChanges>();
   private readonly changes = new WeakMap<Tenant, number>();
+  /** Stops hearing the store's change feed (on close). */
+  private readonly unsubscribe: () => void;
   private readonly lines: LineMaker;
   /** Each tenant's newest append not yet durable: a request with nothing new to write waits on it. */
   private readonly inFlight = new Map<string, Promise<void>>();
@@ -86,11 +88,7 @@ export class DurableState {
     this.generation = recovered.lastGeneration + 1;
     this.bytesSinceSnapshot = recovered.journalBytes;
     this.journal = JournalFile.open(join(dir, journalName(this.generation)), options.io);
-    store.watch(this.watcher);
-    store.idempotency.onStored = (key, entry) => {
-      const tenant = store.findTenant(entry.tenantKey);
-      if (entry.state === 'done' && tenant) this.pendingFor(tenant)?.idempotency.set(key, entry);
-    };
+    this.unsubscribe = store.changes.subscribe(this.hear);
   }
 
   /** Locks the folder (a second process refuses to start), recovers what it holds, and starts journaling. */
@@ -139,28 +137,41 @@ export class DurableState {
     await this.compaction;
     await Promise.allSettled([...this.inFlight.values()]);
     await this.journal.close();
-    this.store.watch(undefined);
-    this.store.idempotency.onStored = undefined;
+    this.unsubscribe();
     this.releaseLock();
   }
 
-  private readonly watcher: TenantWatcher = {
-    made: (tenant) => this.attach(tenant),
-    reset: (tenant) => {
-      const pending = this.pendingFor(tenant);
-      if (pending) pending.full = true;
-    },
+  /** The store's change feed, heard in one place: each change goes to its tenant's pending line. */
+  private readonly hear = (change: StoreChange): void => {
+    if (change.kind === 'idempotency_stored') {
+      const tenant = this.store.findTenant(change.entry.tenantKey);
+      if (change.entry.state === 'done' && tenant) this.pendingFor(tenant)?.idempotency.set(change.key, change.entry);
+      return;
+    }
+    if (change.kind === 'event') return;
+    const pending = this.pendingFor(change.tenant);
+    if (!pending) return;
+    switch (change.kind) {
+      case 'task_stored':
+        pending.tasks.add(change.record);
+        break;
+      case 'file_stored':
+        pending.files.add(change.record);
+        break;
+      case 'job':
+        pending.jobs.set(jobKey(change.job), change.scheduled ? change.job : null);
+        break;
+      case 'delivery':
+        pending.callbacks.set(change.delivery.id, change.delivery);
+        break;
+      case 'delivery_dropped':
+        pending.callbacks.set(change.id, null);
+        break;
+      case 'tenant_reset':
+        pending.full = true;
+        break;
+    }
   };
-
-  private attach(tenant: Tenant): void {
-    tenant.tasks.onChange = (record) => this.pendingFor(tenant)?.tasks.add(record);
-    tenant.files.onInsert = (record) => this.pendingFor(tenant)?.files.add(record);
-    tenant.changes = {
-      job: (job, scheduled) => this.pendingFor(tenant)?.jobs.set(jobKey(job), scheduled ? job : null),
-      delivery: (delivery) => this.pendingFor(tenant)?.callbacks.set(delivery.id, delivery),
-      deliveryDropped: (id) => this.pendingFor(tenant)?.callbacks.set(id, null),
-    };
-  }
 
   /**
    * How many changes the tenant's journal heard so far: a request that reads (GET, HEAD) and still changed

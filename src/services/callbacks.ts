@@ -93,15 +93,17 @@ export class CallbackDispatcher {
       headers: { 'content-type': 'application/json', 'scale-callback-auth': tenant.settings.callback_auth_key },
       attempts: [],
     };
-    journalDelivery(tenant.callbacks, delivery, this.options.journalSize, (id) => tenant.changes?.deliveryDropped(id));
+    journalDelivery(tenant.callbacks, delivery, this.options.journalSize, (id) =>
+      tenant.changed({ kind: 'delivery_dropped', id }),
+    );
     if (isEmail(what.target)) {
       // E-mail targets are journaled, never sent; the flags stay false, as no 2xx came back.
       delivery.state = 'recorded';
-      tenant.changes?.delivery(delivery);
+      tenant.changed({ kind: 'delivery', delivery });
       return;
     }
     delivery.next_attempt_at = delivery.created_at;
-    tenant.changes?.delivery(delivery);
+    tenant.changed({ kind: 'delivery', delivery });
     const job = {
       kind: 'deliver_callback',
       delivery_id: delivery.id,
@@ -138,14 +140,14 @@ export class CallbackDispatcher {
       delivery.state = ok ? 'succeeded' : 'failed';
       delete delivery.next_attempt_at;
       if (delivery.event !== 'batch_completed') noteOutcome(tenant, delivery, ok);
-      tenant.changes?.delivery(delivery);
+      tenant.changed({ kind: 'delivery', delivery });
       this.options.onAttempt?.(tenant, delivery);
       return;
     }
     // Retries count from the first attempt, which was due when the delivery was journaled.
     const dueMs = Date.parse(delivery.created_at) + retryOffsetMs(n + 1, max_attempts, retry_scale);
     delivery.next_attempt_at = toIso(dueMs);
-    tenant.changes?.delivery(delivery);
+    tenant.changed({ kind: 'delivery', delivery });
     this.scheduler.schedule(tenant, { ...job, attempt: n + 1, due_at: delivery.next_attempt_at });
     this.options.onAttempt?.(tenant, delivery);
   }

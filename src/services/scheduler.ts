@@ -29,7 +29,7 @@ export class Scheduler {
 
   schedule(tenant: Tenant, job: ScheduledJob): void {
     insertByDue(tenant.jobs, job);
-    tenant.changes?.job(job, true);
+    tenant.changed({ kind: 'job', job, scheduled: true });
     this.arm(tenant, Date.parse(job.due_at));
   }
 
@@ -50,7 +50,7 @@ export class Scheduler {
       const next = tenant.jobs[0];
       if (!next || Date.parse(next.due_at) > tenant.now()) return ran;
       tenant.jobs.shift();
-      tenant.changes?.job(next, false);
+      tenant.changed({ kind: 'job', job: next, scheduled: false });
       ran += 1;
       try {
         await this.run(tenant, next);

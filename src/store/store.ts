@@ -2,31 +2,24 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { type CompletionSetting, DEFAULT_CALLBACK_SETTINGS } from '../domain/settings.js';
 import type { Clock } from '../runtime/clock.js';
 import { AccountState } from './account.js';
+import { Feed } from './feed.js';
 import { IdempotencyStore } from './idempotency-store.js';
 import { DEFAULT_STORE_LIMITS, type StoreLimits } from './limits.js';
 import type { Mode } from './mode.js';
-import { Tenant, type TenantEvent, type TenantSettings, tenantKey } from './tenant.js';
+import { type StoreChange, Tenant, type TenantSettings, tenantKey } from './tenant.js';
 import { holdsNothing } from './vacancy.js';
 
 /**
  * All state of one app instance. Tenants are made on first use and dropped again when their last
  * request ends holding nothing (see vacancy.ts), so a key that only reads costs nothing afterwards.
  */
-/** Hears of tenants made and reset (the --data-dir journal). */
-export interface TenantWatcher {
-  made(tenant: Tenant): void;
-  /** The tenant replaced an older one of its key (a reset or an import): its whole state is new. */
-  reset(tenant: Tenant): void;
-}
-
 export class Store {
   private readonly tenants = new Map<string, Tenant>();
   private readonly accounts = new Map<string, AccountState>();
   readonly idempotency = new IdempotencyStore();
   readonly limits: StoreLimits;
-  private readonly listeners: ((tenant: Tenant, event: TenantEvent) => void)[] = [];
-  /** With --data-dir: told of every tenant made and of every reset, to journal their changes. */
-  private watcher: TenantWatcher | undefined;
+  /** Every change to the store, one typed feed (StoreChange, tenant.ts): events, dependents, callbacks, persistence. */
+  readonly changes = new Feed<StoreChange>();
   /** Derives each tenant's default callback_auth_key: the same on every remake, unguessable across runs. */
   private readonly secret = randomBytes(32);
 
@@ -36,6 +29,7 @@ export class Store {
     limits: Partial<StoreLimits> = {},
   ) {
     this.limits = { ...DEFAULT_STORE_LIMITS, ...limits };
+    this.idempotency.onStored = (key, entry) => this.changes.publish({ kind: 'idempotency_stored', key, entry });
   }
 
   /** Tenants held: those holding state plus those serving a request right now (for tests and the limit). */
@@ -53,31 +47,16 @@ export class Store {
     const key = tenantKey(account, mode);
     let tenant = this.tenants.get(key);
     if (!tenant) {
-      tenant = new Tenant(account, mode, this.clock, this.defaultSettings(account, mode), this.accountState(account));
-      const created = tenant;
-      created.emit = (event) => {
-        for (const listener of this.listeners) listener(created, event);
-      };
+      const settings = this.defaultSettings(account, mode);
+      tenant = new Tenant(account, mode, this.clock, settings, this.accountState(account), this.changes);
       this.tenants.set(key, tenant);
-      this.watcher?.made(tenant);
     }
     return tenant;
-  }
-
-  /** Sets the one watcher of tenants made and reset (the --data-dir journal); the held ones are told now. */
-  watch(watcher: TenantWatcher | undefined): void {
-    this.watcher = watcher;
-    if (watcher) for (const tenant of this.tenants.values()) watcher.made(tenant);
   }
 
   /** Every tenant held, for a snapshot of the whole store. */
   allTenants(): Tenant[] {
     return [...this.tenants.values()];
-  }
-
-  /** Registers a listener for every tenant's events (callbacks, dependent tasks). */
-  listen(listener: (tenant: Tenant, event: TenantEvent) => void): void {
-    this.listeners.push(listener);
   }
 
   accountState(account: string): AccountState {
@@ -96,7 +75,7 @@ export class Store {
     this.accountState(account).dropMode(mode);
     this.tenants.delete(tenantKey(account, mode));
     const fresh = this.tenant(account, mode);
-    this.watcher?.reset(fresh);
+    this.changes.publish({ kind: 'tenant_reset', tenant: fresh });
     return fresh;
   }
 

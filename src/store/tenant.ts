@@ -4,7 +4,9 @@ import type { TenantSettings } from '../domain/settings.js';
 import type { Clock } from '../runtime/clock.js';
 import type { AccountState, BatchRecord } from './account.js';
 import { FaultRuleSet } from './faults.js';
-import { FileCollection } from './file-collection.js';
+import { Feed } from './feed.js';
+import { FileCollection, type FileRecord } from './file-collection.js';
+import type { IdempotencyEntry } from './idempotency-store.js';
 import type { Mode } from './mode.js';
 import { QualityTaskLog } from './quality-tasks.js';
 import type { RequestJournal } from './request-journal.js';
@@ -16,6 +18,43 @@ import { TrainingAttemptLog } from './training-attempts.js';
 
 export type { TenantSettings };
 
+/**
+ * Everything that changes in the store, as one typed feed: what the event stream, dependent tasks, callbacks
+ * and the --data-dir journal hear. `event` is what happened to a task or batch (a completion, a cancel);
+ * the rest say what was stored, for whoever keeps a copy (persistence).
+ */
+export type StoreChange =
+  | { kind: 'event'; tenant: Tenant; event: TenantEvent }
+  /** A new task, or a new revision of one, or a change to its internal facts. */
+  | { kind: 'task_stored'; tenant: Tenant; record: TaskRecord }
+  | { kind: 'file_stored'; tenant: Tenant; record: FileRecord }
+  /** A job scheduled (`scheduled`), or taken to run. */
+  | { kind: 'job'; tenant: Tenant; job: ScheduledJob; scheduled: boolean }
+  /** A callback delivery journaled or moved on (an attempt, its outcome). */
+  | { kind: 'delivery'; tenant: Tenant; delivery: CallbackDelivery }
+  /** The bounded callback journal let a delivery go. */
+  | { kind: 'delivery_dropped'; tenant: Tenant; id: string }
+  /** The tenant was replaced by an empty one (a reset, an import). */
+  | { kind: 'tenant_reset'; tenant: Tenant }
+  | { kind: 'idempotency_stored'; key: string; entry: IdempotencyEntry };
+
+export type ChangeListener = (change: StoreChange) => void;
+
+/** A listener of task and batch events only (callbacks, dependents, the event stream). */
+export const onEvent =
+  (listener: (tenant: Tenant, event: TenantEvent) => void): ChangeListener =>
+  (change) => {
+    if (change.kind === 'event') listener(change.tenant, change.event);
+  };
+
+/** A change a tenant tells of itself: the feed's kinds for jobs and deliveries, without the tenant. */
+type TenantChange =
+  Extract<StoreChange, { kind: 'job' | 'delivery' | 'delivery_dropped' }> extends infer C
+    ? C extends { tenant: Tenant }
+      ? Omit<C, 'tenant'>
+      : never
+    : never;
+
 /** What happened to a tenant's objects; the callback dispatcher and dependent tasks listen. */
 export type TenantEvent =
   | {
@@ -23,16 +62,6 @@ export type TenantEvent =
       record: TaskRecord;
     }
   | { kind: 'batch_completed'; record: BatchRecord };
-
-/**
- * Hears the changes to a tenant's scheduled jobs and callback journal (its task and file collections
- * tell of theirs themselves): the --data-dir journal listens; state kept in memory only has none.
- */
-export interface ChangeListener {
-  job(job: ScheduledJob, scheduled: boolean): void;
-  delivery(delivery: CallbackDelivery): void;
-  deliveryDropped(id: string): void;
-}
 
 /**
  * One account in one mode: the unit of isolation. Its clock is the app clock plus its own offset,
@@ -54,10 +83,6 @@ export class Tenant {
   callbacks: CallbackDelivery[] = [];
   /** The request journal, made by the first request journaled (GET /_mock/requests). */
   requestJournal: RequestJournal | undefined = undefined;
-  /** Set with --data-dir: hears job and callback journal changes. */
-  changes: ChangeListener | undefined = undefined;
-  /** Set by the store: hands events to the app's listeners. */
-  emit: (event: TenantEvent) => void = () => {};
   /** Requests being served for this tenant right now: the store never drops a tenant in use. */
   inUse = 0;
   /** Made once: idempotency records and the store's map all point at this one string. */
@@ -71,8 +96,22 @@ export class Tenant {
     public settings: TenantSettings,
     /** Projects and batches: shared by the account's test and live tenants. */
     readonly shared: AccountState,
+    /** The store's change feed: this tenant's changes go there, its collections' included. */
+    private readonly feed: Feed<StoreChange> = new Feed(),
   ) {
     this.key = tenantKey(account, mode);
+    this.tasks.onChange = (record) => feed.publish({ kind: 'task_stored', tenant: this, record });
+    this.files.onInsert = (record) => feed.publish({ kind: 'file_stored', tenant: this, record });
+  }
+
+  /** What happened to a task or batch (services call this): the feed's listeners react. */
+  emit(event: TenantEvent): void {
+    this.feed.publish({ kind: 'event', tenant: this, event });
+  }
+
+  /** A job scheduled or taken to run, a delivery journaled or dropped: told to the feed. */
+  changed(change: TenantChange): void {
+    this.feed.publish({ ...change, tenant: this });
   }
 
   /** Teammates, made on first use: the account owner is always on the team. */
