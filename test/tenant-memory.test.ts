@@ -132,11 +132,10 @@ describe('tenants that hold nothing cost nothing', () => {
       [
         'account',
         'callbacks',
-        'changes',
         'clock',
         'clockOffsetMs',
-        'emit',
         'faults',
+        'feed',
         'files',
         'inUse',
         'jobs',
