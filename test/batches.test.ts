@@ -41,15 +41,6 @@ describe('batches', () => {
     expect((await t.call('POST', '/v1/batches/b1/finalize')).status).toBe(200);
   });
 
-  it('POST /v1/batches/{name}/finalize on a plain project batch answers 200 and changes nothing', async () => {
-    const t = makeApp();
-    await setup(t);
-    await batch(t);
-    const res = await t.call('POST', '/v1/batches/b1/finalize', { raw: '' });
-    expect(res.status).toBe(200);
-    expect(res.body.status).toBe('in_progress');
-  });
-
   const rejections: [string, Record<string, unknown>, number, RegExp][] = [
     ['an unknown project', { project: 'nope' }, 404, /Project "nope" not found/],
     ['a missing name', { name: undefined }, 400, /"name" is required/],
@@ -207,15 +198,6 @@ describe('batches', () => {
     expect((await t.call('GET', '/v1/batches/b1')).body.priority).toBe(25);
     const low = await t.call('POST', '/v1/batches/b1/prioritize', { body: { priority: 9 } });
     expect(low.body.error).toMatch(/"priority" must be at least 10/);
-  });
-
-  it('POST /v1/batches/{name}/setMetadata replaces the metadata and returns the batch', async () => {
-    const t = makeApp();
-    await setup(t);
-    await batch(t);
-    const res = await t.call('POST', '/v1/batches/b1/setMetadata', { body: { source: 'camera-7' } });
-    expect(res.body).toMatchObject({ name: 'b1', metadata: { source: 'camera-7' } });
-    expect((await t.call('POST', '/v1/batches/none/setMetadata', { body: {} })).status).toBe(404);
   });
 
   it('batch names travel percent-encoded in paths', async () => {

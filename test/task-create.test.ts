@@ -53,13 +53,6 @@ describe('POST /v1/task/imageannotation', () => {
     expect(Object.keys(res.body)).not.toContain('unique_id');
   });
 
-  it('POST /v1/task/imageannotation with a live key makes a task with is_test false', async () => {
-    const t = makeApp();
-    const res = await t.call('POST', '/v1/task/imageannotation', { key: 'live_acme', body: imageRequest() });
-    expect(res.status).toBe(200);
-    expect(res.body.is_test).toBe(false);
-  });
-
   it('POST /v1/task/imageannotation accepts callback as an alias and an e-mail address', async () => {
     const t = makeApp();
     const res = await t.call('POST', '/v1/task/imageannotation', {

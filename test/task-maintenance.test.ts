@@ -39,50 +39,6 @@ describe('task maintenance routes', () => {
     expect(res.status).toBe(200);
   });
 
-  it('POST /v1/task/{id}/cancel?clear_unique_id=true frees the unique_id for a new task', async () => {
-    const t = makeApp();
-    const task = await createImageTask(t, { unique_id: 'job-7' });
-    const res = await t.call('POST', `/v1/task/${task.task_id}/cancel?clear_unique_id=true`);
-    expect(res.status).toBe(200);
-    expect(res.body).not.toHaveProperty('unique_id');
-    const reused = await t.call('POST', '/v1/task/imageannotation', {
-      body: {
-        attachment: 'https://x.test/a.png',
-        geometries: { point: { objects_to_annotate: ['a'] } },
-        unique_id: 'job-7',
-      },
-    });
-    expect(reused.status).toBe(200);
-  });
-
-  it('POST /v1/task/{id}/cancel without clear_unique_id keeps the id reserved', async () => {
-    const t = makeApp();
-    const task = await createImageTask(t, { unique_id: 'job-8' });
-    await t.call('POST', `/v1/task/${task.task_id}/cancel`);
-    const reused = await t.call('POST', '/v1/task/imageannotation', {
-      body: {
-        attachment: 'https://x.test/a.png',
-        geometries: { point: { objects_to_annotate: ['a'] } },
-        unique_id: 'job-8',
-      },
-    });
-    expect(reused.status).toBe(409);
-  });
-
-  it('POST /v1/task/{id}/setMetadata replaces the metadata, repeatedly with 200', async () => {
-    const t = makeApp();
-    const task = await createImageTask(t);
-    for (let i = 0; i < 2; i += 1) {
-      const res = await t.call('POST', `/v1/task/${task.task_id}/setMetadata`, { body: { batch_ref: 'b-1' } });
-      expect(res.status).toBe(200);
-      expect(res.body.metadata).toEqual({ batch_ref: 'b-1' });
-    }
-    const bad = await t.call('POST', `/v1/task/${task.task_id}/setMetadata`, { body: ['not', 'an', 'object'] });
-    expect(bad.status).toBe(400);
-    // The body is the metadata itself, so the message names it so.
-    expect(bad.body.error).toMatch(/"metadata" must be an object \(got array\)/);
-  });
-
   it('POST and DELETE /v1/task/{id}/unique_id set and remove it; a used one is a 409 naming the holder', async () => {
     const t = makeApp();
     const a = await createImageTask(t, { unique_id: 'taken' });
