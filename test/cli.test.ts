@@ -1,4 +1,3 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,48 +5,30 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { OPTIONS } from '../src/config/options.js';
 import { accountFingerprint } from '../src/runtime/fingerprint.js';
+import { startCli } from './cli-process.js';
 
-/** The real bin, through tsx, with none of the runner's settings leaking in. */
-function cli(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !isSetting(name)));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    cwd: new URL('..', import.meta.url),
-    env: { ...clean, ...env },
-  });
+/** The real bin, ended after the test. */
+function cli(args: string[], env?: Record<string, string>) {
+  const started = startCli(args, env, false);
   onTestFinished(() => {
-    child.kill('SIGKILL');
+    started.child.kill('SIGKILL');
   });
-  return child;
+  return started;
 }
-const isSetting = (name: string) => name.startsWith('LABELMOCK_') || name === 'PORT' || name === 'HOST';
 
 /** Runs the bin to its exit. */
-function run(args: string[], env?: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
-  const child = cli(args, env);
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  child.stderr.on('data', (chunk) => (err += chunk));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })));
+async function run(
+  args: string[],
+  env?: Record<string, string>,
+): Promise<{ code: number | null; out: string; err: string }> {
+  const started = cli(args, env);
+  // 'close', not 'exit': the pipes are drained by then.
+  const code = await new Promise<number | null>((resolve) => started.child.once('close', resolve));
+  return { code, out: started.out(), err: started.err() };
 }
 
 /** Starts the bin and resolves once its banner is out, with its base URL and what it printed so far. */
-function start(args: string[], env?: Record<string, string>) {
-  const child = cli(args, env);
-  let out = '';
-  let err = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const base = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const base = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-      if (base && out.includes('try:')) resolve(base);
-    });
-    child.stderr.on('data', (chunk) => (err += chunk));
-    void exited.then((code) => reject(new Error(`exited with ${code}: ${out}${err}`)));
-  });
-  return { child, base, exited, out: () => out, err: () => err };
-}
+const start = cli;
 
 function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'labelmock-cli-'));

@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startCli } from './cli-process.js';
 import { basic, imageRequest } from './helpers.js';
 import { startReceiver, waitFor } from './receiver.js';
 
@@ -27,30 +28,10 @@ interface Running {
   output: () => string;
 }
 
-function start(dir: string): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--port', '0', '--data-dir', dir], {
-    cwd: new URL('..', import.meta.url),
-    env: { ...process.env, PORT: '', LABELMOCK_LOG: 'off' },
-  });
-  children.push(child);
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const base = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-      if (base && output.includes('try:')) {
-        clearTimeout(timer);
-        resolve({ base, child, output: () => output });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${output}`));
-    });
-  });
+async function start(dir: string): Promise<Running> {
+  const cli = startCli(['--port', '0', '--data-dir', dir], { LABELMOCK_LOG: 'off' });
+  children.push(cli.child);
+  return { base: await cli.base, child: cli.child, output: () => cli.out() + cli.err() };
 }
 
 function exited(child: ChildProcess): Promise<number | null> {

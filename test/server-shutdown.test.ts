@@ -1,29 +1,12 @@
-import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { startCli as startCliProcess } from './cli-process.js';
 
-/** Starts the real CLI on a free port; resolves with its port once the banner is out. */
+/** Starts the real CLI on a free port; `port` resolves once the banner is out. */
 function startCli(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--port', '0', ...args], {
-    cwd: new URL('..', import.meta.url),
-    env: { ...process.env, PORT: '' },
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const port = new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 15_000);
-    const read = (chunk: Buffer) => {
-      output += chunk;
-      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (match && output.includes('try:')) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-  });
-  return { child, port, exited, output: () => output };
+  const cli = startCliProcess(['--port', '0', ...args]);
+  const port = cli.base.then((base) => Number(new URL(base).port));
+  return { child: cli.child, port, exited: cli.exited, output: () => cli.out() + cli.err() };
 }
 
 describe('npm start shutdown (src/cli.ts)', () => {

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCli } from './cli-process.js';
 
 /**
  * An oversize upload against the real server: refused with the standard 413 while the server
@@ -18,25 +18,9 @@ const auth = { authorization: `Basic ${Buffer.from('test_upload:').toString('bas
 
 let server: { base: string; pid: number; stop: () => void };
 
-function startServer(): Promise<typeof server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--port', '0'], {
-    cwd: new URL('..', import.meta.url),
-    env: { ...process.env, PORT: '' },
-  });
-  return new Promise((resolve, reject) => {
-    let banner = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${banner}`)), 15_000);
-    child.stdout.on('data', (chunk) => {
-      banner += chunk;
-      const base = /listening on (http:\/\/\S+)/.exec(banner)?.[1];
-      if (base && banner.includes('try:')) {
-        clearTimeout(timer);
-        resolve({ base, pid: child.pid as number, stop: () => child.kill('SIGTERM') });
-      }
-    });
-    child.stderr.on('data', (chunk) => (banner += chunk));
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${banner}`)));
-  });
+async function startServer(): Promise<typeof server> {
+  const cli = startCli(['--port', '0']);
+  return { base: await cli.base, pid: cli.child.pid as number, stop: () => cli.child.kill('SIGTERM') };
 }
 
 /** Linux only: the server's peak resident set since the last reset, in bytes. */

@@ -1,25 +1,11 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { startCli } from './cli-process.js';
 
-/** Starts the real CLI on a free port and reads the banner it prints. */
-function startServer(args: string[]): Promise<{ banner: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    cwd: new URL('..', import.meta.url),
-    env: { ...process.env, PORT: '' },
-  });
-  return new Promise((resolve, reject) => {
-    let banner = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${banner}`)), 15_000);
-    child.stdout.on('data', (chunk) => {
-      banner += chunk;
-      if (banner.includes('try:')) {
-        clearTimeout(timer);
-        resolve({ banner, stop: () => child.kill('SIGTERM') });
-      }
-    });
-    child.stderr.on('data', (chunk) => (banner += chunk));
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${banner}`)));
-  });
+/** Starts the real CLI and reads the banner it prints. */
+async function startServer(args: string[]): Promise<{ banner: string; stop: () => void }> {
+  const cli = startCli(args);
+  await cli.base;
+  return { banner: cli.out(), stop: () => cli.child.kill('SIGTERM') };
 }
 
 describe('npm start (src/cli.ts)', () => {
