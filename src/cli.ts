@@ -11,6 +11,7 @@ import { fitHeldRequests, openFilesLimit, RESERVED_DESCRIPTORS } from './config/
 import { type Config, ConfigError, parseCommandLine } from './config/index.js';
 import { gracefulShutdown } from './http/shutdown.js';
 import { DataDirLockedError } from './persist/lock.js';
+import { watchParent } from './runtime/parent-watch.js';
 
 /** The `labelmock` bin: `labelmock --port 4010 --completion immediate` (`labelmock --help` for every flag). */
 
@@ -106,6 +107,8 @@ function stopOnSignals(app: MockApp, server: Server, config: Config): void {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // Started by npm (npx, npm start, npm exec): npm does not pass a signal on to the server, so its exit is one.
+  if (process.env.npm_command || process.env.npm_lifecycle_event) watchParent(() => stop('SIGTERM'));
 }
 
 /** The app; a --data-dir another process holds, or one that cannot be used, ends the start with why. */

@@ -92,6 +92,21 @@ describe('the packed package', () => {
     await expect(fetch(`${base}/v1/tasks`)).rejects.toThrow();
   });
 
+  it('npx labelmock & then kill $! stops the server: no orphan left answering', async () => {
+    const { child, base } = await untilListening(
+      spawn('npx', ['--no-install', 'labelmock', '--port', '0', '--log', 'off'], { cwd: appDir }),
+    );
+    expect((await fetch(`${base}/v1/tasks`, { headers: { authorization: AUTH } })).status).toBe(200);
+    // npx and its shell go; the server under them notices its parent went and stops as on SIGTERM.
+    child.kill('SIGTERM');
+    const answers = () =>
+      fetch(`${base}/_mock/health`).then(
+        () => true,
+        () => false,
+      );
+    await expect.poll(answers, { timeout: 30_000, interval: 200 }).toBe(false);
+  });
+
   it("import { createApp } from 'labelmock' works in plain Node ESM, and so does the contract kit", async () => {
     const script = [
       "import { createApp } from 'labelmock';",
