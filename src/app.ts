@@ -146,7 +146,10 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     const { method, path } = c.req;
     const allowed = allowedOn(path);
     const refused = allowed.length > 0 && !allowed.includes(method);
-    return toErrorResponse(refused ? notAllowed(method, path, allowed) : noRoute(method, path), c);
+    // `GET /tasks` for `GET /v1/tasks`: a base URL without its /v1 is the commonest slip.
+    const withPrefix = path.startsWith('/v1/') || path.startsWith('/_mock/') ? undefined : `/v1${path}`;
+    const suggestion = withPrefix && allowedOn(withPrefix).includes(method) ? withPrefix : undefined;
+    return toErrorResponse(refused ? notAllowed(method, path, allowed) : noRoute(method, path, suggestion), c);
   });
   app.use(bodyLimits(config.maxBodyBytes));
 

@@ -92,6 +92,16 @@ describe('errors', () => {
     expect(res.body).toEqual({ status_code: 404, error: expect.stringMatching(/No route GET \/v1\/nothing-here/) });
   });
 
+  it('GET /tasks (a base URL without /v1) is a 404 suggesting /v1/tasks; other paths suggest nothing', async () => {
+    const t = makeApp();
+    const slip = await t.call('GET', '/tasks');
+    expect([slip.status, slip.body.error]).toEqual([404, expect.stringContaining('did you mean /v1/tasks?')]);
+    const other = await t.call('GET', '/nothing-here');
+    expect([other.status, other.body.error]).toEqual([404, expect.not.stringContaining('did you mean')]);
+    // Only a route of the same method is suggested.
+    expect((await t.call('DELETE', '/tasks')).body.error).not.toContain('did you mean');
+  });
+
   it('a wrong method is a 405 with an Allow header', async () => {
     const t = makeApp();
     const res = await t.call('PATCH', '/v1/tasks');

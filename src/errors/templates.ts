@@ -91,8 +91,12 @@ export const fileHasNoContent = (id: string, url: string | undefined) =>
       'so it has no content to serve',
   );
 
-export const noRoute = (method: string, path: string) =>
-  new ApiError('not_found', `No route ${method} ${path}; see GET /openapi.json for the routes`);
+export const noRoute = (method: string, path: string, suggestion?: string) =>
+  new ApiError(
+    'not_found',
+    `No route ${method} ${path}; ${suggestion ? `did you mean ${suggestion}? ` : ''}` +
+      'see GET /openapi.json for the routes',
+  );
 
 // 405 method_not_allowed
 export const methodNotAllowed = (method: string, path: string, allowed: readonly string[]) =>
