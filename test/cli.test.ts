@@ -73,6 +73,20 @@ describe('the labelmock bin (src/cli.ts)', () => {
     expect(err).toBe('labelmock: PORT must be an integer between 0 and 65535 (got "abc")\n');
   });
 
+  it('labelmock --data-dir on a file, or where no folder can be made, exits 1 saying why', async () => {
+    const file = join(tempDir(), 'a-file');
+    writeFileSync(file, 'x');
+    const onFile = await run(['--port', '0', '--data-dir', file]);
+    expect([onFile.code, onFile.err]).toEqual([
+      1,
+      `labelmock: cannot use --data-dir ${file}: ${file} is a file, not a folder\n`,
+    ]);
+    // /proc refuses every new entry: Node's recursive mkdir retried forever there.
+    const virtual = await run(['--port', '0', '--data-dir', '/proc/labelmock-test/data']);
+    expect(virtual.code).toBe(1);
+    expect(virtual.err).toMatch(/cannot make \/proc\/labelmock-test: no folder can be made there/);
+  });
+
   it('labelmock --prot 1 exits 2 suggesting --port', async () => {
     const { code, err } = await run(['--prot', '1']);
     expect(code).toBe(2);

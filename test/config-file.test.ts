@@ -38,12 +38,16 @@ describe('configuration: --config FILE, precedence, --log, --cors', () => {
     expect(readConfig(['--config', path], {}).keys).toEqual([{ key: 'sk-1', account: 'acme', mode: 'test' }]);
   });
 
-  it('labelmock --config FILE with an unknown or camelCase key names it and the right spelling', () => {
-    const { path } = configFile({ maxTenants: 3, prot: 1 });
+  it('labelmock --config FILE with a camelCase key, a typo or an unknown key names it and the right spelling', () => {
+    const { path } = configFile({ maxTenants: 3, completon: 'manual', prot: 1, xyzzy: 1 });
+    const meant = (name: string, flag: string) =>
+      `"${name}" in ${path} is not a setting (did you mean "${flag}"? Keys are the flag names)`;
     expect(() => readConfig(['--config', path], {})).toThrow(
       new ConfigError([
-        `"maxTenants" in ${path} is not a setting (did you mean "max-tenants"? Keys are the flag names)`,
-        `"prot" in ${path} is not a setting (keys are the flag names: ${OPTIONS.map((o) => o.flag).join(', ')})`,
+        meant('maxTenants', 'max-tenants'),
+        meant('completon', 'completion'),
+        meant('prot', 'port'),
+        `"xyzzy" in ${path} is not a setting (keys are the flag names: ${OPTIONS.map((o) => o.flag).join(', ')})`,
       ]),
     );
   });

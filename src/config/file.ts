@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { closest, distance } from 'fastest-levenshtein';
 import { CONFIG_OPTION, OPTIONS } from './options.js';
 import { ConfigError } from './problems.js';
 
@@ -8,9 +9,17 @@ const EXAMPLE = '{"port": 4010, "completion": "immediate"}';
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
+/** The setting a mistyped key most likely meant: camelCase for kebab-case, or a typo within two edits. */
+function meantKey(name: string): string | undefined {
+  const kebabbed = kebab(name);
+  if (FLAGS.has(kebabbed)) return kebabbed;
+  const nearest = closest(kebabbed, [...FLAGS]);
+  return distance(kebabbed, nearest) <= 2 ? nearest : undefined;
+}
+
 function unknownKey(name: string, path: string): string {
-  const meant = kebab(name);
-  const hint = FLAGS.has(meant)
+  const meant = meantKey(name);
+  const hint = meant
     ? `did you mean "${meant}"? Keys are the flag names`
     : `keys are the flag names: ${[...FLAGS].join(', ')}`;
   return `"${name}" in ${path} is not a setting (${hint})`;

@@ -1,6 +1,6 @@
-import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 /** Another live process holds the folder. */
 export class DataDirLockedError extends Error {
@@ -35,6 +35,37 @@ function holder(path: string): number | undefined {
 
 const codeOf = (err: unknown) => (err as NodeJS.ErrnoException).code;
 
+/** Why a folder cannot be made, said as what to do about it. */
+const CANNOT_MAKE: Record<string, string> = {
+  EACCES: 'permission denied: pick a folder this user can write',
+  EPERM: 'permission denied: pick a folder this user can write',
+  EROFS: 'the filesystem is read-only',
+  ENOENT: 'no folder can be made there (a virtual filesystem such as /proc?)',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+};
+
+/**
+ * Makes `dir` and the folders above it that are missing, one at a time. Not `mkdirSync(dir, {recursive})`:
+ * on a filesystem that refuses every new entry (/proc) Node 20's recursive mkdir retries forever.
+ */
+function makeFolder(dir: string): void {
+  const missing: string[] = [];
+  let at = resolve(dir);
+  while (!existsSync(at) && dirname(at) !== at) {
+    missing.unshift(at);
+    at = dirname(at);
+  }
+  if (!statSync(at).isDirectory()) throw new Error(`${at} is a file, not a folder`);
+  for (const folder of missing) {
+    try {
+      mkdirSync(folder);
+    } catch (err) {
+      if (codeOf(err) === 'EEXIST' && statSync(folder).isDirectory()) continue;
+      throw new Error(`cannot make ${folder}: ${CANNOT_MAKE[codeOf(err) ?? ''] ?? (err as Error).message}`);
+    }
+  }
+}
+
 /**
  * Creates `path` holding `content` only if it does not exist. Written aside and hard-linked into place,
  * so a rival never sees the lock empty (and takes that for stale); a filesystem without hard links
@@ -67,7 +98,7 @@ function createExclusive(path: string, content: string): boolean {
  * so of two processes taking it over at once only one removes it, never the lock the other just made.
  */
 export function acquireDirLock(dir: string): { release(): void } {
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   const path = join(dir, 'lock');
   const content = JSON.stringify({ pid: process.pid, host: hostname(), started_at: new Date().toISOString() });
   const liveHolder = (file: string) => {
