@@ -8,7 +8,7 @@ import { basic, imageRequest } from './helpers.js';
 /**
  * GET /_mock/ui in a real headless Chromium (Debian's package; .ci/run installs it): a person opens the
  * inspector with a key in the fragment, creates a task with curl (here: fetch), watches it appear and
- * drives it by clicking. With LABELMOCK_SCREENSHOTS=1 the test also writes the README's screenshots
+ * drives it by clicking. With LABELMOCK_SCREENSHOTS=1 the test also writes the inspector page's screenshots
  * (docs/inspector-*.png); CI leaves them alone.
  */
 
