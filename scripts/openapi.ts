@@ -2,9 +2,9 @@
  * Writes, checks or lints the OpenAPI documents. They are generated from the zod schemas of the
  * same routes the app serves, so the committed file, the served file and the code cannot disagree
  * unnoticed.
- *   tsx scripts/openapi.ts --write   regenerate openapi.yaml
- *   tsx scripts/openapi.ts --check   exit 1 when openapi.yaml differs from the code
- *   tsx scripts/openapi.ts --lint    Redocly lint (redocly.yaml) of openapi.yaml and of the control
+ *   tsx scripts/openapi.ts --write   regenerate openapi.yaml and openapi-v2.yaml
+ *   tsx scripts/openapi.ts --check   exit 1 when either differs from the code
+ *   tsx scripts/openapi.ts --lint    Redocly lint (redocly.yaml) of both and of the control
  *                                    plane's document, written under node_modules/.cache for it
  */
 import { spawnSync } from 'node:child_process';
@@ -13,13 +13,15 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../src/app.js';
 import { controlRoutes } from '../src/control/routes.js';
-import { apiDocument, controlDocument, toYaml } from '../src/openapi/documents.js';
+import { apiDocument, controlDocument, toYaml, v2Document } from '../src/openapi/documents.js';
 import { recordExamples } from '../src/openapi/example-scenario.js';
 import { EXAMPLES_FIXTURE } from '../src/openapi/examples.js';
 import { apiRoutes } from '../src/routes/index.js';
+import { v2Routes } from '../src/routes/v2/index.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FILE = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+const V2_FILE = fileURLToPath(new URL('../openapi-v2.yaml', import.meta.url));
 
 /** Where redocly.yaml expects the control plane's document (node_modules is not committed). */
 const CONTROL = fileURLToPath(new URL('../node_modules/.cache/labelmock/control-plane.yaml', import.meta.url));
@@ -52,28 +54,36 @@ async function main(): Promise<void> {
   // Written first: the document reads them.
   if (write) writeFileSync(EXAMPLES, examples);
   const app = createApp();
-  const generated = toYaml(apiDocument(apiRoutes(app.services)));
+  const documents = [
+    { file: FILE, name: 'openapi.yaml', text: toYaml(apiDocument(apiRoutes(app.services))) },
+    { file: V2_FILE, name: 'openapi-v2.yaml', text: toYaml(v2Document(v2Routes(app.services))) },
+  ];
   app.dispose();
   if (write) {
-    writeFileSync(FILE, generated);
-    console.log(`openapi.yaml written (${generated.length} bytes), and fixtures/${EXAMPLES_FIXTURE}`);
+    for (const { file, name, text } of documents) {
+      writeFileSync(file, text);
+      console.log(`${name} written (${text.length} bytes)`);
+    }
+    console.log(`fixtures/${EXAMPLES_FIXTURE} written`);
     return;
   }
   if (readFileSync(EXAMPLES, 'utf8') !== examples) {
     console.error(`fixtures/${EXAMPLES_FIXTURE} is out of date with the code: run \`npm run openapi:write\`.`);
     process.exit(1);
   }
-  let committed = '';
-  try {
-    committed = readFileSync(FILE, 'utf8');
-  } catch {
-    // reported below as a drift
+  for (const { file, name, text } of documents) {
+    let committed = '';
+    try {
+      committed = readFileSync(file, 'utf8');
+    } catch {
+      // reported below as a drift
+    }
+    if (committed !== text) {
+      console.error(`${name} is out of date with the code: run \`npm run openapi:write\` and commit the result.`);
+      process.exit(1);
+    }
   }
-  if (committed !== generated) {
-    console.error('openapi.yaml is out of date with the code: run `npm run openapi:write` and commit the result.');
-    process.exit(1);
-  }
-  console.log('openapi.yaml matches the code');
+  console.log('openapi.yaml and openapi-v2.yaml match the code');
 }
 
 void main();

@@ -20,12 +20,13 @@ import { requestJournal } from './http/request-journal.js';
 import { type LogSink, type RequestLogger, requestLog, requestLogger } from './http/request-log.js';
 import { selfCheck } from './http/self-check/middleware.js';
 import { tenancy } from './http/tenancy.js';
-import { apiDocument, controlDocument } from './openapi/documents.js';
+import { apiDocument, controlDocument, v2Document } from './openapi/documents.js';
 import { type DurableOptions, DurableState } from './persist/durable-state.js';
 import { docsRoutes } from './routes/docs.js';
 import { apiRoutes } from './routes/index.js';
 import { inspectorRoutes } from './routes/inspector.js';
 import { metaRoutes } from './routes/meta.js';
+import { v2Routes } from './routes/v2/index.js';
 import { BytePool } from './runtime/byte-pool.js';
 import { type Clock, systemClock } from './runtime/clock.js';
 import { HeldRequests } from './runtime/held-requests.js';
@@ -111,13 +112,15 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   const app = new Hono<AppEnv>({ getPath: normalizedPath, router: new CachedRouter() });
   app.onError(toErrorResponse);
   const api = apiRoutes(services);
+  const v2 = v2Routes(services);
   const control = controlRoutes(services);
   // Outermost: it sees every answer, those of the middleware below and of the error handler included.
   if (config.selfCheck !== 'off') {
-    const documented = [...api, ...control].filter((route) => !route.hidden);
+    const documented = [...api, ...v2, ...control].filter((route) => !route.hidden);
     const key = documented.map((route) => `${route.method} ${route.path}`).join('\n');
     const streamed = new Set(documented.filter((r) => r.streamed).map((r) => `${r.method} ${r.path}`));
-    app.use(selfCheck(config.selfCheck, key, () => [apiDocument(api), controlDocument(control)], streamed));
+    const documents = () => [apiDocument(api), v2Document(v2), controlDocument(control)];
+    app.use(selfCheck(config.selfCheck, key, documents, streamed));
   }
   // First, so every request is logged and timed, those the middleware below refuse included.
   const log: RequestLogger | undefined = config.log === 'off' ? undefined : requestLogger(config.log, options.logSink);
@@ -147,14 +150,15 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     const allowed = allowedOn(path);
     const refused = allowed.length > 0 && !allowed.includes(method);
     // `GET /tasks` for `GET /v1/tasks`: a base URL without its /v1 is the commonest slip.
-    const withPrefix = path.startsWith('/v1/') || path.startsWith('/_mock/') ? undefined : `/v1${path}`;
+    const prefixed = ['/v1/', '/v2/', '/_mock/'].some((prefix) => path.startsWith(prefix));
+    const withPrefix = prefixed ? undefined : `/v1${path}`;
     const suggestion = withPrefix && allowedOn(withPrefix).includes(method) ? withPrefix : undefined;
     return toErrorResponse(refused ? notAllowed(method, path, allowed) : noRoute(method, path, suggestion), c);
   });
   app.use(bodyLimits(config.maxBodyBytes));
 
   // Documents first: they are public, so they sit before the auth middleware.
-  metaRoutes(app, api, control);
+  metaRoutes(app, { api, v2, control });
   docsRoutes(app);
   inspectorRoutes(app);
   const idempotency = new IdempotencyGuard(store.idempotency, (key) => store.findTenant(key));
@@ -167,16 +171,17 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
 
   // One for both prefixes: it keeps each key's principal, and a key calls both.
   const auth = authMiddleware(createKeyResolver(config.keys));
-  for (const prefix of ['/v1/*', '/_mock/*']) {
+  for (const prefix of ['/v1/*', '/v2/*', '/_mock/*']) {
     app.use(prefix, auth);
     app.use(prefix, tenancy(store));
     if (durable) app.use(prefix, durability(durable));
   }
-  // After tenancy (rules are per tenant), before the routes (a faulted request changes nothing); /v1 only.
+  // After tenancy (rules are per tenant), before the routes (a faulted request changes nothing); /v1 and /v2.
   const faults = faultMiddleware(config.latency?.maxMs ? config.latency : undefined, held);
   app.use('/v1/*', faults.middleware);
+  app.use('/v2/*', faults.middleware);
 
-  mountRoutes(app, [...api, ...control.filter((route) => !route.public)], idempotency);
+  mountRoutes(app, [...api, ...v2, ...control.filter((route) => !route.public)], idempotency);
 
   const sweeper = startSweeper(store);
   const dispose = () => {

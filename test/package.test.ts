@@ -45,7 +45,11 @@ function startBin(): Promise<{ child: ChildProcess; base: string }> {
 function untilListening(child: ChildProcess): Promise<{ child: ChildProcess; base: string }> {
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 30_000);
+    let err = '';
+    child.stderr?.on('data', (chunk) => {
+      err += chunk;
+    });
+    const timer = setTimeout(() => reject(new Error(`no banner: ${out}${err}`)), 30_000);
     child.stdout?.on('data', (chunk) => {
       out += chunk;
       const base = /listening on (http:\/\/\S+)/.exec(out)?.[1];
@@ -54,7 +58,8 @@ function untilListening(child: ChildProcess): Promise<{ child: ChildProcess; bas
         resolve({ child, base });
       }
     });
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+    // stderr too: a start that fails under load says why.
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}${err}`)));
   });
 }
 

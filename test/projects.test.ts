@@ -295,9 +295,8 @@ describe('task creation with a project', () => {
 
   it('POST /v1/task/imageannotation into a project of another type is a 400', async () => {
     const t = makeApp();
-    t.app.services.store.accountState('acme').projects.set('other-type', {
-      mode: 'test',
-      project: {
+    t.app.services.store.accountState('acme').addProject(
+      {
         type: 'textcollection',
         name: 'other-type',
         param_history: [],
@@ -307,7 +306,8 @@ describe('task creation with a project', () => {
         archived: false,
         ontologies: [],
       },
-    });
+      'test',
+    );
     const res = await createTask(t, { project: 'other-type', geometries: GEOMETRIES });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(

@@ -124,7 +124,7 @@ describe('tenants that hold nothing cost nothing', () => {
       'test',
       new ManualClock(),
       { completion: { mode: 'manual', delay_ms: 0 }, callback_auth_key: 'k', callbacks: {} as never },
-      new AccountState(),
+      new AccountState('acme'),
     );
     // A new field that can hold state must be checked in holdsNothing(), or it is lost when an
     // otherwise empty tenant is dropped; then add it here.
@@ -150,6 +150,7 @@ describe('tenants that hold nothing cost nothing', () => {
         'tasks',
         'teamState',
         'training',
+        'v2',
       ].sort(),
     );
   });

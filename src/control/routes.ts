@@ -33,6 +33,7 @@ import {
 } from './schemas.js';
 import { checkStateLists, StateEnvelopeSchema } from './state-import.js';
 import { teamControlRoutes } from './teams.js';
+import { v2ControlRoutes } from './v2.js';
 
 const TaskIdParams = z.object({ taskId: z.string() });
 const clockOf = (tenant: Tenant) => ({
@@ -57,7 +58,8 @@ export function controlRoutes(services: Services): RouteSpec[] {
       body: CompleteBodySchema,
       response: TaskSchema,
       errors: ['not_found'],
-      handler: ({ tenant, params, body }) => taskAnswer(completeTask(tenant, params.taskId, body.response)),
+      handler: ({ tenant, params, body }) =>
+        taskAnswer(completeTask(tenant, params.taskId, body.response, body.threads)),
     }),
     defineRoute({
       method: 'post',
@@ -209,6 +211,7 @@ export function controlRoutes(services: Services): RouteSpec[] {
     ...eventRoutes(services.events),
     ...faultControlRoutes(services),
     ...teamControlRoutes(),
+    ...v2ControlRoutes(services),
     healthRoute(services),
   ];
 }

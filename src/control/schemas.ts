@@ -1,9 +1,16 @@
+import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
+import { ThreadsInputSchema } from '../domain/v2/threads.js';
 
 /** Wire shapes of the /_mock control plane. */
 
 export const CompleteBodySchema = z
-  .object({ response: z.record(z.unknown()).optional() })
+  .object({
+    response: z.record(z.unknown()).optional(),
+    threads: extendApi(ThreadsInputSchema.optional(), {
+      description: 'The v2 threads GET /v2/task answers for the task (default: synthesized from the task)',
+    }),
+  })
   .strict()
   .optional()
   .transform((body) => body ?? {});

@@ -17,6 +17,14 @@ export const invalidParameter = (field: string, rule: string) =>
 /** A rule that spans fields (or lists several reasons); `reason` quotes the fields it names. */
 export const invalidCombination = (reason: string) => new ApiError('invalid_request', PARAMETER_INVALID + reason);
 
+/** None of the fields that name a thing was given: `one of "project_id" or "project_name" is required`. */
+export const selectorMissing = (fields: readonly string[]) =>
+  invalidCombination(`one of ${fields.map((f) => `"${f}"`).join(', ')} is required`);
+
+/** Two fields that name the same thing name different ones. */
+export const selectorsDisagree = (first: string, second: string, why: string) =>
+  invalidCombination(`"${first}" and "${second}" ${why}`);
+
 /** Every zod issue as `"field" rule`, the first few of them. */
 export const invalidParameters = (error: ZodError, root = '') => invalidCombination(describeZodIssues(error, root));
 

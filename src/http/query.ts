@@ -83,3 +83,19 @@ const timeBound = (bound: 'start' | 'end') =>
 export const queryTime = timeBound('start');
 /** An upper time bound (`end_time`, `*_before`). */
 export const queryTimeEnd = timeBound('end');
+
+/** One value of a fixed set (the last one when the key repeats). */
+export const queryEnum = <T extends [string, ...string[]]>(values: T) => z.preprocess(last, z.enum(values).optional());
+
+/**
+ * Values of a fixed set, the key repeated for each (`expand=project&expand=batch`, as generated
+ * clients send a list) or joined with commas.
+ */
+export const queryEnumList = <T extends [string, ...string[]]>(values: T) =>
+  extendApi(
+    z.preprocess((v) => {
+      if (v === undefined) return undefined;
+      return (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).filter((s) => s.trim() !== '');
+    }, z.array(z.enum(values)).optional()),
+    { type: 'array', items: { type: 'string', enum: values }, description: 'Repeat the key for each value' },
+  );

@@ -27,10 +27,11 @@ export interface JournalOptions {
 }
 
 const isControl = (path: string) => path === '/_mock' || path.startsWith('/_mock/');
-const isInterface = (path: string) => path === '/v1' || path.startsWith('/v1/');
+const isInterface = (path: string) =>
+  path === '/v1' || path.startsWith('/v1/') || path === '/v2' || path.startsWith('/v2/');
 
 /**
- * Journals each `/v1` request, and each unmatched one (404 or 405 outside the control plane), of a
+ * Journals each `/v1` and `/v2` request, and each unmatched one (404 or 405 outside the control plane), of a
  * valid key into its tenant's request journal (GET /_mock/requests). Mounted right after the request
  * log, so it also sees what auth, the 405 check, body limits and faults answered.
  *

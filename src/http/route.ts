@@ -56,6 +56,8 @@ interface RouteMeta {
   multipart?: ZodTypeAny;
   /** The handler answers a Response itself (e.g. file bytes), documented under this media type. */
   responseMediaType?: string;
+  /** The answer is a 302 to where the bytes are (its handler answers the redirect itself). */
+  redirect?: boolean;
   /** The answer is written as a stream (a state export): the self-check checks it as it passes, never holds it. */
   streamed?: boolean;
   /**
@@ -176,8 +178,10 @@ export function routeErrors(route: RouteSpec): ErrorKind[] {
     kinds.add('conflict');
     kinds.add('too_many_requests');
   }
-  // Fault rules and the Labelmock-Fault header (domain/faults) may answer these on any /v1 operation.
-  if (route.path.startsWith('/v1/')) for (const kind of INJECTABLE_KINDS) kinds.add(kind);
+  // Fault rules and the Labelmock-Fault header (domain/faults) may answer these on any /v1 or /v2 operation.
+  if (route.path.startsWith('/v1/') || route.path.startsWith('/v2/')) {
+    for (const kind of INJECTABLE_KINDS) kinds.add(kind);
+  }
   return [...kinds];
 }
 

@@ -27,7 +27,12 @@ export interface DocumentInfo {
   servers: ServerObject[];
   /** A description per route tag. */
   tags: Record<string, string>;
+  /** Bearer tokens too (the v2 client sends `Authorization: Bearer <key>`), besides HTTP Basic. */
+  bearer?: boolean;
 }
+
+const BASIC_AUTH = { type: 'http', scheme: 'basic', description: 'The API key as user name, empty password' } as const;
+const BEARER_AUTH = { type: 'http', scheme: 'bearer', description: 'The API key as the bearer token' } as const;
 
 const generate = (schema: ZodTypeAny, output: boolean): SchemaObject =>
   asSchema(tidySchema(generateSchema(schema, output, '3.1')));
@@ -85,16 +90,14 @@ export function buildOpenApi(routes: RouteSpec[], components: Component[], info:
     openapi: '3.1.0',
     info: { title: info.title, version: info.version, description: info.description },
     servers: info.servers,
-    security: [{ basicAuth: [] }],
+    security: info.bearer ? [{ bearerAuth: [] }, { basicAuth: [] }] : [{ basicAuth: [] }],
     tags: [...new Set(routes.filter((r) => !r.hidden).map((r) => r.tag))].map((name) => ({
       name,
       description: info.tags[name] ?? name,
     })),
     paths,
     components: {
-      securitySchemes: {
-        basicAuth: { type: 'http', scheme: 'basic', description: 'The API key as user name, empty password' },
-      },
+      securitySchemes: info.bearer ? { bearerAuth: BEARER_AUTH, basicAuth: BASIC_AUTH } : { basicAuth: BASIC_AUTH },
       schemas: schemas.components,
       responses: errorResponses(routes),
       ...(routes.some((r) => r.idempotent && !r.hidden) && { parameters: { IdempotencyKey: IDEMPOTENCY_KEY } }),
@@ -144,11 +147,21 @@ function errorResponses(routes: RouteSpec[]): Record<string, ResponseObject> {
 
 function responses(route: RouteSpec, schemas: Schemas, example: unknown): ResponsesObject {
   const media = route.responseMediaType ?? 'application/json';
+  const success: ResponsesObject = route.redirect
+    ? {
+        '302': {
+          description: 'Found: the bytes are at Location (read with the same key)',
+          headers: { Location: { required: true, schema: { type: 'string' } } },
+        },
+      }
+    : {
+        '200': {
+          description: 'Success',
+          content: { [media]: { schema: schemas.of(route.response, true), ...exampleOf(example) } },
+        },
+      };
   return {
-    '200': {
-      description: 'Success',
-      content: { [media]: { schema: schemas.of(route.response, true), ...exampleOf(example) } },
-    },
+    ...success,
     ...Object.fromEntries(
       routeErrors(route).map((kind) => [
         String(ERROR_CATALOG[kind].status),

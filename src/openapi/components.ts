@@ -25,6 +25,38 @@ import { TASK_TYPES } from '../domain/tasks/registry.js';
 import { AuditSchema, LimitedTaskSchema, TaskListSchema, TaskSchema } from '../domain/tasks/task.js';
 import { FieldConditionSchema } from '../domain/tasks/text-fields.js';
 import { TeamSchema } from '../domain/teams/schemas.js';
+import { AnnotationSchema } from '../domain/v2/annotations.js';
+import {
+  V2DatasetDeliveryListSchema,
+  V2DatasetDeliverySchema,
+  V2DatasetDeliveryTasksSchema,
+  V2DatasetListSchema,
+  V2DatasetSchema,
+  V2DatasetTaskListSchema,
+  V2DatasetTaskSchema,
+  V2DeliveredTasksSchema,
+  V2DeliveryListSchema,
+  V2DeliverySchema,
+  V2DeliveryTasksSchema,
+  V2SchemaResultSchema,
+} from '../domain/v2/catalog.js';
+import {
+  V2BatchListSchema,
+  V2BatchMetadataBodySchema,
+  V2BatchOperationResultSchema,
+  V2BatchSchema,
+  V2BatchSelectorSchema,
+  V2BatchStatusSchema,
+  V2ChatTaskBodySchema,
+  V2CreateBatchBodySchema,
+  V2ProjectListSchema,
+  V2ProjectSchema,
+  V2TaskListSchema,
+  V2TaskMetadataBodySchema,
+  V2TaskSchema,
+  V2TaskStatusSchema,
+} from '../domain/v2/objects.js';
+import { ThreadSchema } from '../domain/v2/threads.js';
 import { responseExample } from './examples.js';
 import { asSchema, tidySchema } from './reuse.js';
 import { taskBranch, typedTask } from './task-components.js';
@@ -173,7 +205,48 @@ export function controlComponents(): Component[] {
     { name: 'CallbackJournal', zod: CallbackJournalSchema },
     { name: 'Health', zod: HealthSchema },
     { name: 'Project', zod: ProjectSchema },
-    { name: 'Batch', zod: BatchSchema },
     { name: 'LabelObject', zod: LabelObjectSchema, input: true },
+  ];
+}
+
+const annotationName = (type: string) =>
+  `Annotation${type.replace(/(^|_)([a-z])/g, (_m, _sep, letter: string) => letter.toUpperCase())}`;
+
+/** Components of the v2 document, named as the official Python client's models are. */
+export function v2Components(): Component[] {
+  return [
+    { name: 'Error', zod: ErrorResponseSchema },
+    { name: 'Project', zod: V2ProjectSchema },
+    { name: 'Batch', zod: V2BatchSchema },
+    { name: 'BatchStatus', zod: V2BatchStatusSchema },
+    { name: 'Task', zod: V2TaskSchema },
+    { name: 'TaskStatus', zod: V2TaskStatusSchema },
+    { name: 'Thread', zod: ThreadSchema },
+    { name: 'Annotation', zod: AnnotationSchema },
+    ...AnnotationSchema.options.map(
+      (option): Component => ({ name: annotationName(option.shape.type.value), zod: option }),
+    ),
+    { name: 'Timestamp', zod: TimestampSchema },
+    { name: 'GetProjectsResponse', zod: V2ProjectListSchema },
+    { name: 'GetBatchesResponse', zod: V2BatchListSchema },
+    { name: 'GetTasksResponse', zod: V2TaskListSchema },
+    { name: 'BatchOperationResponse', zod: V2BatchOperationResultSchema },
+    { name: 'CreateBatchRequest', zod: V2CreateBatchBodySchema, input: true },
+    { name: 'BatchOperationRequest', zod: V2BatchSelectorSchema, input: true },
+    { name: 'SetBatchMetadataRequest', zod: V2BatchMetadataBodySchema, input: true },
+    { name: 'SetTaskMetadataRequest', zod: V2TaskMetadataBodySchema, input: true },
+    { name: 'CreateChatTaskRequest', zod: V2ChatTaskBodySchema, input: true },
+    { name: 'Delivery', zod: V2DeliverySchema },
+    { name: 'GetDeliveriesResponse', zod: V2DeliveryListSchema },
+    { name: 'GetDeliveredTasksResponse', zod: V2DeliveredTasksSchema },
+    { name: 'GetDeliveryTasksResponse', zod: V2DeliveryTasksSchema },
+    { name: 'GetSchemaResponse', zod: V2SchemaResultSchema },
+    { name: 'Dataset', zod: V2DatasetSchema },
+    { name: 'GetDatasetsResponse', zod: V2DatasetListSchema },
+    { name: 'DatasetDelivery', zod: V2DatasetDeliverySchema },
+    { name: 'GetDatasetDeliveriesResponse', zod: V2DatasetDeliveryListSchema },
+    { name: 'GetDatasetDeliveryResponse', zod: V2DatasetDeliveryTasksSchema },
+    { name: 'DatasetTask', zod: V2DatasetTaskSchema },
+    { name: 'GetDatasetTasksResponse', zod: V2DatasetTaskListSchema },
   ];
 }

@@ -2,7 +2,7 @@ import type { OpenAPIObject, ServerObject } from 'openapi3-ts/oas31';
 import { stringify } from 'yaml';
 import type { RouteSpec } from '../http/route.js';
 import { buildOpenApi } from './build.js';
-import { apiComponents, controlComponents } from './components.js';
+import { apiComponents, controlComponents, v2Components } from './components.js';
 
 const API_VERSION = '1.0.0';
 
@@ -40,6 +40,29 @@ export function apiDocument(routes: RouteSpec[]) {
       Teams: "The account's team members and their roles",
       Studio: 'Studio: labeler assignments, labeler groups and batch priorities',
       Quality: 'Quality: evaluation and training tasks, and labeler statistics',
+    },
+  });
+}
+
+export function v2Document(routes: RouteSpec[]) {
+  return buildOpenApi(routes, v2Components(), {
+    title: 'Data labeling task service (v2)',
+    version: API_VERSION,
+    description:
+      'The v2 REST interface of the data-labeling task service, as served by labelmock: the official Python ' +
+      "client's `client.v2`. The same projects, batches and tasks v1 shows, by id. Authenticate with a bearer " +
+      'token (the API key), as the client does, or with HTTP Basic as in v1. Every error body is ' +
+      '{"status_code", "error"}.' +
+      SERVERS_NOTE,
+    servers: [RELATIVE_SERVER],
+    bearer: true,
+    tags: {
+      Projects: 'Projects, by id or name',
+      Batches: 'Batches and their life cycle: finalize, pause, resume, cancel, metadata',
+      Tasks: 'Tasks with their threads, chat task creation, metadata',
+      Annotations: "The annotations of completed tasks' threads",
+      Deliveries: 'Deliveries of completed tasks and their response schemas (made through the control plane)',
+      Datasets: 'Datasets of delivered tasks and attachments (made through the control plane)',
     },
   });
 }

@@ -213,6 +213,66 @@ async function faultCalls(r: Recorder): Promise<void> {
   await r.call('delete', '/_mock/faults');
 }
 
+/** The v2 API on the same store, and the control routes that make what it reads. */
+async function v2Calls(r: Recorder): Promise<void> {
+  const project_name = 'support-chats';
+  await r.call('post', '/v1/projects', { body: { type: 'chat', name: project_name } });
+  await r.call('get', '/v2/projects');
+  const project = await r.call('get', '/v2/project', { query: `project_name=${project_name}` });
+  const batch = await r.call('post', '/v2/batch', {
+    body: { name: 'chats-1', project_id: project.id, staging_batch: true, metadata: { team: 'support' } },
+  });
+  const batch_id = String(batch.id);
+  await r.call('get', '/v2/batch', { query: `batch_id=${batch_id}&expand=project` });
+  await r.call('get', '/v2/batches', { query: `project_name=${project_name}&limit=10` });
+  await r.call('post', '/v2/batch/metadata', { body: { batch_id, metadata: { shift: 'night' }, merge: true } });
+  await r.call('post', '/v2/batch/finalize', { body: { batch_id } });
+  await r.call('post', '/v2/batch/pause', { body: { batch_id } });
+  await r.call('post', '/v2/batch/resume', { body: { batch_id } });
+  const task = await r.call('post', '/v2/task/chat', {
+    body: { batch_id, template_variables: { prompt: 'How do I reset my password?' }, metadata: { ticket: 'T-17' } },
+  });
+  const task_id = String(task.task_id);
+  await r.call('post', '/v2/task/metadata', { body: { task_id, metadata: { priority: 'high' }, merge: true } });
+  await r.call('post', '/_mock/tasks/{taskId}/complete', { params: { taskId: task_id } });
+  await r.call('get', '/v2/task', { query: `task_id=${task_id}&opts=annotation_details` });
+  await r.call('get', '/v2/tasks', { query: `batch_id=${batch_id}&status=completed&limit=10` });
+  await r.call('get', '/v2/annotation', { query: `annotation_id=${task_id}.a1` });
+  const schema = await r.call('post', '/_mock/v2/schemas', {
+    body: { json: { type: 'object', properties: { text: { type: 'string' } } } },
+  });
+  const schemaId = String((schema.schema as Record<string, unknown>).id);
+  const delivery = await r.call('post', '/_mock/v2/deliveries', {
+    body: { name: 'week-1', project: project_name, response_schema_id: schemaId },
+  });
+  await r.call('get', '/v2/deliveries', { query: `project_name=${project_name}` });
+  await r.call('get', '/v2/delivery', { query: `delivery_id=${String(delivery.id)}&limit=10` });
+  await r.call('get', '/v2/delivery/tasks', { query: `delivery_id=${String(delivery.id)}` });
+  await r.call('get', '/v2/schema', { query: `schema_id=${schemaId}` });
+  const form = new FormData();
+  form.set('file', new Blob(['Hello!'], { type: 'text/plain' }), 'reply.txt');
+  const file = await r.call('post', '/v1/files/upload', { form });
+  const dataset = await r.call('post', '/_mock/v2/datasets', {
+    body: {
+      name: 'replies',
+      deliveries: [
+        {
+          name: 'replies-1',
+          tasks: [{ task_id: 'reply-1', response: { rating: 5 }, attachments: [{ id: 'a1', file_id: file.id }] }],
+        },
+      ],
+    },
+  });
+  const deliveries = dataset.deliveries as Record<string, unknown>[];
+  await r.call('get', '/v2/datasets');
+  await r.call('get', '/v2/datasets/deliveries', { query: `dataset_id=${String(dataset.id)}` });
+  await r.call('get', '/v2/datasets/delivery', { query: `delivery_id=${String(deliveries[0]?.id)}` });
+  await r.call('get', '/v2/datasets/tasks', { query: `dataset_id=${String(dataset.id)}&limit=10` });
+  await r.call('get', '/v2/datasets/task', { query: 'task_id=reply-1&expand=dataset' });
+  const other = await r.call('post', '/v2/batch', { body: { name: 'chats-2', project_name } });
+  await r.call('post', '/v2/batch/cancel', { body: { batch_id: String(other.id) } });
+}
+
 async function record(steps: ((r: Recorder) => Promise<void>)[]): Promise<OperationExamples> {
   const r = new Recorder();
   try {
@@ -227,5 +287,6 @@ async function record(steps: ((r: Recorder) => Promise<void>)[]): Promise<Operat
 export async function recordExamples(): Promise<OperationExamples> {
   const control = await record([controlCalls]);
   const api = await record([projectCalls, taskCalls, fileCalls, studioCalls, qualityCalls]);
-  return Object.fromEntries(Object.entries({ ...api, ...control }).sort(([a], [b]) => a.localeCompare(b)));
+  const v2 = await record([v2Calls]);
+  return Object.fromEntries(Object.entries({ ...api, ...v2, ...control }).sort(([a], [b]) => a.localeCompare(b)));
 }

@@ -84,7 +84,8 @@ export function batchCounts(tenant: Tenant, record: BatchRecord) {
  */
 export function syncBatchStatus(tenant: Tenant, record: BatchRecord): void {
   const { status } = record.batch;
-  if (status === 'staging') return;
+  // A cancelled batch (v2) stays as its cancel left it.
+  if (status === 'staging' || record.hold === 'cancelled') return;
   const counts = batchCounts(tenant, record);
   const done = counts.pending === 0 && counts.completed + counts.error + counts.canceled > 0;
   if (done && status === 'in_progress') {
@@ -106,4 +107,11 @@ export function setBatchMetadata(tenant: Tenant, name: string, metadata: Record<
   const record = requireUsableBatch(tenant, name, 'batchName');
   record.batch.metadata = metadata;
   return record.batch;
+}
+
+/** A new task may not join a batch cancelled through v2 (v1 and v2 alike). */
+export function assertBatchTakesTasks(record: BatchRecord, field: string): void {
+  if (record.hold === 'cancelled') {
+    throw invalidParameter(field, `names batch "${record.batch.name}", which is cancelled: it takes no new tasks`);
+  }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describeFitIssues } from '../domain/tasks/annotation-fit.js';
 import { findTaskType, synthesizeResponse } from '../domain/tasks/registry.js';
 import type { Task } from '../domain/tasks/task.js';
+import type { Thread } from '../domain/v2/threads.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { invalidParameters, responseDoesNotFit, taskStatusForbids } from '../errors/index.js';
 import { toIso } from '../runtime/clock.js';
@@ -37,12 +38,14 @@ export function validateResponseFor(task: Task, given: unknown, field: string): 
 }
 
 /** pending -> completed, with a given (validated) or synthesized response. */
-export function completeTask(tenant: Tenant, taskId: string, given?: unknown): TaskRecord {
+export function completeTask(tenant: Tenant, taskId: string, given?: unknown, threads?: Thread[]): TaskRecord {
   const record = requireTask(tenant, taskId);
   requirePending(record, 'completed');
   const def = findTaskType(record.task.type);
   const response =
     given !== undefined ? validateResponse(record, given) : def ? synthesizeResponse(def, record.task) : {};
+  // Before the revision: the journal line the change makes carries them.
+  tenant.tasks.setThreads(record, threads);
   touch(tenant, record, (task) => {
     task.status = 'completed';
     task.response = response;
@@ -78,9 +81,19 @@ export function applyCompletionMode(tenant: Tenant, scheduler: Scheduler, record
     scheduler.schedule(tenant, { kind: 'complete_task', task_id, due_at: toIso(tenant.now() + delay_ms) });
 }
 
-/** A delayed completion when it is due: a task completed, failed or canceled meanwhile is left as it is. */
+/**
+ * An automatic completion when it is due: a task completed, failed or canceled meanwhile is left as it
+ * is; one of a paused batch (v2) waits for the batch to resume.
+ */
 export function completeIfPending(tenant: Tenant, taskId: string): void {
-  if (tenant.tasks.get(taskId)?.task.status === 'pending') completeTask(tenant, taskId);
+  const record = tenant.tasks.get(taskId);
+  if (record?.task.status !== 'pending') return;
+  const batch = record.task.batch === undefined ? undefined : tenant.shared.batches.get(record.task.batch);
+  if (batch?.hold === 'paused') {
+    batch.deferred = [...(batch.deferred ?? []), taskId];
+    return;
+  }
+  completeTask(tenant, taskId);
 }
 
 /** completed -> pending: the task is labeled again; times_redone appears once a task is redone. */
@@ -88,6 +101,7 @@ export function redoTask(tenant: Tenant, taskId: string): TaskRecord {
   const record = requireTask(tenant, taskId);
   const { status } = record.task;
   if (status !== 'completed') throw taskStatusForbids(taskId, status, 'completed', 'redone');
+  tenant.tasks.setThreads(record, undefined);
   touch(tenant, record, (task) => {
     task.status = 'pending';
     task.times_redone = (task.times_redone ?? 0) + 1;

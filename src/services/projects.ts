@@ -42,7 +42,7 @@ export function createProject(tenant: Tenant, body: z.infer<typeof CreateProject
     archived: false,
     ontologies: [],
   };
-  tenant.shared.projects.set(project.name, { project, mode: tenant.mode });
+  tenant.shared.addProject(project, tenant.mode);
   return project;
 }
 

@@ -2,7 +2,7 @@ import { entryParams, joinInstructions, latestParamVersion } from '../domain/pro
 import type { TaskTypeDefinition } from '../domain/tasks/type-definition.js';
 import { invalidParameter } from '../errors/index.js';
 import type { Tenant } from '../store/tenant.js';
-import { requireUsableBatch } from './batches.js';
+import { assertBatchTakesTasks, requireUsableBatch } from './batches.js';
 import { requireUsableProject } from './projects.js';
 
 export interface ResolvedCreation {
@@ -26,6 +26,7 @@ export function resolveCreation(
 ): ResolvedCreation {
   const batchName = typeof body.batch === 'string' ? body.batch : undefined;
   const batch = batchName === undefined ? undefined : requireUsableBatch(tenant, batchName);
+  if (batch) assertBatchTakesTasks(batch, 'batch');
   if (batch && typeof body.project === 'string' && body.project !== batch.batch.project) {
     throw invalidParameter(
       'project',

@@ -126,6 +126,32 @@ function plan(tasks: TaskCollection, filter: TaskListFilter, minSeq: number, max
  */
 export function listTasks(tenant: Tenant, filter: TaskListFilter, pool?: BytePool): JsonText<TaskList> {
   const tasks = tenant.tasks;
+  const { page, hasMore, token, limit, plan: planned, minSeq, maxSeq } = taskPage(tenant, filter);
+  const { source, others, timeChecks, matches, exact } = planned;
+  const offset = token?.offset ?? filter.offset ?? 0;
+  const last = page[page.length - 1];
+  const docs = page.map((record) =>
+    filter.limited_response ? Buffer.from(JSON.stringify(limitedView(record.task))) : taskJson(record),
+  );
+  const rest = {
+    total: exact
+      ? sourceCount(source, minSeq, maxSeq)
+      : countMatches(tasks, filter, { source, others, timeChecks, matches }, minSeq, maxSeq),
+    limit,
+    offset,
+    has_more: hasMore,
+    next_token: hasMore && last ? encodePageToken({ seq: last.seq, offset: offset + page.length }) : null,
+  };
+  // The bytes JSON.stringify({ docs, ...rest }) gives, with each task's JSON reused (serialized once per revision).
+  return JsonText.array('{"docs":[', docs, `],${JSON.stringify(rest).slice(1)}`, pool);
+}
+
+/**
+ * The walk behind every task list (v1's and v2's): one page of records, newest first, whether more
+ * follow, and the plan (for v1's total).
+ */
+export function taskPage(tenant: Tenant, filter: TaskListFilter) {
+  const tasks = tenant.tasks;
   const limit = filter.limit ?? DEFAULT_PAGE_SIZE;
   if (filter.next_token !== undefined && filter.offset !== undefined) {
     throw invalidParameter(
@@ -163,22 +189,7 @@ export function listTasks(tenant: Tenant, filter: TaskListFilter, pool?: BytePoo
     page.push(record);
   }
 
-  const offset = token?.offset ?? filter.offset ?? 0;
-  const last = page[page.length - 1];
-  const docs = page.map((record) =>
-    filter.limited_response ? Buffer.from(JSON.stringify(limitedView(record.task))) : taskJson(record),
-  );
-  const rest = {
-    total: exact
-      ? sourceCount(source, minSeq, maxSeq)
-      : countMatches(tasks, filter, { source, others, timeChecks, matches }, minSeq, maxSeq),
-    limit,
-    offset,
-    has_more: hasMore,
-    next_token: hasMore && last ? encodePageToken({ seq: last.seq, offset: offset + page.length }) : null,
-  };
-  // The bytes JSON.stringify({ docs, ...rest }) gives, with each task's JSON reused (serialized once per revision).
-  return JsonText.array('{"docs":[', docs, `],${JSON.stringify(rest).slice(1)}`, pool);
+  return { page, hasMore, token, limit, plan: { source, others, timeChecks, matches, exact }, minSeq, maxSeq };
 }
 
 /**

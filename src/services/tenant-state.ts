@@ -1,8 +1,10 @@
 import type { State } from '../domain/state/schema.js';
 import { invalidParameter } from '../errors/index.js';
+import { extrasOf } from '../store/account.js';
 import type { Store } from '../store/store.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
+import { V2Catalog } from '../store/v2-catalog.js';
 import { checkImportedFileQuota } from './file-quota.js';
 import { exportFiles, importFiles } from './file-state.js';
 import { checkTaskReferences } from './imported-task-check.js';
@@ -34,7 +36,7 @@ export function stateTail(tenant: Tenant): Pick<State, 'team' | 'studio' | 'trai
 /** The fields an export starts with, in their order on the wire (services/state-stream.ts writes the rest). */
 export function stateHead(
   tenant: Tenant,
-): Pick<State, 'format' | 'clock_offset_ms' | 'settings' | 'projects' | 'batches'> {
+): Pick<State, 'format' | 'clock_offset_ms' | 'settings' | 'projects' | 'batches' | 'v2'> {
   return {
     format: 'labelmock-state/1',
     clock_offset_ms: tenant.clockOffsetMs,
@@ -45,7 +47,8 @@ export function stateHead(
     batches: tenant.shared.batches
       .all()
       .filter((r) => r.mode === tenant.mode)
-      .map((r) => structuredClone(r.batch)),
+      .map((r) => structuredClone({ ...r.batch, ...extrasOf(r) })),
+    ...(!tenant.v2.isEmpty && { v2: structuredClone(tenant.v2.toState()) }),
   };
 }
 
@@ -57,6 +60,7 @@ export function stateTask(record: TaskRecord): State['tasks'][number] {
       clear_unique_id_on_error: record.internal.clear_unique_id_on_error,
     }),
     ...(record.internal.dependents && { dependent_options: record.internal.dependents }),
+    ...(record.internal.threads && { threads: record.internal.threads }),
   };
 }
 
@@ -95,19 +99,21 @@ export function importState(store: Store, tenant: Tenant, state: State, schedule
   for (const record of tenant.faults.all()) fresh.faults.add(record);
   fresh.clockOffsetMs = state.clock_offset_ms;
   fresh.settings = structuredClone(state.settings);
-  for (const project of state.projects)
-    fresh.shared.projects.set(project.name, { project: structuredClone(project), mode: fresh.mode });
+  for (const project of state.projects) fresh.shared.addProject(structuredClone(project), fresh.mode);
   const batches = [...state.batches].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
-  for (const batch of batches)
-    fresh.shared.batches.insert(structuredClone(batch), fresh.mode, Date.parse(batch.created_at));
+  for (const { hold, deferred, ...batch } of batches) {
+    const extras = { ...(hold && { hold }), ...(deferred && { deferred: [...deferred] }) };
+    fresh.shared.batches.insert(structuredClone(batch), fresh.mode, Date.parse(batch.created_at), extras);
+  }
+  if (state.v2) fresh.v2 = V2Catalog.fromState(structuredClone(state.v2));
   // Creation order is what lists walk; rebuild it from created_at.
   // Each date parsed once, not in every comparison: thousands of tasks sort in a few milliseconds.
   const sorted = state.tasks
     .map((entry) => ({ entry, createdMs: Date.parse(entry.task.created_at) }))
     .sort((a, b) => a.createdMs - b.createdMs);
   for (const { entry, createdMs } of sorted) {
-    const { task, clear_unique_id_on_error, dependent_options } = entry;
-    fresh.tasks.insert(task, createdMs, { clear_unique_id_on_error, dependents: dependent_options });
+    const { task, clear_unique_id_on_error, dependent_options, threads } = entry;
+    fresh.tasks.insert(task, createdMs, { clear_unique_id_on_error, dependents: dependent_options, threads });
     fresh.noteStamp(createdMs);
   }
   importFiles(fresh, state.files);

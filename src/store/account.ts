@@ -1,5 +1,6 @@
 import type { Batch } from '../domain/batches/schemas.js';
 import type { Project } from '../domain/projects/schemas.js';
+import { objectIdOf } from '../runtime/object-id.js';
 import type { Mode } from './mode.js';
 import { SeqIndex } from './seq-index.js';
 
@@ -7,25 +8,45 @@ export interface ProjectRecord {
   project: Project;
   /** The mode of the key that created it: the other mode may see it but not use it. */
   mode: Mode;
+  /** The v2 id (v1 shows names only). */
+  id: string;
 }
+
+/** The v2 life cycle beyond v1's statuses: a paused or cancelled batch (v1 shows in_progress and completed). */
+type BatchHold = 'paused' | 'cancelled';
 
 export interface BatchRecord {
   seq: number;
   batch: Batch;
   mode: Mode;
   createdMs: number;
+  /** The v2 id (v1 shows names only). */
+  id: string;
+  hold?: BatchHold;
+  /** Tasks whose automatic completion came due while the batch was paused: completed on resume. */
+  deferred?: string[];
 }
+
+/** What a batch carries beyond its v1 object, as state exports and the data directory keep it. */
+export type BatchExtras = Pick<BatchRecord, 'hold' | 'deferred'>;
 
 /** Batches of one account, by name, in creation order, indexed by project and status for lists. */
 class BatchCollection {
   private readonly byName = new Map<string, BatchRecord>();
   private readonly bySeq = new Map<number, BatchRecord>();
+  private readonly byId = new Map<string, BatchRecord>();
   readonly byProject = new SeqIndex();
   readonly byStatus = new SeqIndex();
   private nextSeq = 1;
 
+  constructor(private readonly account: string) {}
+
   get(name: string): BatchRecord | undefined {
     return this.byName.get(name);
+  }
+
+  withId(id: string): BatchRecord | undefined {
+    return this.byId.get(id);
   }
 
   atSeq(seq: number): BatchRecord | undefined {
@@ -36,10 +57,12 @@ class BatchCollection {
     return this.nextSeq - 1;
   }
 
-  insert(batch: Batch, mode: Mode, createdMs: number): BatchRecord {
-    const record = { seq: this.nextSeq++, batch, mode, createdMs };
+  insert(batch: Batch, mode: Mode, createdMs: number, extras: BatchExtras = {}): BatchRecord {
+    const id = objectIdOf('batch', this.account, batch.name);
+    const record: BatchRecord = { seq: this.nextSeq++, batch, mode, createdMs, id, ...extras };
     this.byName.set(batch.name, record);
     this.bySeq.set(record.seq, record);
+    this.byId.set(id, record);
     this.byProject.add(batch.project, record.seq);
     this.byStatus.add(batch.status, record.seq);
     return record;
@@ -57,20 +80,45 @@ class BatchCollection {
 
   /** Drops the batches of one mode (a tenant reset), keeping the others' order. */
   without(mode: Mode): BatchCollection {
-    const kept = new BatchCollection();
-    for (const record of this.all()) if (record.mode !== mode) kept.insert(record.batch, record.mode, record.createdMs);
+    const kept = new BatchCollection(this.account);
+    for (const record of this.all()) {
+      if (record.mode !== mode) kept.insert(record.batch, record.mode, record.createdMs, extrasOf(record));
+    }
     return kept;
   }
 }
 
+export const extrasOf = ({ hold, deferred }: BatchRecord): BatchExtras => ({
+  ...(hold !== undefined && { hold }),
+  ...(deferred !== undefined && deferred.length > 0 && { deferred: [...deferred] }),
+});
+
 /** What an account owns across both modes: project and batch names are unique per account. */
 export class AccountState {
+  /** By name; add through `addProject`, which keeps the id index. */
   projects = new Map<string, ProjectRecord>();
-  batches = new BatchCollection();
+  private projectIds = new Map<string, ProjectRecord>();
+  batches: BatchCollection;
+
+  constructor(readonly account: string) {
+    this.batches = new BatchCollection(account);
+  }
+
+  addProject(project: Project, mode: Mode): ProjectRecord {
+    const record = { project, mode, id: objectIdOf('project', this.account, project.name) };
+    this.projects.set(project.name, record);
+    this.projectIds.set(record.id, record);
+    return record;
+  }
+
+  projectWithId(id: string): ProjectRecord | undefined {
+    return this.projectIds.get(id);
+  }
 
   /** Forgets what one mode created (reset of that mode's tenant). */
   dropMode(mode: Mode): void {
     this.projects = new Map([...this.projects].filter(([, record]) => record.mode !== mode));
+    this.projectIds = new Map([...this.projects.values()].map((record) => [record.id, record]));
     this.batches = this.batches.without(mode);
   }
 }

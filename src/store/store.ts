@@ -62,7 +62,7 @@ export class Store {
   accountState(account: string): AccountState {
     let state = this.accounts.get(account);
     if (!state) {
-      state = new AccountState();
+      state = new AccountState(account);
       this.accounts.set(account, state);
     }
     return state;

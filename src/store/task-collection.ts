@@ -1,5 +1,6 @@
 import { ownBytes } from '../domain/common/json-text.js';
 import type { Task } from '../domain/tasks/task.js';
+import type { Thread } from '../domain/v2/threads.js';
 import { deepFreeze } from './frozen.js';
 import { SeqIndex } from './seq-index.js';
 import { TimeIndex } from './time-index.js';
@@ -9,6 +10,21 @@ export interface TaskInternal {
   clear_unique_id_on_error?: boolean;
   /** Dependent task definitions set on this (root) task, and whether they were created. */
   dependents?: { defs: ({ type: string } & Record<string, unknown>)[]; require_audit: boolean; created: boolean };
+  /** The v2 threads a control-plane completion gave (else v2 synthesizes them); dropped by a redo. */
+  threads?: Thread[];
+}
+
+/** Every annotation id in threads, at any depth (thread, turn, message, chunk, rubric). */
+function* annotationIds(value: unknown): Generator<string> {
+  if (Array.isArray(value)) for (const item of value) yield* annotationIds(item);
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'annotations' && Array.isArray(inner)) {
+        for (const annotation of inner) if (typeof annotation?.id === 'string') yield annotation.id;
+      }
+      yield* annotationIds(inner);
+    }
+  }
 }
 
 export interface TaskRecord {
@@ -81,6 +97,8 @@ export class TaskCollection {
   private readonly indexes = new Map<IndexedField, SeqIndex>(INDEXED_FIELDS.map((f) => [f, new SeqIndex()]));
   private readonly timeIndexes = new Map<TimedField, TimeIndex>(TIMED_FIELDS.map((f) => [f, new TimeIndex()]));
   private nextSeq = 1;
+  /** The task whose stored threads hold each annotation id (GET /v2/annotation). */
+  private readonly annotationOwners = new Map<string, string>();
   /** Told of every new or changed record (the --data-dir journal listens); unset when state lives in memory only. */
   onChange: ((record: TaskRecord) => void) | undefined = undefined;
   /** Results that needed a walk or a sort (counts, seq lists), valid until the next change: paging reuses them. */
@@ -107,8 +125,27 @@ export class TaskCollection {
     for (const field of INDEXED_FIELDS)
       for (const key of indexKeys(task, field)) this.index(field).add(key, record.seq);
     for (const field of TIMED_FIELDS) this.timeIndex(field).move(record.seq, undefined, timeOf(task, field));
+    this.indexAnnotations(record, internal.threads);
     this.onChange?.(record);
     return record;
+  }
+
+  /** Sets or drops the v2 threads a completion gave; the caller's update that follows tells the journal. */
+  setThreads(record: TaskRecord, threads: Thread[] | undefined): void {
+    for (const id of annotationIds(record.internal.threads)) this.annotationOwners.delete(id);
+    if (threads === undefined) delete record.internal.threads;
+    else record.internal.threads = threads;
+    this.indexAnnotations(record, threads);
+  }
+
+  /** The task whose stored threads hold an annotation. */
+  annotationOwner(annotationId: string): TaskRecord | undefined {
+    const taskId = this.annotationOwners.get(annotationId);
+    return taskId === undefined ? undefined : this.byId.get(taskId);
+  }
+
+  private indexAnnotations(record: TaskRecord, threads: Thread[] | undefined): void {
+    for (const id of annotationIds(threads)) this.annotationOwners.set(id, record.task.task_id);
   }
 
   /**

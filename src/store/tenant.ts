@@ -15,6 +15,7 @@ import type { TaskRecord } from './task-collection.js';
 import { TaskCollection } from './task-collection.js';
 import { ownerRecord, Team } from './team.js';
 import { TrainingAttemptLog } from './training-attempts.js';
+import { V2Catalog } from './v2-catalog.js';
 
 export type { TenantSettings };
 
@@ -75,6 +76,8 @@ export class Tenant {
   readonly qualityTasks = new QualityTaskLog();
   /** Fault rules for the tenant's /v1 requests (POST /_mock/faults); a reset empties them with the rest. */
   readonly faults = new FaultRuleSet();
+  /** v2's deliveries, response schemas and datasets (made through the control plane). */
+  v2 = new V2Catalog();
   private teamState: Team | undefined;
   clockOffsetMs = 0;
   /** Scheduled work as records in due order (services/scheduler.ts runs them); never closures. */

@@ -26,6 +26,7 @@ export function holdsNothing(tenant: Tenant, defaults: () => TenantSettings, ide
     tenant.jobs.length === 0 &&
     tenant.callbacks.length === 0 &&
     tenant.faults.size === 0 &&
+    tenant.v2.isEmpty &&
     tenant.clockOffsetMs === 0 &&
     studioIsEmpty(tenant) &&
     teamIsPristine(tenant) &&

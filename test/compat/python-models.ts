@@ -41,7 +41,7 @@ export function pyQuery(params: PyParams = {}): string {
 }
 
 /** `json.dumps(body)` with its defaults: `", "` and `": "` separators, non-ASCII as \uXXXX. */
-function pyJson(value: unknown): string {
+export function pyJson(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return `[${value.map(pyJson).join(', ')}]`;
   if (typeof value === 'object') {

@@ -21,7 +21,7 @@ export const CONNECTION_FAULTS = ['reset', 'hang'] as const;
 export const isInjectableStatus = (status: number): status is InjectableStatus =>
   (INJECTABLE_STATUSES as readonly number[]).includes(status);
 
-const STATUS_RULE = `must be one of ${INJECTABLE_STATUSES.join(', ')} (the statuses every /v1 operation documents)`;
+const STATUS_RULE = `must be one of ${INJECTABLE_STATUSES.join(', ')} (the statuses every /v1 and /v2 operation lists)`;
 const StatusSchema = z
   .number()
   .int()
@@ -56,7 +56,10 @@ const RuleFields = {
     .string()
     .min(4)
     .max(500)
-    .refine((path) => path.startsWith('/v1/'), 'must start with /v1/ (faults apply to the interface only)')
+    .refine(
+      (path) => path.startsWith('/v1/') || path.startsWith('/v2/'),
+      'must start with /v1/ or /v2/ (faults apply to the interface only)',
+    )
     .superRefine(refinePathPattern)
     .describe(
       'The request path it applies to: a literal path (/v1/tasks), a route template (/v1/task/{taskId}: one ' +

@@ -9,6 +9,8 @@ import { QualityTaskSchema } from '../quality/quality-tasks.js';
 import { SettingsSchema } from '../settings.js';
 import { TaskSchema } from '../tasks/task.js';
 import { teamStateFields } from '../teams/state.js';
+import { V2CatalogStateSchema } from '../v2/catalog-state.js';
+import { ThreadsInputSchema } from '../v2/threads.js';
 
 /**
  * The tenant's whole state as JSON (`GET`/`PUT /_mock/state`): what the state services export and
@@ -36,8 +38,16 @@ const StateTaskSchema = z
       })
       .strict()
       .optional(),
+    /** The v2 threads a control-plane completion gave the task. */
+    threads: ThreadsInputSchema.optional(),
   })
   .strict();
+
+/** A batch with what v2 adds: paused or cancelled, and completions deferred while paused. */
+const StateBatchSchema = BatchSchema.extend({
+  hold: z.enum(['paused', 'cancelled']).optional(),
+  deferred: z.array(z.string()).optional(),
+});
 
 export const StateSchema = z
   .object({
@@ -45,7 +55,9 @@ export const StateSchema = z
     clock_offset_ms: ClockOffsetSchema,
     settings: SettingsSchema,
     projects: z.array(ProjectSchema).default([]),
-    batches: z.array(BatchSchema).default([]),
+    batches: z.array(StateBatchSchema).default([]),
+    /** v2's deliveries, response schemas and datasets. */
+    v2: V2CatalogStateSchema.optional(),
     tasks: z.array(StateTaskSchema),
     files: StateFilesSchema.default([]),
     ...teamStateFields,

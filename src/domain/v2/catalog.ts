@@ -1,0 +1,159 @@
+import { extendApi } from '@anatine/zod-openapi';
+import { z } from 'zod';
+import { JsonObjectSchema } from '../common/metadata.js';
+import { TimestampSchema } from '../common/values.js';
+import { V2ProjectSchema, V2TaskSchema } from './objects.js';
+
+/**
+ * v2's read-only resources: deliveries of completed tasks, response schemas, datasets. The service
+ * has no route that makes them; labelmock's control plane does (POST /_mock/v2/...).
+ */
+
+const IdSchema = extendApi(z.string(), { description: '24 hex digits' });
+const NextTokenSchema = extendApi(z.string().optional(), { description: 'Absent on the last page' });
+const expandable = <T extends z.ZodTypeAny>(object: T, what: string) =>
+  extendApi(z.union([IdSchema, object]), { description: `The ${what}'s id, or the ${what} itself when expanded` });
+
+export const V2DeliverySchema = z
+  .object({
+    id: IdSchema,
+    name: z.string(),
+    task_count: z.number().int(),
+    delivered_at: TimestampSchema,
+    project: expandable(V2ProjectSchema, 'project'),
+  })
+  .strict();
+
+export const V2DeliveryListSchema = z.object({ deliveries: z.array(V2DeliverySchema) }).strict();
+
+/** `GET /v2/delivery`: the delivery (its id, or itself with expand=delivery) and a page of its tasks. */
+export const V2DeliveredTasksSchema = z
+  .object({
+    delivery: expandable(V2DeliverySchema, 'delivery'),
+    tasks: z.array(V2TaskSchema),
+    next_token: NextTokenSchema,
+  })
+  .strict();
+
+/** `GET /v2/delivery/tasks`: the delivered tasks' responses, as the delivery's JSON schema describes them. */
+export const V2DeliveryTasksSchema = z
+  .object({
+    docs: z.array(
+      z
+        .object({
+          task_id: IdSchema,
+          created_at: TimestampSchema,
+          delivery_id: IdSchema,
+          delivered_at: TimestampSchema,
+          response_schema_id: z.string().optional(),
+          response: z.record(z.unknown()),
+        })
+        .strict(),
+    ),
+    total: z.number().int(),
+    next_token: NextTokenSchema,
+  })
+  .strict();
+
+export const V2SchemaResultSchema = z
+  .object({
+    schema: z.object({ id: z.string(), json: extendApi(z.string(), { description: 'The JSON schema, as text' }) }),
+  })
+  .strict();
+
+export const V2DatasetSchema = z.object({ id: IdSchema, name: z.string() }).strict();
+export const V2DatasetListSchema = z.object({ datasets: z.array(V2DatasetSchema) }).strict();
+
+export const V2DatasetDeliverySchema = z
+  .object({
+    id: IdSchema,
+    name: z.string(),
+    delivered_at: TimestampSchema,
+    dataset: expandable(V2DatasetSchema, 'dataset'),
+    metadata: z.object({ task_count: z.number().int(), turn_count: z.number().int() }).strict(),
+  })
+  .strict();
+export const V2DatasetDeliveryListSchema = z.object({ deliveries: z.array(V2DatasetDeliverySchema) }).strict();
+
+export const V2DatasetTaskSchema = z
+  .object({
+    task_id: IdSchema,
+    dataset: expandable(V2DatasetSchema, 'dataset'),
+    delivery: expandable(V2DatasetDeliverySchema, 'delivery'),
+    response: z.record(z.unknown()),
+  })
+  .strict();
+
+export const V2DatasetTaskListSchema = z
+  .object({ tasks: z.array(V2DatasetTaskSchema), next_token: NextTokenSchema })
+  .strict();
+
+export const V2DatasetDeliveryTasksSchema = z
+  .object({
+    delivery: expandable(V2DatasetDeliverySchema, 'delivery'),
+    tasks: z.array(V2DatasetTaskSchema),
+    next_token: NextTokenSchema,
+  })
+  .strict();
+
+/* ---- what the control plane takes to make them ---- */
+
+const nameSchema = z.string().min(1).max(512);
+
+export const DeliverBodySchema = extendApi(
+  z
+    .object({
+      name: nameSchema,
+      project: extendApi(z.string().min(1), { description: 'The project, by name or v2 id' }),
+      task_ids: extendApi(z.array(z.string().min(1)).min(1).max(10_000).optional(), {
+        description: 'Completed tasks of the project to deliver; default: its completed tasks no delivery holds yet',
+      }),
+      response_schema_id: extendApi(z.string().min(1).optional(), {
+        description: 'A schema registered with POST /_mock/v2/schemas, named by each delivered task',
+      }),
+    })
+    .strict(),
+  { description: 'The delivery: its name, project, and the completed tasks it holds' },
+);
+
+export const RegisterSchemaBodySchema = extendApi(
+  z
+    .object({
+      id: extendApi(z.string().min(1).max(128).optional(), { description: 'Default: a new 24-hex id' }),
+      json: extendApi(JsonObjectSchema, { description: 'The JSON schema of the delivered responses' }),
+    })
+    .strict(),
+  { description: 'A response JSON schema, under an id of your choice or a new one' },
+);
+
+const DatasetTaskInputSchema = z
+  .object({
+    task_id: z.string().min(1).max(128).optional(),
+    response: JsonObjectSchema,
+    attachments: z
+      .array(
+        z
+          .object({
+            id: z.string().min(1).max(128),
+            file_id: extendApi(z.string().min(1), { description: 'A file uploaded with POST /v1/files/upload' }),
+          })
+          .strict(),
+      )
+      .max(100)
+      .optional(),
+  })
+  .strict();
+
+export const CreateDatasetBodySchema = extendApi(
+  z
+    .object({
+      name: nameSchema,
+      deliveries: z
+        .array(z.object({ name: nameSchema, tasks: z.array(DatasetTaskInputSchema).max(10_000) }).strict())
+        .max(1000)
+        .default([]),
+    })
+    .strict(),
+  { description: 'A dataset: its name and deliveries of dataset tasks' },
+);
+export type CreateDatasetBody = z.infer<typeof CreateDatasetBodySchema>;

@@ -1,0 +1,201 @@
+import type { z } from 'zod';
+import type { CreateDatasetBody, RegisterSchemaBodySchema } from '../../domain/v2/catalog.js';
+import { alreadyExists, invalidParameter, notFound, selectorMissing } from '../../errors/index.js';
+import { toIso } from '../../runtime/clock.js';
+import type { IdGenerator } from '../../runtime/ids.js';
+import type { Tenant } from '../../store/tenant.js';
+import type { DatasetDeliveryRecord, DatasetRecord, DatasetTaskPlace } from '../../store/v2-catalog.js';
+import { MAX_CATALOG_ENTRIES, pageOf } from './deliveries.js';
+
+/**
+ * Datasets: deliveries of dataset tasks (a response, and attachments whose bytes are uploaded files),
+ * and response schemas. The control plane makes them (POST /_mock/v2/datasets, /_mock/v2/schemas).
+ */
+
+function assertRoom(size: number, what: string, field: string): void {
+  if (size >= MAX_CATALOG_ENTRIES) {
+    throw invalidParameter(
+      field,
+      `would be ${what} ${MAX_CATALOG_ENTRIES + 1}; a tenant holds at most ${MAX_CATALOG_ENTRIES}`,
+    );
+  }
+}
+
+export function registerSchema(tenant: Tenant, ids: IdGenerator, body: z.infer<typeof RegisterSchemaBodySchema>) {
+  assertRoom(tenant.v2.schemas.size, 'schema', 'json');
+  const id = body.id ?? ids.next();
+  if (tenant.v2.schemas.has(id)) throw alreadyExists('schema', id, 'this tenant');
+  const record = { id, json: JSON.stringify(body.json) };
+  tenant.v2.schemas.set(id, record);
+  return { schema: record };
+}
+
+export function readSchema(tenant: Tenant, schemaId: string) {
+  const record = tenant.v2.schemas.get(schemaId);
+  if (!record) throw notFound('Schema', schemaId);
+  return { schema: record };
+}
+
+const turnCount = (delivery: DatasetDeliveryRecord) =>
+  delivery.tasks.reduce((n, task) => n + (Array.isArray(task.response.turns) ? task.response.turns.length : 0), 0);
+
+const datasetView = ({ id, name }: DatasetRecord) => ({ id, name });
+
+function datasetDeliveryView(dataset: DatasetRecord, delivery: DatasetDeliveryRecord, expandDataset: boolean) {
+  return {
+    id: delivery.id,
+    name: delivery.name,
+    delivered_at: delivery.delivered_at,
+    dataset: expandDataset ? datasetView(dataset) : dataset.id,
+    metadata: { task_count: delivery.tasks.length, turn_count: turnCount(delivery) },
+  };
+}
+
+type DatasetExpand = ('dataset' | 'delivery')[] | undefined;
+
+function datasetTaskView({ dataset, delivery, task }: DatasetTaskPlace, expand: DatasetExpand) {
+  const on = new Set(expand ?? []);
+  return {
+    task_id: task.task_id,
+    dataset: on.has('dataset') ? datasetView(dataset) : dataset.id,
+    delivery: on.has('delivery') ? datasetDeliveryView(dataset, delivery, on.has('dataset')) : delivery.id,
+    response: task.response,
+  };
+}
+
+/** Checks the whole body before anything is stored: ids unused, files present. */
+export function createDataset(tenant: Tenant, ids: IdGenerator, body: CreateDatasetBody) {
+  const catalog = tenant.v2;
+  assertRoom(catalog.datasets.size, 'dataset', 'name');
+  if ([...catalog.datasets.values()].some((d) => d.name === body.name))
+    throw alreadyExists('dataset', body.name, 'this tenant');
+  const seen = new Set<string>();
+  const stamp = toIso(tenant.stamp());
+  const deliveries = body.deliveries.map((delivery, d) => ({
+    id: ids.next(),
+    name: delivery.name,
+    delivered_at: stamp,
+    tasks: delivery.tasks.map((task, t) => {
+      const field = `deliveries[${d}].tasks[${t}]`;
+      const taskId = task.task_id ?? ids.next();
+      if (seen.has(taskId) || catalog.datasetTask(taskId)) {
+        throw invalidParameter(`${field}.task_id`, `repeats dataset task ${taskId}`);
+      }
+      seen.add(taskId);
+      task.attachments?.forEach((attachment, a) => {
+        if (!tenant.files.get(attachment.file_id)) {
+          throw invalidParameter(
+            `${field}.attachments[${a}].file_id`,
+            `names no file of this tenant ("${attachment.file_id}")`,
+          );
+        }
+      });
+      return { task_id: taskId, response: task.response, ...(task.attachments && { attachments: task.attachments }) };
+    }),
+  }));
+  const dataset: DatasetRecord = { id: ids.next(), name: body.name, deliveries };
+  catalog.addDataset(dataset);
+  return {
+    ...datasetView(dataset),
+    deliveries: deliveries.map((delivery) => datasetDeliveryView(dataset, delivery, false)),
+  };
+}
+
+export const listDatasets = (tenant: Tenant) => ({
+  datasets: [...tenant.v2.datasets.values()].reverse().map(datasetView),
+});
+
+const within = (iso: string, after?: number, before?: number) => {
+  const ms = Date.parse(iso);
+  return (after === undefined || ms >= after) && (before === undefined || ms <= before);
+};
+
+function requireDataset(tenant: Tenant, id: string): DatasetRecord {
+  const dataset = tenant.v2.datasets.get(id);
+  if (!dataset) throw notFound('Dataset', id);
+  return dataset;
+}
+
+interface DeliveredRange {
+  delivered_after?: number | undefined;
+  delivered_before?: number | undefined;
+}
+
+/** Every delivery of the tenant's datasets (or of one), newest first. */
+function deliveriesOf(tenant: Tenant, datasetId: string | undefined, range: DeliveredRange) {
+  const datasets =
+    datasetId === undefined ? [...tenant.v2.datasets.values()].reverse() : [requireDataset(tenant, datasetId)];
+  return datasets.flatMap((dataset) =>
+    [...dataset.deliveries]
+      .reverse()
+      .filter((delivery) => within(delivery.delivered_at, range.delivered_after, range.delivered_before))
+      .map((delivery) => ({ dataset, delivery })),
+  );
+}
+
+export function listDatasetDeliveries(
+  tenant: Tenant,
+  query: DeliveredRange & { dataset_id?: string | undefined; expand?: 'dataset'[] | undefined },
+) {
+  const expand = query.expand?.includes('dataset') ?? false;
+  return {
+    deliveries: deliveriesOf(tenant, query.dataset_id, query).map(({ dataset, delivery }) =>
+      datasetDeliveryView(dataset, delivery, expand),
+    ),
+  };
+}
+
+interface PageQuery {
+  limit?: number | undefined;
+  next_token?: string | undefined;
+  expand?: DatasetExpand;
+}
+
+export function readDatasetDelivery(tenant: Tenant, query: PageQuery & { delivery_id?: string | undefined }) {
+  if (query.delivery_id === undefined) throw selectorMissing(['delivery_id']);
+  const place = tenant.v2.datasetDelivery(query.delivery_id);
+  if (!place) throw notFound('Delivery', query.delivery_id);
+  const { page, ...next } = pageOf(place.delivery.tasks, query.limit, query.next_token);
+  const on = new Set(query.expand ?? []);
+  return {
+    delivery: on.has('delivery')
+      ? datasetDeliveryView(place.dataset, place.delivery, on.has('dataset'))
+      : place.delivery.id,
+    tasks: page.map((task) => datasetTaskView({ ...place, task }, query.expand)),
+    ...next,
+  };
+}
+
+export function listDatasetTasks(
+  tenant: Tenant,
+  query: PageQuery & DeliveredRange & { dataset_id?: string | undefined; delivery_id?: string | undefined },
+) {
+  if (query.dataset_id === undefined && query.delivery_id === undefined) {
+    throw selectorMissing(['dataset_id', 'delivery_id']);
+  }
+  let places = deliveriesOf(tenant, query.dataset_id, query);
+  if (query.delivery_id !== undefined) {
+    if (!tenant.v2.datasetDelivery(query.delivery_id)) throw notFound('Delivery', query.delivery_id);
+    places = places.filter(({ delivery }) => delivery.id === query.delivery_id);
+  }
+  const tasks = places.flatMap(({ dataset, delivery }) => delivery.tasks.map((task) => ({ dataset, delivery, task })));
+  const { page, ...next } = pageOf(tasks, query.limit, query.next_token);
+  return { tasks: page.map((place) => datasetTaskView(place, query.expand)), ...next };
+}
+
+function requireDatasetTask(tenant: Tenant, taskId: string): DatasetTaskPlace {
+  const place = tenant.v2.datasetTask(taskId);
+  if (!place) throw notFound('Dataset task', taskId);
+  return place;
+}
+
+export const readDatasetTask = (tenant: Tenant, taskId: string, expand: DatasetExpand) =>
+  datasetTaskView(requireDatasetTask(tenant, taskId), expand);
+
+/** Where an attachment's bytes are: the uploaded file's content route (the same key reads it). */
+export function attachmentLocation(tenant: Tenant, taskId: string, attachmentId: string): string {
+  const { task } = requireDatasetTask(tenant, taskId);
+  const attachment = task.attachments?.find((a) => a.id === attachmentId);
+  if (!attachment) throw notFound('Attachment', attachmentId, `dataset task ${taskId}`);
+  return `/_mock/files/${encodeURIComponent(attachment.file_id)}/content`;
+}

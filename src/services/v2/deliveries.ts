@@ -1,0 +1,216 @@
+import type { z } from 'zod';
+import type { DeliverBodySchema } from '../../domain/v2/catalog.js';
+import { alreadyExists, invalidParameter, notFound, selectorMissing } from '../../errors/index.js';
+import { toIso } from '../../runtime/clock.js';
+import type { IdGenerator } from '../../runtime/ids.js';
+import type { ProjectRecord } from '../../store/account.js';
+import type { TaskRecord } from '../../store/task-collection.js';
+import type { Tenant } from '../../store/tenant.js';
+import type { DeliveryRecord } from '../../store/v2-catalog.js';
+import { decodePageToken, encodePageToken } from '../seq-page.js';
+import { findProject, type ProjectSelector } from './lookup.js';
+import type { TaskShape } from './tasks.js';
+import { projectView, taskView } from './views.js';
+
+/**
+ * Deliveries: named sets of a project's completed tasks, as the service hands work back. The
+ * control plane makes them (POST /_mock/v2/deliveries); /v2 reads them.
+ */
+
+/** Deliveries, schemas and datasets a tenant may hold, each: the catalog is test data, not a store. */
+export const MAX_CATALOG_ENTRIES = 1000;
+
+/** A delivery's tasks at most (the default takes the project's undelivered completed tasks, newest first). */
+const MAX_DELIVERED_TASKS = 10_000;
+
+function projectByNameOrId(tenant: Tenant, value: string, field: string): ProjectRecord {
+  const record = tenant.shared.projects.get(value) ?? tenant.shared.projectWithId(value);
+  if (!record) throw notFound('Project', value);
+  if (record.mode !== tenant.mode) {
+    throw invalidParameter(field, `names project "${record.project.name}", made with a ${record.mode} key`);
+  }
+  return record;
+}
+
+function deliverable(tenant: Tenant, project: string, taskIds: string[] | undefined): TaskRecord[] {
+  if (taskIds === undefined) {
+    const found: TaskRecord[] = [];
+    for (const seq of tenant.tasks.index('project').descending(project, Infinity)) {
+      const record = tenant.tasks.atSeq(seq) as TaskRecord;
+      if (record.task.status !== 'completed' || tenant.v2.deliveryOf(record.task.task_id)) continue;
+      found.push(record);
+      if (found.length === MAX_DELIVERED_TASKS) break;
+    }
+    if (found.length === 0)
+      throw invalidParameter('task_ids', `(default) found no undelivered completed task of project "${project}"`);
+    return found;
+  }
+  return taskIds.map((id, index) => {
+    const record = tenant.tasks.get(id);
+    const field = `task_ids[${index}]`;
+    if (!record) throw notFound('Task', id);
+    if (record.task.project !== project)
+      throw invalidParameter(field, `names task ${id}, not a task of project "${project}"`);
+    if (record.task.status !== 'completed')
+      throw invalidParameter(field, `names task ${id}, which is ${record.task.status}, not completed`);
+    return record;
+  });
+}
+
+function deliveryView(tenant: Tenant, record: DeliveryRecord, expandProject = false) {
+  const project = tenant.shared.projects.get(record.project);
+  return {
+    id: record.id,
+    name: record.name,
+    task_count: record.task_ids.length,
+    delivered_at: record.delivered_at,
+    project: project && expandProject ? projectView(project) : (project?.id ?? ''),
+  };
+}
+
+export function deliver(tenant: Tenant, ids: IdGenerator, body: z.infer<typeof DeliverBodySchema>) {
+  const catalog = tenant.v2;
+  if (catalog.deliveries.size >= MAX_CATALOG_ENTRIES) {
+    throw invalidParameter(
+      'name',
+      `would be delivery ${MAX_CATALOG_ENTRIES + 1}; a tenant holds at most ${MAX_CATALOG_ENTRIES}`,
+    );
+  }
+  if ([...catalog.deliveries.values()].some((d) => d.name === body.name)) {
+    throw alreadyExists('delivery', body.name, 'this tenant');
+  }
+  if (body.response_schema_id !== undefined && !catalog.schemas.has(body.response_schema_id)) {
+    throw notFound('Schema', body.response_schema_id);
+  }
+  const project = projectByNameOrId(tenant, body.project, 'project');
+  const tasks = deliverable(tenant, project.project.name, body.task_ids);
+  const record: DeliveryRecord = {
+    id: ids.next(),
+    name: body.name,
+    project: project.project.name,
+    task_ids: [...new Set(tasks.map((t) => t.task.task_id))],
+    delivered_at: toIso(tenant.stamp()),
+    ...(body.response_schema_id !== undefined && { response_schema_id: body.response_schema_id }),
+  };
+  catalog.addDelivery(record);
+  return deliveryView(tenant, record);
+}
+
+const within = (iso: string, after?: number, before?: number) => {
+  const ms = Date.parse(iso);
+  return (after === undefined || ms >= after) && (before === undefined || ms <= before);
+};
+
+export interface DeliveryListQuery extends ProjectSelector {
+  delivered_after?: number | undefined;
+  delivered_before?: number | undefined;
+  expand?: 'project'[] | undefined;
+}
+
+/** `GET /v2/deliveries`: newest first. */
+export function listDeliveries(tenant: Tenant, query: DeliveryListQuery) {
+  const project = findProject(tenant, query);
+  const deliveries = [...tenant.v2.deliveries.values()]
+    .reverse()
+    .filter(
+      (d) =>
+        (!project || d.project === project.project.name) &&
+        within(d.delivered_at, query.delivered_after, query.delivered_before),
+    )
+    .map((d) => deliveryView(tenant, d, query.expand?.includes('project')));
+  return { deliveries };
+}
+
+interface DeliverySelector extends ProjectSelector {
+  delivery_id?: string | undefined;
+  delivery_name?: string | undefined;
+}
+
+function findDelivery(tenant: Tenant, query: DeliverySelector): DeliveryRecord | undefined {
+  const { delivery_id: id, delivery_name: name } = query;
+  if (id !== undefined) {
+    const record = tenant.v2.deliveries.get(id);
+    if (!record || (name !== undefined && record.name !== name)) throw notFound('Delivery', id);
+    return record;
+  }
+  if (name === undefined) return undefined;
+  const project = findProject(tenant, query);
+  const record = [...tenant.v2.deliveries.values()].find(
+    (d) => d.name === name && (!project || d.project === project.project.name),
+  );
+  if (!record) throw notFound('Delivery', name);
+  return record;
+}
+
+/** One page of a list held in memory, by position: the token names the position of the last item shown. */
+export function pageOf<T>(items: readonly T[], limit: number | undefined, token: string | undefined) {
+  const start = token === undefined ? 0 : decodePageToken(token, 'next_token').seq;
+  const size = limit ?? 100;
+  const page = items.slice(start, start + size);
+  const more = start + size < items.length;
+  return { page, ...(more && { next_token: encodePageToken({ seq: start + size }) }) };
+}
+
+export interface DeliveryReadQuery extends DeliverySelector, Pick<TaskShape, 'opts'> {
+  limit?: number | undefined;
+  next_token?: string | undefined;
+  expand?: ('project' | 'batch' | 'delivery')[] | undefined;
+}
+
+/** `GET /v2/delivery`: the delivery and a page of its tasks as they stand now. */
+export function readDelivery(tenant: Tenant, query: DeliveryReadQuery) {
+  const record = findDelivery(tenant, query);
+  if (!record) throw selectorMissing(['delivery_id', 'delivery_name']);
+  const present = record.task_ids.map((id) => tenant.tasks.get(id)).filter((r): r is TaskRecord => r !== undefined);
+  const { page, ...next } = pageOf(present, query.limit, query.next_token);
+  const expand = query.expand ?? [];
+  const taskExpand = expand.filter((e): e is 'project' | 'batch' => e !== 'delivery');
+  return {
+    delivery: expand.includes('delivery') ? deliveryView(tenant, record, expand.includes('project')) : record.id,
+    tasks: page.map((task) => taskView(tenant, task, taskExpand, query.opts)),
+    ...next,
+  };
+}
+
+export interface DeliveryTasksQuery extends ProjectSelector {
+  delivery_id?: string | undefined;
+  status?: string | undefined;
+  completed_after?: number | undefined;
+  completed_before?: number | undefined;
+  limit?: number | undefined;
+  next_token?: string | undefined;
+}
+
+/** `GET /v2/delivery/tasks`: the delivered tasks' responses, of one delivery or of a project's deliveries. */
+export function deliveryTasks(tenant: Tenant, query: DeliveryTasksQuery) {
+  const project = findProject(tenant, query);
+  const one = query.delivery_id === undefined ? undefined : findDelivery(tenant, query);
+  if (!one && !project) throw selectorMissing(['delivery_id', 'project_id', 'project_name']);
+  const deliveries = one
+    ? [one]
+    : [...tenant.v2.deliveries.values()].filter((d) => d.project === project?.project.name);
+  const docs = deliveries.flatMap((delivery) =>
+    delivery.task_ids.flatMap((id) => {
+      const task = tenant.tasks.get(id)?.task;
+      if (!task) return [];
+      if (query.status !== undefined && task.status !== query.status) return [];
+      if (
+        (query.completed_after !== undefined || query.completed_before !== undefined) &&
+        (task.completed_at === undefined || !within(task.completed_at, query.completed_after, query.completed_before))
+      )
+        return [];
+      return [
+        {
+          task_id: task.task_id,
+          created_at: task.created_at,
+          delivery_id: delivery.id,
+          delivered_at: delivery.delivered_at,
+          ...(delivery.response_schema_id !== undefined && { response_schema_id: delivery.response_schema_id }),
+          response: (task.response as Record<string, unknown> | undefined) ?? {},
+        },
+      ];
+    }),
+  );
+  const { page, ...next } = pageOf(docs, query.limit, query.next_token);
+  return { docs: page, total: docs.length, ...next };
+}

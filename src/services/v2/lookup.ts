@@ -1,0 +1,64 @@
+import { notFound, selectorMissing, selectorsDisagree } from '../../errors/index.js';
+import type { BatchRecord, ProjectRecord } from '../../store/account.js';
+import type { Tenant } from '../../store/tenant.js';
+import { requireNamed, requireUsable } from '../account-objects.js';
+
+/**
+ * v2 names a project or batch by id or by name. Both may be given when they agree; an id of nothing
+ * is a 404 like an unknown name.
+ */
+
+export interface ProjectSelector {
+  project_id?: string | undefined;
+  project_name?: string | undefined;
+}
+
+export interface BatchSelector {
+  batch_id?: string | undefined;
+  batch_name?: string | undefined;
+}
+
+export function findProject(tenant: Tenant, selector: ProjectSelector): ProjectRecord | undefined {
+  const { project_id: id, project_name: name } = selector;
+  if (id === undefined && name === undefined) return undefined;
+  const byId = id === undefined ? undefined : tenant.shared.projectWithId(id);
+  if (id !== undefined && !byId) throw notFound('Project', id);
+  const byName = name === undefined ? undefined : requireNamed(tenant, 'project', name);
+  if (byId && byName && byId !== byName)
+    throw selectorsDisagree('project_id', 'project_name', 'name different projects');
+  return byId ?? byName;
+}
+
+export function requireProject(tenant: Tenant, selector: ProjectSelector): ProjectRecord {
+  const record = findProject(tenant, selector);
+  if (!record) throw selectorMissing(['project_id', 'project_name']);
+  return record;
+}
+
+export function findBatch(tenant: Tenant, selector: BatchSelector): BatchRecord | undefined {
+  const { batch_id: id, batch_name: name } = selector;
+  if (id === undefined && name === undefined) return undefined;
+  const byId = id === undefined ? undefined : tenant.shared.batches.withId(id);
+  if (id !== undefined && !byId) throw notFound('Batch', id);
+  const byName = name === undefined ? undefined : requireNamed(tenant, 'batch', name);
+  if (byId && byName && byId !== byName) throw selectorsDisagree('batch_id', 'batch_name', 'name different batches');
+  return byId ?? byName;
+}
+
+export function requireBatch(tenant: Tenant, selector: BatchSelector): BatchRecord {
+  const record = findBatch(tenant, selector);
+  if (!record) throw selectorMissing(['batch_id', 'batch_name']);
+  return record;
+}
+
+/** As requireBatch, for a change: a batch made with the other mode's key may be read, not changed (400). */
+export function requireUsableBatch(tenant: Tenant, selector: BatchSelector): BatchRecord {
+  const record = requireBatch(tenant, selector);
+  return requireUsable(tenant, 'batch', record.batch.name, selector.batch_id !== undefined ? 'batch_id' : 'batch_name');
+}
+
+export function requireUsableProject(tenant: Tenant, selector: ProjectSelector): ProjectRecord {
+  const record = requireProject(tenant, selector);
+  const field = selector.project_id !== undefined ? 'project_id' : 'project_name';
+  return requireUsable(tenant, 'project', record.project.name, field);
+}

@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import { MetadataSchema } from '../../domain/common/metadata.js';
+import { findTaskType } from '../../domain/tasks/registry.js';
+import type { V2ChatTaskBodySchema, V2TaskMetadataBodySchema } from '../../domain/v2/objects.js';
+import { parseOrThrow } from '../../domain/validate.js';
+import { selectorMissing, wrongState } from '../../errors/index.js';
+import type { Tenant } from '../../store/tenant.js';
+import type { Services } from '../context.js';
+import { encodePageToken } from '../seq-page.js';
+import { createFromRequest } from '../task-creation.js';
+import { taskPage } from '../task-list.js';
+import { requireTask, setMetadata } from '../tasks.js';
+import { type BatchSelector, findBatch, findProject, type ProjectSelector, requireUsableProject } from './lookup.js';
+import type { ThreadOption } from './threads.js';
+import { type TaskExpand, taskView } from './views.js';
+
+/** The task types whose projects take chat tasks (POST /v2/task/chat). */
+const CHAT_TYPES = ['chat', 'chatexperimental', 'chatlite', 'multichat'];
+
+export interface TaskShape {
+  expand?: TaskExpand[] | undefined;
+  opts?: ThreadOption[] | undefined;
+}
+
+export const getTaskV2 = (tenant: Tenant, taskId: string, shape: TaskShape) =>
+  taskView(tenant, requireTask(tenant, taskId), shape.expand, shape.opts);
+
+export interface TaskListQuery extends ProjectSelector, BatchSelector, TaskShape {
+  status?: string | undefined;
+  completed_after?: number | undefined;
+  completed_before?: number | undefined;
+  limit?: number | undefined;
+  next_token?: string | undefined;
+}
+
+/** `GET /v2/tasks`: a project's or batch's tasks, newest first, paged by next_token (absent on the last page). */
+export function listTasksV2(tenant: Tenant, query: TaskListQuery) {
+  const project = findProject(tenant, query);
+  const batch = findBatch(tenant, query);
+  if (!project && !batch) throw selectorMissing(['project_id', 'project_name', 'batch_id', 'batch_name']);
+  const { page, hasMore } = taskPage(tenant, {
+    ...(project && { project: [project.project.name] }),
+    ...(batch && { batch: [batch.batch.name] }),
+    ...(query.status !== undefined && { status: [query.status] }),
+    completed_after: query.completed_after,
+    completed_before: query.completed_before,
+    limit: query.limit ?? 100,
+    next_token: query.next_token,
+  });
+  const last = page[page.length - 1];
+  return {
+    tasks: page.map((record) => taskView(tenant, record, query.expand, query.opts)),
+    ...(hasMore && last && { next_token: encodePageToken({ seq: last.seq }) }),
+  };
+}
+
+/**
+ * `POST /v2/task/chat`: a task of the chat project's type, made through the same pipeline as
+ * `POST /v1/task/{type}` (project and batch defaults, completion mode, events, callbacks).
+ */
+export function createChatTask(services: Services, tenant: Tenant, body: z.infer<typeof V2ChatTaskBodySchema>) {
+  const batch = findBatch(tenant, body);
+  const project =
+    body.project_id !== undefined || body.project_name !== undefined
+      ? requireUsableProject(tenant, body)
+      : batch
+        ? requireUsableProject(tenant, { project_name: batch.batch.project })
+        : requireUsableProject(tenant, {});
+  const { type } = project.project;
+  if (!CHAT_TYPES.includes(type)) {
+    throw wrongState(`Project "${project.project.name}"`, `has type ${type}`, `chat tasks need a project of type chat`);
+  }
+  const def = findTaskType(type);
+  if (!def) throw wrongState(`Project "${project.project.name}"`, `has type ${type}`, 'no such task type');
+  const { record } = createFromRequest(services, tenant, def, {
+    project: project.project.name,
+    ...(batch && { batch: batch.batch.name }),
+    ...(body.template_variables !== undefined && { template_variables: body.template_variables }),
+    ...(body.metadata !== undefined && { metadata: body.metadata }),
+    ...(body.callback_url !== undefined && { callback_url: body.callback_url }),
+  });
+  return taskView(tenant, tenant.tasks.get(record.task.task_id) ?? record);
+}
+
+export function setTaskMetadataV2(tenant: Tenant, body: z.infer<typeof V2TaskMetadataBodySchema>) {
+  const current = requireTask(tenant, body.task_id).task.metadata;
+  const metadata = body.merge
+    ? parseOrThrow(MetadataSchema, { ...current, ...body.metadata }, 'metadata')
+    : body.metadata;
+  return taskView(tenant, setMetadata(tenant, body.task_id, metadata));
+}
