@@ -7,6 +7,7 @@ import { runCli } from '../contracts/kit/cli-main.js';
 import { registeredContracts } from '../contracts/kit/contract.js';
 import { xmlEscape } from '../contracts/kit/report.js';
 import { type ContractResult, runContracts, selectContracts } from '../contracts/kit/runner.js';
+import type { Tag } from '../contracts/kit/tags.js';
 import { redact } from '../contracts/kit/target.js';
 import '../contracts/suite/index.js';
 import { type CreateAppOptions, createApp, type MockApp } from '../src/app.js';
@@ -46,7 +47,7 @@ function keys() {
 }
 
 /** Runs contracts against a fetch, with every key disposable (a fresh in-process tenant). */
-async function run(fetch: Fetch, tags: ('interface' | 'labelmock' | 'control')[], grep?: string) {
+async function run(fetch: Fetch, tags: Tag[], grep?: string) {
   const k = keys();
   return runContracts({
     baseUrl: 'http://kit.test/v1',
@@ -60,7 +61,7 @@ async function run(fetch: Fetch, tags: ('interface' | 'labelmock' | 'control')[]
 }
 
 /** Runs the one contract `grep` names (see run). */
-async function runOne(fetch: Fetch, tags: ('interface' | 'labelmock' | 'control')[], grep: string) {
+async function runOne(fetch: Fetch, tags: Tag[], grep: string) {
   return present((await run(fetch, tags, grep))[0], `the result of "${grep}"`);
 }
 
@@ -112,22 +113,27 @@ function wrap(
 }
 
 describe('tags', () => {
-  it('gives every contract interface or labelmock, and control exactly when it needs /_mock routes', () => {
+  it('gives every contract interface, client or labelmock, and control exactly when it needs /_mock routes', () => {
     const contracts = registeredContracts();
     expect(contracts.length).toBeGreaterThan(250);
     for (const c of contracts) {
-      expect(c.tags.filter((t) => t === 'interface' || t === 'labelmock')).toHaveLength(1);
+      expect(c.tags.filter((t) => t !== 'control')).toHaveLength(1);
       expect(c.tags.includes('control')).toBe(c.needs.length > 0);
     }
     const interfaceOnly = selectContracts({ tags: ['interface'] });
     expect(interfaceOnly.length).toBeGreaterThan(150);
     expect(interfaceOnly.every((c) => c.tags.length === 1)).toBe(true);
+    // The v2 API is the client surface: never in an --tags interface run, always in a --tags client one.
+    const v2 = contracts.filter((c) => c.name.includes('/v2/'));
+    expect(v2.length).toBeGreaterThan(5);
+    expect(v2.every((c) => c.tags[0] === 'client')).toBe(true);
+    expect(selectContracts({ tags: ['client', 'control'] }).length).toBe(v2.length);
   });
 });
 
 describe('labelmock-contracts CLI', () => {
   it('--list prints the selected contracts with tags, without any request', async () => {
-    const all = await cli(['--list', '--tags', 'interface,labelmock,control']);
+    const all = await cli(['--list', '--tags', 'interface,client,labelmock,control']);
     const onlyInterface = await cli(['--list', '--tags', 'interface']);
     expect(all.code).toBe(0);
     expect(all.out).toContain(`${registeredContracts().length} contracts`);

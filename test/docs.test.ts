@@ -17,7 +17,7 @@ describe('docs page', () => {
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.body).toContain('Scalar.createApiReference');
     const urls = urlsIn(res.body);
-    expect(urls).toEqual(expect.arrayContaining(['/openapi.json', '/_mock/openapi.json']));
+    expect(urls).toEqual(expect.arrayContaining(['/openapi.json', '/openapi-v2.json', '/_mock/openapi.json']));
     expect(urls.filter((url) => !/^\/[^/]/.test(url) && !url.startsWith('data:'))).toEqual([]);
     expect(res.body).not.toMatch(/https?:\/\//);
   });

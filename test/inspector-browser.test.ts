@@ -61,9 +61,17 @@ async function openInspector(base: string) {
 }
 
 /** Projects, batches, callbacks, clock and settings, after one task of batch kitchens-1 completed. */
-async function otherPages(page: Page): Promise<void> {
+async function otherPages(page: Page, base: string): Promise<void> {
   await page.getByRole('link', { name: 'Batches' }).click();
   await page.locator('#batches td', { hasText: '1/1 done' }).waitFor();
+  // v2's face: the batch's id and a status v1 has no word for (paused through v2).
+  await post(base, '/v2/batch', { name: 'kitchens-2', project_name: 'kitchens' });
+  await post(base, '/v2/batch/pause', { batch_name: 'kitchens-2' });
+  await page.getByRole('link', { name: 'Projects' }).click();
+  await page.getByRole('link', { name: 'Batches' }).click();
+  const paused = page.locator('#batches tr', { hasText: 'kitchens-2' });
+  await paused.locator('.badge', { hasText: 'paused' }).waitFor();
+  await expect(paused.locator('code').textContent()).resolves.toMatch(/^[0-9a-f]{24}$/);
   await screenshot(page, 'batches');
   await page.getByRole('link', { name: 'Projects' }).click();
   await page.getByText('version 0', { exact: false }).waitFor();
@@ -118,7 +126,7 @@ describe('inspector in Chromium', () => {
     await page.locator('#task summary', { hasText: 'POST /v1/task/imageannotation' }).waitFor();
     await expect(page.locator('#task summary', { hasText: `GET /v1/task/${taskId}` }).count()).resolves.toBe(0);
     await screenshot(page, 'task');
-    await otherPages(page);
+    await otherPages(page, base);
     await page.goto(`${base}/_mock/ui/#/task/${taskId}`);
 
     await page.getByRole('button', { name: 'Redo' }).click();

@@ -19,7 +19,8 @@ const DESCRIPTION =
 
 const AFTER_HELP = `
 Tags: interface (what any implementation must do, by the interface and the real-service notes),
-labelmock (labelmock's own choices where the interface is silent), control (needs /_mock routes; a
+client (what the official clients call beyond the interface: the v2 API), labelmock (labelmock's own
+choices where the interface is silent), control (needs /_mock routes; a
 contract is skipped, with the reason, when the target's /_mock/openapi.json lacks a route it needs).
 A contract runs when every one of its tags is selected. Default: interface,control.
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ContractFailure, SetupFailure, SkipSignal } from './expect.js';
-import { classify, needsOf, type Tag } from './tags.js';
+import { classify, type Kind, needsOf, type Tag } from './tags.js';
 import { Client, controlPlaneOf, type Exchange, type Target } from './target.js';
 
 export { currentRun, eventually } from './eventually.js';
@@ -15,7 +15,7 @@ export type ContractFn = (ctx: ContractContext) => Promise<void>;
 
 export interface ContractDefinition {
   name: string;
-  /** `interface` or `labelmock`, plus `control` when the contract needs /_mock routes. */
+  /** `interface`, `client` or `labelmock`, plus `control` when the contract needs /_mock routes. */
   tags: readonly Tag[];
   /** The /_mock routes the contract needs (`METHOD /_mock/path`), empty for pure interface contracts. */
   needs: readonly string[];
@@ -24,7 +24,7 @@ export interface ContractDefinition {
 
 export interface ContractMeta {
   /** Overrides the classification of contracts/kit/tags.ts. */
-  kind?: 'interface' | 'labelmock';
+  kind?: Kind;
   /** Extra /_mock routes the source scan cannot see. */
   needs?: readonly string[];
 }

@@ -1,7 +1,10 @@
 /**
- * Which contracts check the interface and which check labelmock's own choices.
+ * Which contracts check the interface, which the official clients' surface beyond it, and which
+ * labelmock's own choices.
  *
  * - `interface`: required by service-interface.md or real-service-notes.md; any implementation must pass.
+ * - `client`: what the official clients call beyond the interface (the v2 API of the Python client's
+ *   `client.v2`); an implementation that serves it opts in with `--tags client`.
  * - `labelmock`: labelmock's choices where the interface is silent (400 rather than clamping, 405 with
  *   Allow, refusing unknown keys, error wording, leniencies) and the behaviour of its /_mock routes.
  * - `control`: needs /_mock routes (derived from the contract's source: see `needsOf`).
@@ -9,8 +12,14 @@
  * The first pattern that matches a contract's name decides between interface and labelmock; a name
  * no pattern matches is an error at registration, so every new contract is classified on purpose.
  */
-export type Tag = 'interface' | 'labelmock' | 'control';
-export const TAGS: readonly Tag[] = ['interface', 'labelmock', 'control'];
+export type Tag = 'interface' | 'client' | 'labelmock' | 'control';
+export const TAGS: readonly Tag[] = ['interface', 'client', 'labelmock', 'control'];
+
+/** The kind every contract has exactly one of (`control` comes on top, from what it needs). */
+export type Kind = Exclude<Tag, 'control'>;
+
+/** The official clients' surface beyond the interface: the v2 API. */
+const CLIENT: readonly RegExp[] = [/\/v2\//];
 
 /** Interface rules observed through a /_mock route whose name would otherwise read as labelmock's. */
 const INTERFACE_FIRST: readonly RegExp[] = [
@@ -62,7 +71,8 @@ const INTERFACE: readonly RegExp[] = [
   /^a batch created with the test key takes no live tasks/,
 ];
 
-export function classify(name: string): 'interface' | 'labelmock' {
+export function classify(name: string): Kind {
+  if (CLIENT.some((pattern) => pattern.test(name))) return 'client';
   if (INTERFACE_FIRST.some((pattern) => pattern.test(name))) return 'interface';
   if (LABELMOCK.some((pattern) => pattern.test(name))) return 'labelmock';
   if (INTERFACE.some((pattern) => pattern.test(name))) return 'interface';

@@ -29,3 +29,4 @@ import './quality.js';
 import './quality-tasks.js';
 import './files.js';
 import './faults.js';
+import './v2.js';

@@ -6,6 +6,7 @@
 /** Both documents, switchable from the page's document selector; the interface opens first. */
 const SOURCES = [
   { title: 'Interface (v1)', slug: 'interface', url: '/openapi.json', default: true },
+  { title: 'v2 (client.v2)', slug: 'v2', url: '/openapi-v2.json' },
   { title: 'Control plane (/_mock)', slug: 'control-plane', url: '/_mock/openapi.json' },
 ];
 

@@ -2,17 +2,12 @@ import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import { JsonObjectSchema } from '../common/metadata.js';
 import { TimestampSchema } from '../common/values.js';
-import { V2ProjectSchema, V2TaskSchema } from './objects.js';
+import { expandable, IdSchema, NextTokenSchema, V2ProjectSchema, V2TaskSchema } from './objects.js';
 
 /**
  * v2's read-only resources: deliveries of completed tasks, response schemas, datasets. The service
  * has no route that makes them; labelmock's control plane does (POST /_mock/v2/...).
  */
-
-const IdSchema = extendApi(z.string(), { description: '24 hex digits' });
-const NextTokenSchema = extendApi(z.string().optional(), { description: 'Absent on the last page' });
-const expandable = <T extends z.ZodTypeAny>(object: T, what: string) =>
-  extendApi(z.union([IdSchema, object]), { description: `The ${what}'s id, or the ${what} itself when expanded` });
 
 export const V2DeliverySchema = z
   .object({

@@ -6,8 +6,8 @@ import { ThreadSchema } from './threads.js';
 
 /** v2 wire shapes of projects, batches and tasks: the same objects v1 shows, by id. */
 
-const IdSchema = extendApi(z.string(), { description: '24 hex digits', example: '6650a8f3c2b1d4e5f6a7b8c9' });
-const NextTokenSchema = extendApi(z.string().optional(), {
+export const IdSchema = extendApi(z.string(), { description: '24 hex digits', example: '6650a8f3c2b1d4e5f6a7b8c9' });
+export const NextTokenSchema = extendApi(z.string().optional(), {
   description: 'Present while more pages follow: pass it as next_token to read the next one. Absent on the last page.',
 });
 
@@ -25,7 +25,7 @@ export const V2ProjectSchema = z
 export const V2BatchStatusSchema = z.enum(['staging', 'in_progress', 'completed', 'paused', 'cancelled']);
 export type V2BatchStatus = z.infer<typeof V2BatchStatusSchema>;
 
-const expandable = <T extends z.ZodTypeAny>(object: T, what: string) =>
+export const expandable = <T extends z.ZodTypeAny>(object: T, what: string) =>
   extendApi(z.union([IdSchema, object]), { description: `The ${what}'s id, or the ${what} itself when expanded` });
 
 export const V2BatchSchema = z

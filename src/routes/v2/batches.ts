@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   V2BatchListSchema,
   V2BatchMetadataBodySchema,
@@ -29,6 +29,7 @@ import {
   expandOf,
   paging,
   projectSelector,
+  v2Query,
 } from './query-fields.js';
 
 const tag = 'Batches';
@@ -73,7 +74,7 @@ export function v2BatchRoutes(services: Services): RouteSpec[] {
       tag,
       summary: 'Retrieve a batch by id or name',
       description: 'batch_id or batch_name names the batch; expand=project embeds its project.',
-      query: z.object({ ...batchSelector, expand: expandOf('project') }),
+      query: v2Query({ ...batchSelector, expand: expandOf('project') }),
       response: V2BatchSchema,
       errors: ['not_found'],
       handler: ({ tenant, query }) =>
@@ -87,7 +88,7 @@ export function v2BatchRoutes(services: Services): RouteSpec[] {
       description:
         'Filters by project (id or name), v2 status, creation and completion time. The last page has no ' +
         'next_token.',
-      query: z.object({
+      query: v2Query({
         ...projectSelector,
         status: batchStatus,
         ...createdRange,

@@ -16,7 +16,7 @@ import {
   readDatasetDelivery,
   readDatasetTask,
 } from '../../services/v2/datasets.js';
-import { deliveredRange, expandOf, paging, requiredText } from './query-fields.js';
+import { deliveredRange, expandOf, paging, requiredText, v2Query } from './query-fields.js';
 
 const tag = 'Datasets';
 const MADE_BY = ' The service has no route that makes datasets; POST /_mock/v2/datasets does.';
@@ -30,6 +30,7 @@ export function v2DatasetRoutes(): RouteSpec[] {
       tag,
       summary: 'List datasets, newest first',
       description: `Every dataset of the tenant.${MADE_BY}`,
+      query: v2Query({}),
       response: V2DatasetListSchema,
       errors: [],
       handler: ({ tenant }) => listDatasets(tenant),
@@ -40,7 +41,7 @@ export function v2DatasetRoutes(): RouteSpec[] {
       tag,
       summary: "List datasets' deliveries, newest first",
       description: `Of one dataset (dataset_id) or of all; filters by delivery time.${MADE_BY}`,
-      query: z.object({ dataset_id: queryString, ...deliveredRange, expand: expandOf('dataset') }),
+      query: v2Query({ dataset_id: queryString, ...deliveredRange, expand: expandOf('dataset') }),
       response: V2DatasetDeliveryListSchema,
       errors: ['not_found'],
       handler: ({ tenant, query }) => listDatasetDeliveries(tenant, query),
@@ -51,7 +52,7 @@ export function v2DatasetRoutes(): RouteSpec[] {
       tag,
       summary: 'A dataset delivery and a page of its tasks',
       description: `delivery_id is required.${MADE_BY}`,
-      query: z.object({ delivery_id: queryString, ...paging, expand: datasetExpand }),
+      query: v2Query({ delivery_id: queryString, ...paging, expand: datasetExpand }),
       response: V2DatasetDeliveryTasksSchema,
       errors: ['not_found'],
       handler: ({ tenant, query }) => readDatasetDelivery(tenant, query),
@@ -62,7 +63,7 @@ export function v2DatasetRoutes(): RouteSpec[] {
       tag,
       summary: 'List dataset tasks, paged by next_token',
       description: `dataset_id or delivery_id is required; filters by delivery time.${MADE_BY}`,
-      query: z.object({
+      query: v2Query({
         dataset_id: queryString,
         delivery_id: queryString,
         ...deliveredRange,
@@ -79,7 +80,7 @@ export function v2DatasetRoutes(): RouteSpec[] {
       tag,
       summary: 'Retrieve a dataset task',
       description: `task_id is required.${MADE_BY}`,
-      query: z.object({ task_id: requiredText, expand: datasetExpand }),
+      query: v2Query({ task_id: requiredText, expand: datasetExpand }),
       response: V2DatasetTaskSchema,
       errors: ['not_found'],
       handler: ({ tenant, query }) => readDatasetTask(tenant, query.task_id, query.expand),

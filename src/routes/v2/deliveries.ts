@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   V2DeliveredTasksSchema,
   V2DeliveryListSchema,
@@ -18,6 +17,7 @@ import {
   projectSelector,
   requiredText,
   taskStatus,
+  v2Query,
 } from './query-fields.js';
 
 const tag = 'Deliveries';
@@ -31,7 +31,7 @@ export function v2DeliveryRoutes(): RouteSpec[] {
       tag,
       summary: 'List deliveries, newest first',
       description: `Filters by project (id or name) and delivery time.${MADE_BY}`,
-      query: z.object({ ...projectSelector, ...deliveredRange, expand: expandOf('project') }),
+      query: v2Query({ ...projectSelector, ...deliveredRange, expand: expandOf('project') }),
       response: V2DeliveryListSchema,
       errors: ['not_found'],
       handler: ({ tenant, query }) => listDeliveries(tenant, query),
@@ -44,7 +44,7 @@ export function v2DeliveryRoutes(): RouteSpec[] {
       description:
         'delivery_id, or delivery_name (with the project when names repeat across projects), names the delivery; ' +
         `its tasks are shown as they stand now.${MADE_BY}`,
-      query: z.object({
+      query: v2Query({
         delivery_id: queryString,
         delivery_name: queryString,
         ...projectSelector,
@@ -62,7 +62,7 @@ export function v2DeliveryRoutes(): RouteSpec[] {
       tag,
       summary: "Delivered tasks' responses, of a delivery or of a project's deliveries",
       description: `delivery_id or a project is required; filters by status and completion time.${MADE_BY}`,
-      query: z.object({
+      query: v2Query({
         delivery_id: queryString,
         ...projectSelector,
         status: taskStatus,
@@ -79,7 +79,7 @@ export function v2DeliveryRoutes(): RouteSpec[] {
       tag,
       summary: "A delivery's response JSON schema",
       description: 'A schema registered with POST /_mock/v2/schemas; schema_id is required.',
-      query: z.object({ schema_id: requiredText }),
+      query: v2Query({ schema_id: requiredText }),
       response: V2SchemaResultSchema,
       errors: ['not_found'],
       handler: ({ tenant, query }) => readSchema(tenant, query.schema_id),

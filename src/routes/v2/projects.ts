@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { V2ProjectListSchema, V2ProjectSchema } from '../../domain/v2/objects.js';
 import { defineRoute, type RouteSpec } from '../../http/route.js';
 import { getProjectV2, listProjectsV2 } from '../../services/v2/projects.js';
-import { createdRange, projectSelector } from './query-fields.js';
+import { createdRange, projectSelector, v2Query } from './query-fields.js';
 
 export function v2ProjectRoutes(): RouteSpec[] {
   return [
@@ -14,7 +13,7 @@ export function v2ProjectRoutes(): RouteSpec[] {
       description:
         'Every project of the account (v1 and v2 share them), oldest first; created_after and ' +
         'created_before narrow by creation time.',
-      query: z.object(createdRange),
+      query: v2Query(createdRange),
       response: V2ProjectListSchema,
       errors: [],
       handler: ({ tenant, query }) => listProjectsV2(tenant, query),
@@ -25,7 +24,7 @@ export function v2ProjectRoutes(): RouteSpec[] {
       tag: 'Projects',
       summary: 'Retrieve a project by id or name',
       description: 'project_id or project_name names the project (both may be given when they agree).',
-      query: z.object(projectSelector),
+      query: v2Query(projectSelector),
       response: V2ProjectSchema,
       errors: ['not_found'],
       handler: ({ tenant, query }) => getProjectV2(tenant, query),

@@ -18,3 +18,6 @@ export const expandOf = <T extends [string, ...string[]]>(...values: T) => query
 
 /** A required query field: its absence is a 400 naming it. */
 export const requiredText = z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), z.string().min(1));
+
+/** A v2 operation's query: a misspelt filter would list the wrong things, so unknown keys are a 400 naming them. */
+export const v2Query = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { AnnotationSchema } from '../../domain/v2/annotations.js';
 import {
   V2ChatTaskBodySchema,
@@ -20,6 +19,7 @@ import {
   projectSelector,
   requiredText,
   taskStatus,
+  v2Query,
 } from './query-fields.js';
 
 const tag = 'Tasks';
@@ -34,7 +34,7 @@ export function v2TaskRoutes(services: Services): RouteSpec[] {
       description:
         'The task v1 shows, by the same id. threads are empty unless it is completed; expand embeds its project ' +
         'or batch, opts adds optional detail to the threads.',
-      query: z.object({ task_id: requiredText, expand: expandOf('project', 'batch'), opts }),
+      query: v2Query({ task_id: requiredText, expand: expandOf('project', 'batch'), opts }),
       response: V2TaskSchema,
       errors: ['not_found'],
       handler: ({ tenant, query }) => getTaskV2(tenant, query.task_id, query),
@@ -47,7 +47,7 @@ export function v2TaskRoutes(services: Services): RouteSpec[] {
       description:
         'A project or a batch (by id or name) is required. Filters by status and completion time; the last ' +
         'page has no next_token.',
-      query: z.object({
+      query: v2Query({
         ...projectSelector,
         ...batchSelector,
         status: taskStatus,
@@ -91,7 +91,7 @@ export function v2TaskRoutes(services: Services): RouteSpec[] {
       tag: 'Annotations',
       summary: "Retrieve an annotation of a completed task's threads",
       description: 'Any annotation of a completed task, at any depth of its threads, by its id.',
-      query: z.object({ annotation_id: requiredText }),
+      query: v2Query({ annotation_id: requiredText }),
       response: AnnotationSchema,
       errors: ['not_found'],
       handler: ({ tenant, query }) => {

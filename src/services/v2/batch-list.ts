@@ -2,7 +2,7 @@ import type { V2BatchStatus } from '../../domain/v2/objects.js';
 import type { BatchRecord } from '../../store/account.js';
 import type { Tenant } from '../../store/tenant.js';
 import { pageStart, takePage } from '../seq-page.js';
-import { findProject, type ProjectSelector } from './lookup.js';
+import { findProject, type ProjectSelector, withinRange } from './lookup.js';
 import { batchStatusOf, batchView } from './views.js';
 
 export interface BatchListQuery extends ProjectSelector {
@@ -15,13 +15,6 @@ export interface BatchListQuery extends ProjectSelector {
   next_token?: string | undefined;
   expand?: 'project'[] | undefined;
 }
-
-const within = (iso: string | undefined, after?: number, before?: number) => {
-  if (after === undefined && before === undefined) return true;
-  if (iso === undefined) return false;
-  const ms = Date.parse(iso);
-  return (after === undefined || ms >= after) && (before === undefined || ms <= before);
-};
 
 function* descending(from: number): Generator<number> {
   for (let seq = from; seq >= 1; seq -= 1) yield seq;
@@ -38,8 +31,8 @@ export function listBatchesV2(tenant: Tenant, query: BatchListQuery) {
   const seqs = project ? batches.byProject.descending(project.project.name, start) : descending(start);
   const accept = (record: BatchRecord) =>
     (query.status === undefined || batchStatusOf(record) === query.status) &&
-    within(record.batch.created_at, query.created_after, query.created_before) &&
-    within(record.batch.completed_at, query.completed_after, query.completed_before);
+    withinRange(record.batch.created_at, query.created_after, query.created_before) &&
+    withinRange(record.batch.completed_at, query.completed_after, query.completed_before);
   const { records, next } = takePage(seqs, query.limit ?? 100, (seq) => batches.atSeq(seq), accept);
   const expand = query.expand?.includes('project') ?? false;
   return {

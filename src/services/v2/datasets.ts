@@ -6,6 +6,7 @@ import type { IdGenerator } from '../../runtime/ids.js';
 import type { Tenant } from '../../store/tenant.js';
 import type { DatasetDeliveryRecord, DatasetRecord, DatasetTaskPlace } from '../../store/v2-catalog.js';
 import { MAX_CATALOG_ENTRIES, pageOf } from './deliveries.js';
+import { withinRange } from './lookup.js';
 
 /**
  * Datasets: deliveries of dataset tasks (a response, and attachments whose bytes are uploaded files),
@@ -105,11 +106,6 @@ export const listDatasets = (tenant: Tenant) => ({
   datasets: [...tenant.v2.datasets.values()].reverse().map(datasetView),
 });
 
-const within = (iso: string, after?: number, before?: number) => {
-  const ms = Date.parse(iso);
-  return (after === undefined || ms >= after) && (before === undefined || ms <= before);
-};
-
 function requireDataset(tenant: Tenant, id: string): DatasetRecord {
   const dataset = tenant.v2.datasets.get(id);
   if (!dataset) throw notFound('Dataset', id);
@@ -128,7 +124,7 @@ function deliveriesOf(tenant: Tenant, datasetId: string | undefined, range: Deli
   return datasets.flatMap((dataset) =>
     [...dataset.deliveries]
       .reverse()
-      .filter((delivery) => within(delivery.delivered_at, range.delivered_after, range.delivered_before))
+      .filter((delivery) => withinRange(delivery.delivered_at, range.delivered_after, range.delivered_before))
       .map((delivery) => ({ dataset, delivery })),
   );
 }

@@ -8,7 +8,7 @@ import type { TaskRecord } from '../../store/task-collection.js';
 import type { Tenant } from '../../store/tenant.js';
 import type { DeliveryRecord } from '../../store/v2-catalog.js';
 import { decodePageToken, encodePageToken } from '../seq-page.js';
-import { findProject, type ProjectSelector } from './lookup.js';
+import { findProject, type ProjectSelector, withinRange } from './lookup.js';
 import type { TaskShape } from './tasks.js';
 import { projectView, taskView } from './views.js';
 
@@ -96,11 +96,6 @@ export function deliver(tenant: Tenant, ids: IdGenerator, body: z.infer<typeof D
   return deliveryView(tenant, record);
 }
 
-const within = (iso: string, after?: number, before?: number) => {
-  const ms = Date.parse(iso);
-  return (after === undefined || ms >= after) && (before === undefined || ms <= before);
-};
-
 export interface DeliveryListQuery extends ProjectSelector {
   delivered_after?: number | undefined;
   delivered_before?: number | undefined;
@@ -115,7 +110,7 @@ export function listDeliveries(tenant: Tenant, query: DeliveryListQuery) {
     .filter(
       (d) =>
         (!project || d.project === project.project.name) &&
-        within(d.delivered_at, query.delivered_after, query.delivered_before),
+        withinRange(d.delivered_at, query.delivered_after, query.delivered_before),
     )
     .map((d) => deliveryView(tenant, d, query.expand?.includes('project')));
   return { deliveries };
@@ -194,11 +189,7 @@ export function deliveryTasks(tenant: Tenant, query: DeliveryTasksQuery) {
       const task = tenant.tasks.get(id)?.task;
       if (!task) return [];
       if (query.status !== undefined && task.status !== query.status) return [];
-      if (
-        (query.completed_after !== undefined || query.completed_before !== undefined) &&
-        (task.completed_at === undefined || !within(task.completed_at, query.completed_after, query.completed_before))
-      )
-        return [];
+      if (!withinRange(task.completed_at, query.completed_after, query.completed_before)) return [];
       return [
         {
           task_id: task.task_id,

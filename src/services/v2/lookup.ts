@@ -62,3 +62,11 @@ export function requireUsableProject(tenant: Tenant, selector: ProjectSelector):
   const field = selector.project_id !== undefined ? 'project_id' : 'project_name';
   return requireUsable(tenant, 'project', record.project.name, field);
 }
+
+/** Whether an ISO time falls in [after, before] (either bound may be absent); no time passes only without bounds. */
+export function withinRange(iso: string | undefined, after?: number, before?: number): boolean {
+  if (after === undefined && before === undefined) return true;
+  if (iso === undefined) return false;
+  const ms = Date.parse(iso);
+  return (after === undefined || ms >= after) && (before === undefined || ms <= before);
+}
