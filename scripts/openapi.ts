@@ -2,14 +2,12 @@
  * Writes, checks or lints the OpenAPI documents. They are generated from the zod schemas of the
  * same routes the app serves, so the committed file, the served file and the code cannot disagree
  * unnoticed.
- *   tsx scripts/openapi.ts --write   regenerate openapi.yaml and openapi-v2.yaml
+ *   tsx scripts/openapi.ts --write   regenerate openapi.yaml, openapi-v2.yaml and openapi-control.yaml
  *   tsx scripts/openapi.ts --check   exit 1 when either differs from the code
- *   tsx scripts/openapi.ts --lint    Redocly lint (redocly.yaml) of both and of the control
- *                                    plane's document, written under node_modules/.cache for it
+ *   tsx scripts/openapi.ts --lint    Redocly lint (redocly.yaml) of the three
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../src/app.js';
 import { controlRoutes } from '../src/control/routes.js';
@@ -22,24 +20,15 @@ import { v2Routes } from '../src/routes/v2/index.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FILE = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
 const V2_FILE = fileURLToPath(new URL('../openapi-v2.yaml', import.meta.url));
+const CONTROL_FILE = fileURLToPath(new URL('../openapi-control.yaml', import.meta.url));
 
-/** Where redocly.yaml expects the control plane's document (node_modules is not committed). */
-const CONTROL = fileURLToPath(new URL('../node_modules/.cache/labelmock/control-plane.yaml', import.meta.url));
-
-/** Lints both documents as redocly.yaml says (its `apis`); the exit code is Redocly's. */
+/** Lints the documents as redocly.yaml says (its `apis`); the exit code is Redocly's. */
 function lint(): number {
-  const app = createApp();
-  try {
-    mkdirSync(dirname(CONTROL), { recursive: true });
-    writeFileSync(CONTROL, toYaml(controlDocument(controlRoutes(app.services))));
-    const bin = fileURLToPath(new URL('../node_modules/.bin/redocly', import.meta.url));
-    // No telemetry and no update check: the lint runs offline, in CI too.
-    const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
-    const run = spawnSync(bin, ['lint', '--format=stylish'], { stdio: 'inherit', env, cwd: ROOT });
-    return run.status ?? 1;
-  } finally {
-    app.dispose();
-  }
+  const bin = fileURLToPath(new URL('../node_modules/.bin/redocly', import.meta.url));
+  // No telemetry and no update check: the lint runs offline, in CI too.
+  const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+  const run = spawnSync(bin, ['lint', '--format=stylish'], { stdio: 'inherit', env, cwd: ROOT });
+  return run.status ?? 1;
 }
 
 const EXAMPLES = fileURLToPath(new URL(`../fixtures/${EXAMPLES_FIXTURE}`, import.meta.url));
@@ -57,6 +46,7 @@ async function main(): Promise<void> {
   const documents = [
     { file: FILE, name: 'openapi.yaml', text: toYaml(apiDocument(apiRoutes(app.services))) },
     { file: V2_FILE, name: 'openapi-v2.yaml', text: toYaml(v2Document(v2Routes(app.services))) },
+    { file: CONTROL_FILE, name: 'openapi-control.yaml', text: toYaml(controlDocument(controlRoutes(app.services))) },
   ];
   app.dispose();
   if (write) {
@@ -83,7 +73,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   }
-  console.log('openapi.yaml and openapi-v2.yaml match the code');
+  console.log('openapi.yaml, openapi-v2.yaml and openapi-control.yaml match the code');
 }
 
 void main();

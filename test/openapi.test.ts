@@ -46,10 +46,34 @@ describe('OpenAPI documents', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('openapi.yaml names a relative server and says how to point it elsewhere', () => {
+  it("openapi.yaml names labelmock's default address as its server and says how to point it elsewhere", () => {
     const doc = parse(committed());
-    expect(doc.servers).toEqual([{ url: '/', description: expect.stringMatching(/labelmock/) }]);
+    // Absolute: a client generated from the file has a base URL that works under Node as it is.
+    expect(doc.servers).toEqual([{ url: 'http://127.0.0.1:3000', description: expect.stringMatching(/labelmock/) }]);
     expect(doc.info.description).toMatch(/servers\[0\]\.url/);
+  });
+
+  it('operation ids are unique in each document and read as function names (verb first, camelCase)', () => {
+    const v2 = parse(readFileSync(new URL('../openapi-v2.yaml', import.meta.url), 'utf8'));
+    for (const doc of [parse(committed()), v2]) {
+      const ids = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((item) =>
+        Object.values(item).map((op) => op.operationId),
+      );
+      expect(new Set(ids).size).toBe(ids.length);
+      const verbs =
+        'get|list|create|set|add|delete|update|cancel|finalize|pause|resume|audit|force|prioritize|upload|' +
+        'import|invite|remove|reset|send';
+      for (const id of ids) expect(id).toMatch(new RegExp(`^(${verbs})[A-Z][A-Za-z]*$`));
+    }
+    expect(parse(committed()).paths['/v1/task/imageannotation'].post.operationId).toBe('createImageAnnotationTask');
+  });
+
+  it('GET /_mock/openapi.json serves the committed openapi-control.yaml (npm run openapi:write)', async () => {
+    const t = makeApp();
+    const doc = parse(readFileSync(new URL('../openapi-control.yaml', import.meta.url), 'utf8'));
+    const served = await (await t.app.request('http://mock.test:4010/_mock/openapi.json')).json();
+    expect(served.servers[0].url).toBe('http://mock.test:4010');
+    expect({ ...served, servers: doc.servers }).toEqual(doc);
   });
 
   it('openapi.yaml is a valid OpenAPI 3.1 document', async () => {
@@ -95,15 +119,18 @@ describe('OpenAPI documents', () => {
       // Creation answers the task pending; the completed response is the response schema's example.
       expect(op.responses['200'].content['application/json'].example.status).toBe('pending');
       expect(doc.components.schemas[`${def.schemaName}Response`]).toBeTruthy();
+      // A creation answers its own type's task; the Task union lists that branch, narrowed by a string `type`.
       const branch = { $ref: `#/components/schemas/${def.schemaName}Task` };
+      expect(op.responses['200'].content['application/json'].schema).toEqual(branch);
       expect(doc.components.schemas.Task.oneOf).toContainEqual(branch);
-      expect(doc.components.schemas.Task.discriminator.mapping[type]).toBe(branch.$ref);
+      const own = doc.components.schemas[`${def.schemaName}Task`].allOf[1].properties.type;
+      expect(own).toEqual({ type: 'string', const: type });
       expect(op.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
       expect(doc.components.parameters.IdempotencyKey.name).toBe('Idempotency-Key');
     }
   });
 
-  it('every documented error status comes from the catalog with the Error schema', () => {
+  it('every documented error status comes from the catalog with the ErrorResponse schema', () => {
     const doc = parse(committed());
     const statuses = new Set(Object.values(ERROR_CATALOG).map((e) => String(e.status)));
     for (const item of Object.values(doc.paths as Record<string, Record<string, { responses: Record<string, any> }>>)) {
@@ -113,7 +140,7 @@ describe('OpenAPI documents', () => {
           expect(statuses.has(status)).toBe(true);
           const response = doc.components.responses[String(ref.$ref).split('/').pop() ?? ''];
           expect(response.description).toBeTruthy();
-          expect(response.content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
+          expect(response.content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorResponse');
           expect(response.content['application/json'].example.status_code).toBe(Number(status));
         }
       }

@@ -6,7 +6,7 @@ import { toErrorResponse } from '../src/errors/index.js';
 import type { AppEnv } from '../src/http/env.js';
 import { type SelfCheckMode, selfCheck } from '../src/http/self-check/middleware.js';
 
-const error = { $ref: '#/components/schemas/Error' };
+const error = { $ref: '#/components/schemas/ErrorResponse' };
 const json = (schema: SchemaObject | ReferenceObject) => ({ content: { 'application/json': { schema } } });
 
 /** A document of one operation, `POST /things/{id}`, that answers `{name: string}` or a 404. */
@@ -30,7 +30,7 @@ const DOCUMENT: OpenAPIObject = {
   },
   components: {
     schemas: {
-      Error: {
+      ErrorResponse: {
         type: 'object',
         required: ['status_code', 'error'],
         properties: { status_code: { type: 'integer' }, error: { type: 'string' } },

@@ -31,6 +31,18 @@ describe('GET /v1/tasks', () => {
     expect(either.body.total).toBe(2);
     const repeated = await t.call('GET', '/v1/tasks?status=pending&status=canceled');
     expect(repeated.body.docs.map((d: { task_id: string }) => d.task_id)).toEqual([c, b]);
+    // axios and qs send a list as key[]: the same filter, mixed with the plain key too.
+    const brackets = await t.call('GET', '/v1/tasks?status[]=pending&status%5B%5D=canceled');
+    expect(brackets.body.docs.map((d: { task_id: string }) => d.task_id)).toEqual([c, b]);
+    const mixed = await t.call('GET', '/v1/tasks?status=completed&status[]=canceled');
+    expect(mixed.body.total).toBe(2);
+  });
+
+  it('GET /v1/tasks?type= of a type the mock does not know is a 400 naming type (a typo lists nothing)', async () => {
+    const t = makeApp();
+    const res = await t.call('GET', '/v1/tasks?type=imageanotation');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/"type".*imageanotation/);
   });
 
   it('GET /v1/tasks filters by unique_id (repeated), tags, type and customer_review_status', async () => {

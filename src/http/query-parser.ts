@@ -22,6 +22,23 @@ const MAX_KEPT_CHARS = 512;
 /** Sets of keys a route keeps a picked schema for: a client naming every combination cannot grow it. */
 const MAX_PICKED = 256;
 
+/**
+ * The query's values by key, `key[]` read as `key`: axios and the qs library send a list as
+ * `type[]=a&type[]=b`, which means the same filter as `type=a&type=b`.
+ */
+export function queryValues(c: Context): Record<string, string[]> {
+  const raw = c.req.queries();
+  let merged: Record<string, string[]> | undefined;
+  for (const key of Object.keys(raw)) {
+    if (!key.endsWith('[]')) continue;
+    merged ??= { ...raw };
+    const plain = key.slice(0, -2);
+    merged[plain] = [...(merged[plain] ?? []), ...(raw[key] ?? [])];
+    delete merged[key];
+  }
+  return merged ?? raw;
+}
+
 /** The raw query text of a request ('' without one). */
 export function queryText(c: Context): string {
   const url = c.req.url;
@@ -31,14 +48,14 @@ export function queryText(c: Context): string {
 
 export function queryParser<T>(schema: ZodType<T, ZodTypeDef, unknown> | undefined): (c: Context) => T {
   // A route that declares no query reads the raw one (nothing to parse, nothing to keep).
-  if (!schema) return (c) => c.req.queries() as T;
+  if (!schema) return (c) => queryValues(c) as T;
   const queryFor = querySchemaFor(schema);
   const kept = new Kept<T>(MAX_KEPT, MAX_KEPT_CHARS);
   return (c) => {
     const text = queryText(c);
     const found = kept.get(text);
     if (found !== undefined) return found;
-    const query = c.req.queries();
+    const query = queryValues(c);
     return kept.keep(text, deepFreeze(parseOrThrow(queryFor ? queryFor(query) : schema, query, '')));
   };
 }

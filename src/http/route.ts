@@ -54,6 +54,11 @@ interface RouteMeta {
   bodyDoc?: ZodTypeAny;
   /** A multipart/form-data body (uploads): documented, never read as JSON; the handler streams it from `c`. */
   multipart?: ZodTypeAny;
+  /**
+   * The component the answer is documented as when it is narrower than `response` says: a creation
+   * answers its own type's task (`ImageAnnotationTask`), not any task. The self-check holds it to that.
+   */
+  responseComponent?: string;
   /** The handler answers a Response itself (e.g. file bytes), documented under this media type. */
   responseMediaType?: string;
   /** The answer is a 302 to where the bytes are (its handler answers the redirect itself). */

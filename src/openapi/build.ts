@@ -16,9 +16,11 @@ import { type RouteSpec, routeErrors } from '../http/route.js';
 import type { Component } from './components.js';
 import { errorExample } from './error-examples.js';
 import { type OperationExamples, recordedExamples } from './examples.js';
+import { operationId, routeKey } from './operation-ids.js';
 import { queryParameters } from './parameters.js';
 import { CREATE_REQUEST_DESCRIPTION, REQUEST_DESCRIPTIONS } from './request-descriptions.js';
 import { asSchema, referenceInside, referenceNamed, tidySchema } from './reuse.js';
+import { ERROR_SCHEMA } from './schema-names.js';
 
 export interface DocumentInfo {
   title: string;
@@ -108,7 +110,7 @@ export function buildOpenApi(routes: RouteSpec[], components: Component[], info:
 function operation(route: RouteSpec, schemas: Schemas, recorded: OperationExamples): OperationObject {
   // A route's own examples first, then the exchange recorded for it (fixtures/examples).
   const own = route.examples?.() ?? {};
-  const examples = { ...recorded[operationId(route)], ...definedOnly(own) };
+  const examples = { ...recorded[routeKey(route)], ...definedOnly(own) };
   const op: OperationObject = {
     operationId: operationId(route),
     tags: [route.tag],
@@ -139,7 +141,7 @@ function errorResponses(routes: RouteSpec[]): Record<string, ResponseObject> {
     kinds.map((kind) => {
       const { summary } = ERROR_CATALOG[kind];
       const example = errorExample(kind);
-      const content = { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example } };
+      const content = { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA}` }, example } };
       return [errorResponseName(kind), { description: summary, content }];
     }),
   );
@@ -157,7 +159,14 @@ function responses(route: RouteSpec, schemas: Schemas, example: unknown): Respon
     : {
         '200': {
           description: 'Success',
-          content: { [media]: { schema: schemas.of(route.response, true), ...exampleOf(example) } },
+          content: {
+            [media]: {
+              schema: route.responseComponent
+                ? { $ref: `#/components/schemas/${route.responseComponent}` }
+                : schemas.of(route.response, true),
+              ...exampleOf(example),
+            },
+          },
         },
       };
   return {
@@ -198,7 +207,7 @@ function bodyDescription(route: RouteSpec, body: ZodTypeAny, schemas: Schemas): 
   const ref = schema.$ref?.split('/').pop();
   const own = ref ? schemas.components[ref]?.description : schema.description;
   if (own) return own;
-  const listed = REQUEST_DESCRIPTIONS[operationId(route)];
+  const listed = REQUEST_DESCRIPTIONS[routeKey(route)];
   if (listed) return listed;
   if (route.bodyDoc && ref?.endsWith('CreateRequest')) return CREATE_REQUEST_DESCRIPTION;
   // None: test/openapi-examples.test.ts names the operation.
@@ -208,14 +217,6 @@ function bodyDescription(route: RouteSpec, body: ZodTypeAny, schemas: Schemas): 
 const definedOnly = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
 const exampleOf = (value: unknown) => (value === undefined ? {} : { example: value });
-
-export function operationId(route: Pick<RouteSpec, 'method' | 'path'>): string {
-  const words = `${route.method} ${route.path}`
-    .replace(/[{}]/g, '')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean);
-  return words.map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1))).join('');
-}
 
 function pathParameters(schema: ZodTypeAny | undefined, schemas: Schemas): ParameterObject[] {
   if (!(schema instanceof z.ZodObject)) return [];

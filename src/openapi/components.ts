@@ -59,6 +59,7 @@ import {
 import { ThreadSchema } from '../domain/v2/threads.js';
 import { responseExample } from './examples.js';
 import { asSchema, tidySchema } from './reuse.js';
+import { ERROR_SCHEMA } from './schema-names.js';
 import { taskBranch, typedTask } from './task-components.js';
 
 /**
@@ -83,24 +84,36 @@ const withExample = (schema: SchemaObject, example: unknown): SchemaObject =>
 /**
  * The server checks a creation body after merging in the parameters of its project (and batch):
  * a required parameter the project supplies may be left out. Only a body naming neither must carry
- * every required parameter itself.
+ * every required parameter itself. Said with `if`/`then`, which validators apply and code generators
+ * leave alone: a generated client keeps every field typed (an `anyOf` of required lists next to
+ * `properties` made some generators drop the properties).
  */
 function projectMayFill(generated: SchemaObject): SchemaObject {
   const { required, ...rest } = generated;
   if (!required?.length) return generated;
-  // Each branch names the properties it requires (`true`: they are defined above), as Redocly wants.
-  // (openapi3-ts types no boolean schemas: cast.)
-  const requiring = (keys: string[]) =>
-    ({ required: keys, properties: Object.fromEntries(keys.map((k) => [k, true])) }) as unknown as SchemaObject;
+  // Each subschema names the properties it requires (`true`: they are defined above), as Redocly wants.
+  // (openapi3-ts types neither boolean schemas nor if/then: cast.)
+  const requiring = (keys: string[]) => ({
+    required: keys,
+    properties: Object.fromEntries(keys.map((k) => [k, true])),
+  });
   return {
     ...rest,
     description:
       (rest.description ? `${rest.description}. ` : '') +
       `Required unless the task's project supplies them (setParams or the project's params): ${required.join(', ')}. ` +
       'The body merged with the project parameters is checked.',
-    // A project (or a batch, which names one) may supply them; a body naming neither holds them all.
-    anyOf: [requiring(['project']), requiring(['batch']), requiring(required)],
-  };
+    // Neither a project nor a batch (which names one): the body holds them all. Inside allOf, beside the
+    // common parameters, so a failed `if` leaves what the others evaluated evaluated (Ajv drops it otherwise).
+    allOf: [
+      ...(rest.allOf ?? []),
+      {
+        if: { not: { anyOf: [requiring(['project']), requiring(['batch'])] } },
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's `then` keyword in a document, never awaited
+        then: requiring(required),
+      },
+    ],
+  } as SchemaObject;
 }
 
 /** The parameters every creation route takes: one component, which each creation request extends. */
@@ -164,7 +177,7 @@ function requestPieces(): Component[] {
 /** Components of openapi.yaml, in the order they are listed. */
 export function apiComponents(): Component[] {
   return [
-    { name: 'Error', zod: ErrorResponseSchema },
+    { name: ERROR_SCHEMA, zod: ErrorResponseSchema },
     ...taskComponents(),
     { name: 'LimitedTask', zod: LimitedTaskSchema },
     { name: 'TaskList', zod: TaskListSchema },
@@ -185,7 +198,7 @@ export function apiComponents(): Component[] {
     { name: 'Batch', zod: BatchSchema },
     { name: 'BatchList', zod: BatchListSchema },
     { name: 'CreateBatchRequest', zod: CreateBatchBodySchema, input: true },
-    { name: 'File', zod: FileSchema },
+    { name: 'FileRecord', zod: FileSchema },
     { name: 'StudioBatch', zod: StudioBatchSchema },
     { name: 'Team', zod: TeamSchema },
     { name: 'LabelerGroup', zod: LabelerGroupSchema },
@@ -196,7 +209,7 @@ export function apiComponents(): Component[] {
 /** Components of the control plane's document (GET /_mock/openapi.json). */
 export function controlComponents(): Component[] {
   return [
-    { name: 'Error', zod: ErrorResponseSchema },
+    { name: ERROR_SCHEMA, zod: ErrorResponseSchema },
     ...taskComponents(),
     { name: 'Clock', zod: ClockSchema },
     { name: 'ClockAdvanceResult', zod: ClockAdvanceResultSchema },
@@ -215,7 +228,7 @@ const annotationName = (type: string) =>
 /** Components of the v2 document, named as the official Python client's models are. */
 export function v2Components(): Component[] {
   return [
-    { name: 'Error', zod: ErrorResponseSchema },
+    { name: ERROR_SCHEMA, zod: ErrorResponseSchema },
     { name: 'Project', zod: V2ProjectSchema },
     { name: 'Batch', zod: V2BatchSchema },
     { name: 'BatchStatus', zod: V2BatchStatusSchema },

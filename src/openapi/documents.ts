@@ -7,20 +7,21 @@ import { apiComponents, controlComponents, v2Components } from './components.js'
 const API_VERSION = '1.0.0';
 
 /**
- * The committed file's server: relative, so it resolves against wherever the document is read
- * from. A served copy names the origin it was fetched from instead (`withOrigin`).
+ * The committed files' server: labelmock's default address, an absolute URL, so a client generated
+ * from the file works as it is under Node (a relative `/` resolves against nothing there). A served
+ * copy names the origin it was fetched from instead (`withOrigin`).
  */
-const RELATIVE_SERVER: ServerObject = {
-  url: '/',
+const DEFAULT_SERVER: ServerObject = {
+  url: 'http://127.0.0.1:3000',
   description:
-    'The server this document is served from. Reading openapi.yaml from disk, point your tool at ' +
-    'your labelmock (default http://127.0.0.1:3000) or at another implementation of the interface.',
+    'labelmock on its default port (`npx labelmock`). The copies served at /openapi.json, /openapi-v2.json and ' +
+    '/_mock/openapi.json name the address they were fetched from; point a client elsewhere with its base URL option.',
 };
 
 const SERVERS_NOTE =
-  ' The `servers` entry is relative (`/`): the copies served at GET /openapi.json, /openapi.yaml and ' +
-  '/_mock/openapi.json name the origin they were fetched from; to use this file elsewhere, replace ' +
-  '`servers[0].url` with your base URL (e.g. http://127.0.0.1:3000 for `labelmock --port 3000`).';
+  " `servers[0].url` is labelmock's default address, http://127.0.0.1:3000; the copies served at GET " +
+  '/openapi.json, /openapi.yaml, /openapi-v2.json and /_mock/openapi.json name the origin they were fetched from. ' +
+  "For another server, set your client's base URL (or replace `servers[0].url`).";
 
 export function apiDocument(routes: RouteSpec[]) {
   return buildOpenApi(routes, apiComponents(), {
@@ -31,7 +32,7 @@ export function apiDocument(routes: RouteSpec[]) {
       'Authenticate with HTTP Basic: the API key as user name and an empty password. ' +
       'Every success is HTTP 200; every error body is {"status_code", "error"}.' +
       SERVERS_NOTE,
-    servers: [RELATIVE_SERVER],
+    servers: [DEFAULT_SERVER],
     tags: {
       Tasks: 'Create tasks of each type, read, list and change them: cancel, metadata, tags, unique_id, audits',
       Projects: 'Projects group tasks of one type and hold the parameters their tasks inherit',
@@ -54,7 +55,7 @@ export function v2Document(routes: RouteSpec[]) {
       'token (the API key), as the client does, or with HTTP Basic as in v1. Every error body is ' +
       '{"status_code", "error"}.' +
       SERVERS_NOTE,
-    servers: [RELATIVE_SERVER],
+    servers: [DEFAULT_SERVER],
     bearer: true,
     tags: {
       Projects: 'Projects, by id or name',
@@ -75,7 +76,7 @@ export function controlDocument(routes: RouteSpec[]) {
       'Test-control routes of labelmock: complete, fail or redo tasks, move the virtual clock, change settings, ' +
       "reset, export and import state. Authenticated with the same keys; they act only on the caller's tenant." +
       SERVERS_NOTE,
-    servers: [RELATIVE_SERVER],
+    servers: [DEFAULT_SERVER],
     tags: { Control: "Test control of the caller's tenant: force task outcomes, the clock, settings, state, faults" },
   });
 }

@@ -1,8 +1,8 @@
 import { createApp, type MockApp } from '../app.js';
 import { ManualClock } from '../runtime/clock.js';
 import { sequentialIds } from '../runtime/ids.js';
-import { operationId } from './build.js';
 import type { OperationExamples } from './examples.js';
+import { routeKey } from './operation-ids.js';
 
 interface Call {
   params?: Record<string, string>;
@@ -19,7 +19,7 @@ const AUTH = `Basic ${Buffer.from(`${KEY}:`).toString('base64')}`;
 
 /**
  * Sends requests to an app with a pinned clock and ids, and keeps the first successful exchange of
- * each operation (by its operationId). Anything but a 200 is an error: examples are real answers.
+ * each operation (by `METHOD path`). Anything but a 200 is an error: examples are real answers.
  */
 export class Recorder {
   readonly examples: OperationExamples = {};
@@ -45,7 +45,7 @@ export class Recorder {
     const type = res.headers.get('content-type') ?? '';
     // A callback attempt's duration_ms is wall-clock time: 0 keeps the examples the same on every run.
     const response = type.includes('json') ? JSON.parse(text, (k, v) => (k === 'duration_ms' ? 0 : v)) : text;
-    const id = operationId({ method: method.toLowerCase() as 'get', path: template });
+    const id = routeKey({ method: method.toLowerCase() as 'get', path: template });
     this.examples[id] ??= { ...(call.body !== undefined && { request: call.body }), response };
     return response;
   }

@@ -283,7 +283,7 @@ async function record(steps: ((r: Recorder) => Promise<void>)[]): Promise<Operat
   }
 }
 
-/** Every documented operation's example pair, by operationId (written to fixtures/examples/operations.json). */
+/** Every documented operation's example pair, by `METHOD path` (written to fixtures/examples/operations.json). */
 export async function recordExamples(): Promise<OperationExamples> {
   const control = await record([controlCalls]);
   const api = await record([projectCalls, taskCalls, fileCalls, studioCalls, qualityCalls]);

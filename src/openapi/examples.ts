@@ -21,7 +21,7 @@ export function pendingTaskExample(type: string): Task | undefined {
 /** The `response` of the type's completed fixture. */
 export const responseExample = (type: string) => completedTaskExample(type)?.response;
 
-/** Request/response pairs per operationId, recorded from the mock by src/openapi/example-scenario.ts. */
+/** Request/response pairs per operation (`POST /v1/batches`), recorded by src/openapi/example-scenario.ts. */
 export type OperationExamples = Record<string, { request?: unknown; response?: unknown }>;
 
 export const EXAMPLES_FIXTURE = 'examples/operations.json';

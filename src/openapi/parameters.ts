@@ -3,32 +3,24 @@ import { type ZodTypeAny, z } from 'zod';
 import { queryBoolean, queryList, queryString, queryTime, queryTimeEnd } from '../http/query.js';
 
 /**
- * Query values as the server reads them (src/http/query.ts), not as zod's output: a query value is
- * always text, a list comes as one value or a repeated key, a boolean in any letter case.
+ * Query values as a generated client should send them: booleans as `true`/`false`, lists as arrays
+ * (`style: form, explode: true`: the key repeated). What the server reads besides (src/http/query.ts)
+ * is said in the descriptions: `True`/`1`, comma-joined lists, `key[]`. The self-check reads those too.
  */
 const QUERY_BOOLEAN: SchemaObject = {
-  type: 'string',
-  pattern: '^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[01])$',
-  description: 'true or false in any letter case (the Python client sends True/False), or 1 or 0',
-  examples: ['true', 'False'],
+  type: 'boolean',
+  description: 'true or false (any letter case is read, as the Python client sends True/False, and 1 or 0)',
 };
 
-/** One value or the key repeated. `item` describes each value. */
+/** A list: the key repeated (`key[]` is read as `key`). `item` describes each value. */
 export const queryListOf = (item: SchemaObject, description: string): SchemaObject => ({
-  anyOf: [item, { type: 'array', items: item }],
-  description,
+  type: 'array',
+  items: item,
+  description: `${description}; \`key[]\` is read as \`key\``,
 });
 
-/** A comma list of enum values (spaces around values and empty values are ignored). */
-export function commaEnum(values: readonly string[]): SchemaObject {
-  const one = `(${values.join('|')})?`;
-  return {
-    type: 'string',
-    pattern: `^\\s*${one}\\s*(,\\s*${one}\\s*)*$`,
-    description: `One of ${values.join(', ')}, or several joined with commas`,
-    examples: [values[0], values.slice(0, 2).join(',')],
-  };
-}
+/** One value of a fixed set (a list of them may also come joined with commas). */
+export const enumItem = (values: readonly string[]): SchemaObject => ({ type: 'string', enum: [...values] });
 
 const ISO_TIME = '^\\d{4}-\\d{2}-\\d{2}([Tt ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?([Zz]|[+-]\\d{2}:?\\d{2})?)?$';
 
@@ -54,7 +46,7 @@ const KNOWN: [ZodTypeAny, SchemaObject][] = [
 function knownQuerySchema(field: ZodTypeAny): SchemaObject | undefined {
   // A list field documented whole by its own extendApi (e.g. enum lists in routes/task-schemas.ts).
   const own = (field as { metaOpenApi?: SchemaObject }).metaOpenApi;
-  if (own?.anyOf) return own;
+  if (own?.type === 'array') return own;
   let current: ZodTypeAny | undefined = field;
   while (current) {
     const def: unknown = current._def;
@@ -72,12 +64,15 @@ function knownQuerySchema(field: ZodTypeAny): SchemaObject | undefined {
 
 export function queryParameters(schema: ZodTypeAny | undefined, generate: (field: ZodTypeAny) => SchemaObject) {
   if (!(schema instanceof z.ZodObject)) return [];
-  return Object.entries(schema.shape as Record<string, ZodTypeAny>).map(
-    ([name, field]): ParameterObject => ({
+  return Object.entries(schema.shape as Record<string, ZodTypeAny>).map(([name, field]): ParameterObject => {
+    const schema = knownQuerySchema(field) ?? generate(field);
+    return {
       name,
       in: 'query',
       required: !field.isOptional(),
-      schema: knownQuerySchema(field) ?? generate(field),
-    }),
-  );
+      // Said outright, though they are the defaults: generators differ in what they assume.
+      ...(schema.type === 'array' && { style: 'form', explode: true }),
+      schema,
+    };
+  });
 }

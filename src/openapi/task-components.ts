@@ -5,8 +5,10 @@ const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /**
  * One small component per task type: its `type` tag and the shape of its `response`. The Task
- * component lists them in a `oneOf` with a discriminator on `type`, so a completed task validates
- * against exactly one branch, and its response against its own type's schema.
+ * component lists them in a `oneOf`; each branch's `type` is a string constant, so a task validates
+ * against exactly one branch (its response against its own type's schema) and generated clients
+ * narrow a task by `type`. No `discriminator`: over `allOf`-built branches it breaks some generators,
+ * and the constants already say it all.
  */
 export function taskBranch(def: TaskTypeDefinition): SchemaObject {
   return {
@@ -15,7 +17,10 @@ export function taskBranch(def: TaskTypeDefinition): SchemaObject {
       schemaRef('TaskCommon'),
       {
         type: 'object',
-        properties: { type: { const: def.type }, response: schemaRef(`${def.schemaName}Response`) },
+        properties: {
+          type: { type: 'string', const: def.type },
+          response: schemaRef(`${def.schemaName}Response`),
+        },
         required: ['type'],
       },
     ],
@@ -27,10 +32,5 @@ export function typedTask(defs: TaskTypeDefinition[]): SchemaObject {
   return {
     description: 'A task: one unit of labeling work. Its `type` tells the shape of its `response`.',
     oneOf: defs.map((def) => schemaRef(`${def.schemaName}Task`)),
-    // The mapping names each branch: without it, OpenAPI would look for a schema named like the type.
-    discriminator: {
-      propertyName: 'type',
-      mapping: Object.fromEntries(defs.map((def) => [def.type, schemaRef(`${def.schemaName}Task`).$ref])),
-    },
   };
 }

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { boundedArray } from '../domain/common/bounded.js';
 import { MAX_TAGS_BODY } from '../domain/common/input-limits.js';
 import { MetadataBodySchema, TagSchema } from '../domain/common/values.js';
+import { TASK_TYPES } from '../domain/tasks/registry.js';
 import { ReviewStatusSchema, TaskStatusSchema } from '../domain/tasks/task.js';
 import { queryBoolean, queryInt, queryList, queryString, queryTime, queryTimeEnd } from '../http/query.js';
-import { commaEnum, queryListOf } from '../openapi/parameters.js';
+import { enumItem, queryListOf } from '../openapi/parameters.js';
 
 /** Request shapes of the task maintenance routes. */
 
@@ -20,7 +21,7 @@ const enumList = (schema: z.ZodEnum<[string, ...string[]]>) =>
         }
       }
     }),
-    queryListOf(commaEnum(schema.options), 'Repeat the key, or join values with commas; matches any of them'),
+    queryListOf(enumItem(schema.options), 'Repeat the key (or join values with commas); matches any of them'),
   );
 
 /** Repeated keys only: names, ids and tags may themselves contain commas. */
@@ -36,7 +37,8 @@ const repeatedList = (what: string) =>
 export const TaskListQuerySchema = z
   .object({
     status: enumList(TaskStatusSchema),
-    type: queryList,
+    // Every stored task has a known type (an import refuses others): an unknown one is a misspelling, a 400.
+    type: enumList(z.enum(Object.keys(TASK_TYPES) as [string, ...string[]])),
     project: repeatedList('project name'),
     batch: repeatedList('batch name'),
     customer_review_status: enumList(ReviewStatusSchema),

@@ -46,6 +46,7 @@ export function taskCreateRoutes(services: Services): RouteSpec[] {
       body: CreateBodyObjectSchema,
       bodyDoc: def.createSchema,
       response: TaskSchema,
+      responseComponent: `${def.schemaName}Task`,
       errors: ['not_found', 'conflict'],
       idempotent: true,
       examples: () => ({

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { selfCheckFailed, toErrorResponse } from '../../errors/index.js';
 import type { AppEnv } from '../env.js';
+import { queryValues } from '../query-parser.js';
 import { operationMatcher } from './match.js';
 import { type CheckedOperation, compileErrorSchema, compileOperations } from './operations.js';
 
@@ -151,6 +152,9 @@ function parsedProblems(validate: ValidateFunction, text: string): string[] {
   return validate(body) ? [] : [`the body does not match the documented schema: ${describe(validate.errors)}`];
 }
 
+/** A query boolean in any letter case, or 1/0 (src/http/query.ts reads these). */
+const BOOLEAN_TEXT: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+
 /** The rules a single value broke, without the path of its wrapper. */
 const ruleOf = (errors: ErrorObject[] | null | undefined) =>
   [...new Set((errors ?? []).map((e) => e.message ?? 'is invalid'))].join(', ');
@@ -167,7 +171,19 @@ function queryProblems(operation: CheckedOperation, sent: Record<string, string[
       if (parameter.required) problems.push(`the query was accepted without "${parameter.name}", which it requires`);
       continue;
     }
-    const candidates: unknown[] = [values[values.length - 1], ...(values.length > 1 ? [values] : [])];
+    const last = values[values.length - 1] as string;
+    // What the server reads besides the document's forms: a comma-joined list, True/False and 1/0.
+    const split = values
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
+    const flag = BOOLEAN_TEXT[last.toLowerCase()];
+    const candidates: unknown[] = [
+      last,
+      ...(values.length > 1 ? [values] : []),
+      split,
+      ...(flag === undefined ? [] : [flag]),
+    ];
     if (candidates.some((value) => parameter.validate({ value }))) continue;
     problems.push(
       `the query was accepted, but the document forbids it: "${parameter.name}" ${ruleOf(parameter.validate.errors)}`,
@@ -178,7 +194,7 @@ function queryProblems(operation: CheckedOperation, sent: Record<string, string[
 
 /** An accepted request must be one the document allows: otherwise the document forbids what the server does. */
 async function requestProblems(operation: CheckedOperation, c: Context<AppEnv>): Promise<string[]> {
-  const problems = queryProblems(operation, c.req.queries());
+  const problems = queryProblems(operation, queryValues(c));
   const validateBody = operation.requestBody();
   if (!validateBody || /multipart/i.test(c.req.header('content-type') ?? '')) return problems;
   // The route read the body through c.req.text(), which keeps it: this reads no stream twice.

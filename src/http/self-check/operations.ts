@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
 import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
+import { ERROR_SCHEMA } from '../../openapi/schema-names.js';
 
 /** One documented operation, its validators compiled on first use (a document has hundreds). */
 export interface CheckedOperation {
@@ -113,5 +114,5 @@ const queryParameters = (parameters: NonNullable<OperationObject['parameters']>)
 export function compileErrorSchema(documents: OpenAPIObject[]): ValidateFunction {
   const ajv = newAjv(false);
   ajv.addSchema({ $id: 'doc0', components: documents[0]?.components ?? {} });
-  return ajv.compile({ $ref: 'doc0#/components/schemas/Error' });
+  return ajv.compile({ $ref: `doc0#/components/schemas/${ERROR_SCHEMA}` });
 }
