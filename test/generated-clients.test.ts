@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,25 +26,54 @@ beforeAll(async () => {
   }
 }, 300_000);
 
-describe('openapi-typescript + openapi-fetch', () => {
-  const out = join(HOME, 'openapi-typescript', 'generated');
-  const app = createApp();
-  let server: ReturnType<typeof serve> | undefined;
-  afterAll(() => {
-    server?.close();
-    app.dispose();
-  });
+/** How each generator turns a committed document into a TypeScript file (`out`). */
+const GENERATORS = {
+  'openapi-typescript': (document: string, out: string) => [bin('openapi-typescript'), [document, '-o', out]],
+  // typed-openapi joins -o to its working directory even when absolute: given relative to it.
+  'typed-openapi': (document: string, out: string) => [bin('typed-openapi'), [document, '-o', relative(HOME, out)]],
+} as const satisfies Record<string, (document: string, out: string) => [string, string[]]>;
 
-  it('generates types from openapi.yaml and openapi-control.yaml that compile strict with the probe', async () => {
+/** Each generator's scenario, imported once its client is generated (the first test of its block). */
+const SCENARIOS = {
+  'openapi-typescript': () => import('../generated-clients/openapi-typescript/scenario.js'),
+  'typed-openapi': () => import('../generated-clients/typed-openapi/scenario.js'),
+} satisfies Record<
+  keyof typeof GENERATORS,
+  () => Promise<{ scenario: (base: string, key: string) => Promise<object> }>
+>;
+
+const app = createApp();
+let base = '';
+let server: ReturnType<typeof serve> | undefined;
+afterAll(() => {
+  server?.close();
+  app.dispose();
+});
+
+/** A live server shared by the scenarios (each uses its own key, so its own tenant). */
+async function liveServer(): Promise<string> {
+  if (!base) {
+    const port = await new Promise<number>((resolve) => {
+      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port));
+    });
+    base = `http://127.0.0.1:${port}`;
+  }
+  return base;
+}
+
+describe.each(Object.keys(GENERATORS) as (keyof typeof GENERATORS)[])('%s', (generator) => {
+  it('generates from openapi.yaml and openapi-control.yaml; the probe compiles, its wrong calls do not', async () => {
+    const out = join(HOME, generator, 'generated');
     mkdirSync(out, { recursive: true });
     for (const [document, file] of [
       ['openapi.yaml', 'api.ts'],
       ['openapi-control.yaml', 'control.ts'],
     ] as const) {
-      await run(bin('openapi-typescript'), [join(ROOT, document), '-o', join(out, file)], { cwd: HOME });
+      const [command, args] = GENERATORS[generator](join(ROOT, document), join(out, file));
+      await run(command, args, { cwd: HOME });
     }
-    // Every @ts-expect-error in the probe must meet an error (tsc reports an unused one), every other line none.
-    const compiled = await run(bin('tsc'), ['-p', join(HOME, 'tsconfig.json')], { cwd: HOME }).then(
+    // Every @ts-expect-error in a probe must meet an error (tsc reports an unused one), every other line none.
+    const compiled = await run(bin('tsc'), ['-p', join(HOME, generator, 'tsconfig.json')], { cwd: HOME }).then(
       () => '',
       (error: { stdout?: string }) => error.stdout ?? String(error),
     );
@@ -52,17 +81,17 @@ describe('openapi-typescript + openapi-fetch', () => {
   }, 120_000);
 
   it('runs the scenario against a live server: create, list two statuses to the end, complete, read', async () => {
-    const port = await new Promise<number>((resolve) => {
-      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port));
+    const { scenario } = await SCENARIOS[generator]();
+    const outcome = await scenario(await liveServer(), `test_${generator.replace(/-/g, '_')}`);
+    expect(outcome).toEqual({
+      createdType: 'imageannotation',
+      listed: expect.arrayContaining([expect.any(String)]),
+      pages: 2,
+      completedLabels: expect.arrayContaining([expect.any(String)]),
+      errorStatus: 400,
+      errorMessage: expect.stringMatching(/attachment/),
+      flagged: true,
     });
-    const { scenario } = await import('../generated-clients/openapi-typescript/scenario.js');
-    const outcome = await scenario(`http://127.0.0.1:${port}`, 'test_generated');
-    expect(outcome.createdType).toBe('imageannotation');
-    expect(outcome.listed).toHaveLength(3);
-    expect(outcome.pages).toBe(2);
-    expect(outcome.completedLabels.length).toBeGreaterThan(0);
-    expect(outcome.errorStatus).toBe(400);
-    expect(outcome.errorMessage).toMatch(/attachment/);
-    expect(outcome.flagged).toBe(true);
+    expect((outcome as { listed: string[] }).listed).toHaveLength(3);
   });
 });

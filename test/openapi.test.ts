@@ -124,7 +124,7 @@ describe('OpenAPI documents', () => {
       expect(op.responses['200'].content['application/json'].schema).toEqual(branch);
       expect(doc.components.schemas.Task.oneOf).toContainEqual(branch);
       const own = doc.components.schemas[`${def.schemaName}Task`].allOf[1].properties.type;
-      expect(own).toEqual({ type: 'string', const: type });
+      expect(own).toEqual({ type: 'string', enum: [type] });
       expect(op.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
       expect(doc.components.parameters.IdempotencyKey.name).toBe('Idempotency-Key');
     }

@@ -5,7 +5,7 @@ const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /**
  * One small component per task type: its `type` tag and the shape of its `response`. The Task
- * component lists them in a `oneOf`; each branch's `type` is a string constant, so a task validates
+ * component lists them in a `oneOf`; each branch's `type` is one string value, so a task validates
  * against exactly one branch (its response against its own type's schema) and generated clients
  * narrow a task by `type`. No `discriminator`: over `allOf`-built branches it breaks some generators,
  * and the constants already say it all.
@@ -18,7 +18,8 @@ export function taskBranch(def: TaskTypeDefinition): SchemaObject {
       {
         type: 'object',
         properties: {
-          type: { type: 'string', const: def.type },
+          // A one-value enum rather than `const`: every generator reads it as the literal type.
+          type: { type: 'string', enum: [def.type] },
           response: schemaRef(`${def.schemaName}Response`),
         },
         required: ['type'],
