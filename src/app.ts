@@ -170,7 +170,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   );
 
   // One for both prefixes: it keeps each key's principal, and a key calls both.
-  const auth = authMiddleware(createKeyResolver(config.keys));
+  const auth = authMiddleware(createKeyResolver(config.keys), config.keys !== undefined);
   for (const prefix of ['/v1/*', '/v2/*', '/_mock/*']) {
     app.use(prefix, auth);
     app.use(prefix, tenancy(store));

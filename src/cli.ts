@@ -40,21 +40,24 @@ function stateLine(durable: MockApp['durable']): string {
 function printBanner(config: Config, info: AddressInfo, durable: MockApp['durable']): void {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
   const base = `http://${host}:${info.port}`;
-  const keys = config.keys
-    ? `  strict keys: ${config.keys.length} key(s) from the keys file`
+  // A key that works here: the keys file's first in strict mode (test_local would be refused), else test_local.
+  const strictKey = config.keys?.[0];
+  const example = strictKey?.key ?? 'test_local';
+  const keys = strictKey
+    ? `  strict keys: ${config.keys?.length} key(s) from the keys file, e.g. ${example} (${strictKey.mode})`
     : '  test key: test_local    live key: live_local    (any test_<name> / live_<name> works)';
   const delay = config.completion.mode === 'delay' ? ` ${config.completion.delay_ms} ms` : '';
   console.log(
     [
       `labelmock listening on ${base}`,
-      `  base URL: ${base}/v1`,
+      `  base URL: ${base}/v1   (v2: ${base}/v2)`,
       keys,
       `  completion (test keys): ${config.completion.mode}${delay}`,
       ...(config.cors.length > 0 ? [`  CORS allowed for: ${config.cors.join(', ')}`] : []),
       `  state: ${stateLine(durable)}`,
-      `  OpenAPI: ${base}/openapi.yaml   control plane: ${base}/_mock/openapi.json`,
-      `  inspector: ${base}/_mock/ui/${config.keys ? '' : '#key=test_local'}`,
-      `  try: curl -u test_local: ${base}/v1/tasks`,
+      `  docs: ${base}/docs   OpenAPI: ${base}/openapi.yaml, ${base}/openapi-v2.yaml, ${base}/_mock/openapi.json`,
+      `  inspector: ${base}/_mock/ui/#key=${encodeURIComponent(example)}`,
+      `  try: curl -u '${example}:' ${base}/v1/tasks`,
     ].join('\n'),
   );
 }

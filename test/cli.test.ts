@@ -175,6 +175,21 @@ describe('the labelmock bin (src/cli.ts)', () => {
     // The inspector's address, with the printed key in its fragment.
     const inspector = /inspector: (\S+)/.exec(server.out())?.[1] ?? '';
     expect(inspector).toMatch(/\/_mock\/ui\/#key=test_local$/);
+    expect(server.out()).toMatch(/docs: http:\/\/127\.0\.0\.1:\d+\/docs/);
+  });
+
+  it('labelmock --keys FILE names a key of the file in its banner, inspector link and curl: it works', async () => {
+    const dir = tempDir();
+    const keys = join(dir, 'keys.json');
+    writeFileSync(keys, JSON.stringify([{ key: 'sk-ci-1', account: 'acme', mode: 'test' }]));
+    const server = start(['--port', '0', '--log', 'off', '--keys', keys]);
+    const base = await server.base;
+    expect(server.out()).toMatch(/e\.g\. sk-ci-1 \(test\)/);
+    expect(server.out()).toMatch(/#key=sk-ci-1/);
+    expect(server.out()).not.toMatch(/test_local/);
+    const res = await fetch(`${base}/v1/tasks`, { headers: { authorization: `Basic ${btoa('sk-ci-1:')}` } });
+    expect(res.status).toBe(200);
+    await res.text();
   });
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

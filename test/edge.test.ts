@@ -14,11 +14,24 @@ describe('auth', () => {
 
   const invalid = ['secret', 'test_', 'prod_acme', `test_${'a'.repeat(129)}`, 'acme|staging', 'test_a b'];
   for (const key of invalid) {
-    it(`GET /v1/tasks with the key "${key.slice(0, 20)}" is a 401`, async () => {
+    it(`GET /v1/tasks with the key "${key.slice(0, 20)}" is a 401 saying what keys look like`, async () => {
       const t = makeApp();
-      expect((await t.call('GET', '/v1/tasks', { key })).status).toBe(401);
+      const res = await t.call('GET', '/v1/tasks', { key });
+      expect(res.status).toBe(401);
+      expect(res.body.error).toMatch(/keys look like test_<name> or live_<name>/);
     });
   }
+
+  it('a 401 says its cause: no key, a header that names no key, a key not in the keys file', async () => {
+    const t = makeApp();
+    expect((await t.call('GET', '/v1/tasks', { key: null })).body.error).toMatch(/no API key: .*curl -u/);
+    const odd = await t.app.request('/v1/tasks', { headers: { authorization: 'Digest username="x"' } });
+    expect(((await odd.json()) as { error: string }).error).toMatch(/neither Basic .* nor a bare key/);
+    const strict = makeApp({ config: { keys: [{ key: 'sk-123', account: 'acme', mode: 'live' }] } });
+    const unknown = await strict.call('GET', '/v1/tasks', { key: 'test_acme' });
+    expect(unknown.body.error).toMatch(/not in the keys file .*--keys/);
+    expect(unknown.body.error).not.toMatch(/test_<name>/);
+  });
 
   it('GET /v1/tasks accepts Basic, Bearer, a bare key and the <id>|test form', async () => {
     const t = makeApp();

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,14 +34,17 @@ const GENERATORS = {
   'typed-openapi': (document: string, out: string) => [bin('typed-openapi'), [document, '-o', relative(HOME, out)]],
 } as const satisfies Record<string, (document: string, out: string) => [string, string[]]>;
 
-/** Each generator's scenario, imported once its client is generated (the first test of its block). */
-const SCENARIOS = {
-  'openapi-typescript': () => import('../generated-clients/openapi-typescript/scenario.js'),
-  'typed-openapi': () => import('../generated-clients/typed-openapi/scenario.js'),
-} satisfies Record<
-  keyof typeof GENERATORS,
-  () => Promise<{ scenario: (base: string, key: string) => Promise<object> }>
->;
+/**
+ * A generator's scenario, imported once its client is generated (the first test of its block). By a
+ * computed URL: the package's own type check must not follow it into generated-clients/, whose
+ * dependencies and generated files only this test puts there.
+ */
+async function scenarioOf(generator: string) {
+  const url = pathToFileURL(join(HOME, generator, 'scenario.ts')).href;
+  return (await import(/* @vite-ignore */ url)) as {
+    scenario: (base: string, key: string) => Promise<{ listed: string[] } & Record<string, unknown>>;
+  };
+}
 
 const app = createApp();
 let base = '';
@@ -81,7 +85,7 @@ describe.each(Object.keys(GENERATORS) as (keyof typeof GENERATORS)[])('%s', (gen
   }, 120_000);
 
   it('runs the scenario against a live server: create, list two statuses to the end, complete, read', async () => {
-    const { scenario } = await SCENARIOS[generator]();
+    const { scenario } = await scenarioOf(generator);
     const outcome = await scenario(await liveServer(), `test_${generator.replace(/-/g, '_')}`);
     expect(outcome).toEqual({
       createdType: 'imageannotation',
@@ -92,6 +96,6 @@ describe.each(Object.keys(GENERATORS) as (keyof typeof GENERATORS)[])('%s', (gen
       errorMessage: expect.stringMatching(/attachment/),
       flagged: true,
     });
-    expect((outcome as { listed: string[] }).listed).toHaveLength(3);
+    expect(outcome.listed).toHaveLength(3);
   });
 });

@@ -71,13 +71,26 @@ export const inContext = (where: string, err: ApiError) =>
   new ApiError(err.kind, `${where}: ${err.message}`, err.headers);
 
 // 401 unauthorized
-export const unauthorized = () =>
-  new ApiError(
-    'unauthorized',
-    'Unauthorized: send an API key as the HTTP Basic user name with an empty password ' +
-      '(keys look like test_<name> or live_<name>)',
-    { 'WWW-Authenticate': 'Basic realm="labelmock"' },
-  );
+/** Why a request's key was refused: each cause says what went wrong and how to fix it. */
+export type UnauthorizedCause = 'missing' | 'malformed' | 'unknown_open' | 'unknown_strict';
+
+const UNAUTHORIZED: Record<UnauthorizedCause, string> = {
+  missing:
+    'no API key: send it as the HTTP Basic user name with an empty password (curl -u test_demo: ...), ' +
+    'or as Authorization: Bearer <key>',
+  malformed:
+    'the Authorization header is neither Basic (base64 of "<key>:"), Bearer <key> nor a bare key; ' +
+    'send the key as the HTTP Basic user name with an empty password',
+  unknown_open:
+    'this key is not one labelmock accepts: keys look like test_<name> or live_<name> (or <name>|test, ' +
+    '<name>|live), <name> being 1 to 128 of A-Z a-z 0-9 _ -',
+  unknown_strict: 'this key is not in the keys file the server was started with (--keys): use one of the keys it lists',
+};
+
+export const unauthorized = (cause: UnauthorizedCause = 'missing') =>
+  new ApiError('unauthorized', `Unauthorized: ${UNAUTHORIZED[cause]}`, {
+    'WWW-Authenticate': 'Basic realm="labelmock"',
+  });
 
 // 404 not_found
 /** `Project "p" not found`, or with a scope: `Labeler group "g" not found in project "p"`. */

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { KeyEntry } from '../config/index.js';
-import { unauthorized } from '../errors/index.js';
+import { type UnauthorizedCause, unauthorized } from '../errors/index.js';
 import { accountFingerprint } from '../runtime/fingerprint.js';
 import type { AppEnv, Principal } from './env.js';
 import { Kept } from './kept.js';
@@ -58,7 +58,18 @@ const MAX_KEPT_KEY_CHARS = 512;
  * alone, so it is kept by that text: a repeat skips the base64 decoding and the key's patterns.
  * Synchronous: a throw here still reaches Hono's error handling, and no async step is added.
  */
-export function authMiddleware(resolve: (key: string) => Principal | undefined): MiddlewareHandler<AppEnv> {
+/** Why a header gave no principal: none sent, one that names no key, or a key this server does not accept. */
+function refusal(header: string, key: string | undefined, strict: boolean): UnauthorizedCause {
+  if (header.trim() === '') return 'missing';
+  if (key === undefined || key === '') return 'malformed';
+  return strict ? 'unknown_strict' : 'unknown_open';
+}
+
+export function authMiddleware(
+  resolve: (key: string) => Principal | undefined,
+  /** Strict mode (a keys file): an unknown key is told to use one of the file's. */
+  strict = false,
+): MiddlewareHandler<AppEnv> {
   const kept = new Kept<Principal>(MAX_KEPT_KEYS, MAX_KEPT_KEY_CHARS);
   return (c, next) => {
     const header = c.req.header('authorization') ?? '';
@@ -66,7 +77,7 @@ export function authMiddleware(resolve: (key: string) => Principal | undefined):
     if (!principal) {
       const key = extractKey(header);
       const resolved = key === undefined ? undefined : resolve(key);
-      if (!resolved) throw unauthorized();
+      if (!resolved) throw unauthorized(refusal(header, key, strict));
       principal = kept.keep(header, Object.freeze(resolved));
     }
     c.set('principal', principal);
