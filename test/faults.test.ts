@@ -39,6 +39,18 @@ describe('fault rules', () => {
     });
   });
 
+  it('POST /_mock/faults takes method in any letter case (as the journal filter does), stored upper case', async () => {
+    const t = makeApp();
+    const res = await rule(t, { method: 'get', path: '/v1/tasks', status: 503, times: 1 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.method).toBe('GET');
+    expect((await t.call('POST', '/v1/tasks')).status).not.toBe(503);
+    expect((await t.call('GET', '/v1/tasks')).status).toBe(503);
+    const bad = await rule(t, { method: 'fetch', path: '/v1/tasks', status: 503 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/method/);
+  });
+
   it('POST /_mock/faults with a status no /v1 operation documents answers 400 listing the statuses', async () => {
     const t = makeApp();
     const res = await rule(t, { path: '/v1/tasks', status: 418 });

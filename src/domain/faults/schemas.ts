@@ -1,3 +1,4 @@
+import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import { refinePathPattern } from './path-pattern.js';
 
@@ -50,8 +51,21 @@ export const AppliedFaultSchema = z
   .strict();
 export type AppliedFault = z.infer<typeof AppliedFaultSchema>;
 
+/** Any letter case, as the request journal's filter takes it; stored and answered in upper case. */
+const anyCase = (word: string) => [...word].map((c) => `[${c}${c.toLowerCase()}]`).join('');
+const FaultMethodSchema = extendApi(
+  z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(FAULT_METHODS)),
+  {
+    type: 'string',
+    // The generated enum (upper case only) would refuse what the server takes: a pattern instead.
+    enum: undefined,
+    pattern: `^(${FAULT_METHODS.map(anyCase).join('|')})$`,
+    description: 'Only requests of this method (any letter case; stored upper case); any when absent.',
+  },
+);
+
 const RuleFields = {
-  method: z.enum(FAULT_METHODS).optional().describe('Only requests of this method (upper case); any when absent.'),
+  method: FaultMethodSchema.optional(),
   path: z
     .string()
     .min(4)
