@@ -90,6 +90,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     startedAt: clock.now(),
     pages: new BytePool(),
     deliveries,
+    interfaceRoutes: [],
   };
   // Events first: a completion is announced before what follows from it (dependents, callbacks).
   store.changes.subscribe(onEvent(tenantEventSource(events)));
@@ -113,6 +114,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   app.onError(toErrorResponse);
   const api = apiRoutes(services);
   const v2 = v2Routes(services);
+  services.interfaceRoutes = [...api, ...v2].filter((route) => !route.hidden);
   const control = controlRoutes(services);
   // Outermost: it sees every answer, those of the middleware below and of the error handler included.
   if (config.selfCheck !== 'off') {

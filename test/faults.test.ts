@@ -39,6 +39,17 @@ describe('fault rules', () => {
     });
   });
 
+  it('POST /_mock/faults whose path (and method) meets no /v1 or /v2 route answers 400 naming path', async () => {
+    const t = makeApp();
+    const none = await rule(t, { path: '/v1/batch/**', status: 503 });
+    expect(none.status).toBe(400);
+    expect(none.body.error).toMatch(/"path" matches no route of \/v1 or \/v2/);
+    const wrongMethod = await rule(t, { method: 'DELETE', path: '/v1/batches', status: 503 });
+    expect(wrongMethod.body.error).toMatch(/matches no DELETE route/);
+    expect((await rule(t, { path: '/v1/batches/**', status: 503 })).status).toBe(200);
+    expect((await rule(t, { path: '/v2/batch/*', status: 503 })).status).toBe(200);
+  });
+
   it('POST /_mock/faults takes method in any letter case (as the journal filter does), stored upper case', async () => {
     const t = makeApp();
     const res = await rule(t, { method: 'get', path: '/v1/tasks', status: 503, times: 1 });
@@ -163,7 +174,8 @@ describe('fault rules', () => {
 
   it('GET /v1/tasks is not faulted by a rule for another method, path or tenant', async () => {
     const t = makeApp();
-    await addRule(t, { method: 'POST', path: '/v1/tasks', status: 500 });
+    // Another method on a pattern that covers /v1/tasks (POST /v1/tasks alone is no route: refused).
+    await addRule(t, { method: 'POST', path: '/v1/**', status: 500 });
     await addRule(t, { path: '/v1/task/{taskId}', status: 500 });
     await addRule(t, { path: '/v1/projects', status: 500 });
     expect(await statuses(t, 1)).toEqual([200]);

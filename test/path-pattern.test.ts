@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pathMatcher } from '../src/domain/faults/path-pattern.js';
+import { overlapsTemplate, pathMatcher } from '../src/domain/faults/path-pattern.js';
 
 /** The regular expression a pattern means, as a reference on inputs too small to backtrack for long. */
 function reference(pattern: string): RegExp {
@@ -73,4 +73,26 @@ describe('path patterns', () => {
       { numRuns: 3000 },
     );
   });
+});
+
+describe('overlapsTemplate: whether a pattern can meet a route template', () => {
+  const cases: [string, string, boolean][] = [
+    ['/v1/tasks', '/v1/tasks', true],
+    ['/v1/task/abc/cancel', '/v1/task/{taskId}/cancel', true],
+    ['/v1/task/*', '/v1/task/{taskId}', true],
+    ['/v1/task/{id}/cancel', '/v1/task/{taskId}/cancel', true],
+    ['/v1/**', '/v1/task/{taskId}/cancel', true],
+    ['/v1/**/cancel', '/v1/task/{taskId}/cancel', true],
+    ['/v1/batches/*', '/v1/batches/{batchName}', true],
+    ['/v1/batch*/**', '/v1/batches/{batchName}/finalize', true],
+    ['/v1/batch/**', '/v1/batches/{batchName}', false],
+    ['/v1/tasks/*', '/v1/tasks', false],
+    ['/v1/task/*/cancel', '/v1/task/{taskId}', false],
+    ['/v2/**', '/v1/tasks', false],
+  ];
+  for (const [pattern, template, expected] of cases) {
+    it(`${pattern} ${expected ? 'meets' : 'never meets'} ${template}`, () => {
+      expect(overlapsTemplate(pattern, template)).toBe(expected);
+    });
+  }
 });

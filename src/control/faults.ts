@@ -32,7 +32,7 @@ export function faultControlRoutes(services: Services): RouteSpec[] {
       body: FaultRuleRequestSchema,
       response: FaultRuleSchema,
       errors: [],
-      handler: ({ tenant, body }) => addFaultRule(tenant, body, services.ids),
+      handler: ({ tenant, body }) => addFaultRule(tenant, body, services.ids, services.interfaceRoutes),
     }),
     defineRoute({
       method: 'get',

@@ -22,4 +22,6 @@ export interface Services {
   deliveries: DeliveryLimiter;
   /** Buffers for large answers (list pages), lent per request and given back once sent. */
   pages: BytePool;
+  /** The served /v1 and /v2 operations (method, path template): what a fault rule must match to fire. */
+  interfaceRoutes: readonly { method: string; path: string }[];
 }

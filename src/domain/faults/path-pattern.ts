@@ -105,3 +105,33 @@ function matchBlocks(blocks: SegmentMatcher[][], segments: string[]): boolean {
   }
   return true;
 }
+
+const PARAM = Symbol('{param}');
+
+/**
+ * Whether some path matches both a pattern and a route template (`/v1/task/{taskId}/cancel`): a fault
+ * rule that overlaps no route would never fire, and is refused instead of kept silently. Segment by
+ * segment, with `**` spanning any number of the template's segments; a template parameter is any one
+ * non-empty segment, so any non-empty segment pattern can meet it.
+ */
+export function overlapsTemplate(pattern: string, template: string): boolean {
+  const rule: PatternSegment[] = pattern.split('/').map((s) => (s === '**' ? GLOBSTAR : segmentMatcher(s)));
+  const route = template.split('/').map((s) => (/^\{[^}]+\}$/.test(s) ? PARAM : s));
+  const seen = new Map<string, boolean>();
+  const from = (i: number, j: number): boolean => {
+    const key = `${i},${j}`;
+    const known = seen.get(key);
+    if (known !== undefined) return known;
+    let result: boolean;
+    const segment = rule[i];
+    const part = route[j];
+    if (segment === undefined) result = part === undefined;
+    else if (segment === GLOBSTAR) result = from(i + 1, j) || (part !== undefined && from(i, j + 1));
+    else if (part === undefined) result = false;
+    else if (part === PARAM) result = segment !== '' && from(i + 1, j + 1);
+    else result = matchSegment(segment, part) && from(i + 1, j + 1);
+    seen.set(key, result);
+    return result;
+  };
+  return from(0, 0);
+}
