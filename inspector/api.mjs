@@ -52,6 +52,9 @@ export async function api(method, path, body) {
   } catch {
     // Not JSON (a dropped or faulted answer): keep the text for the message.
   }
+  if (res.status === 401) {
+    throw new Error(`${res.status}: ${data?.error ?? 'Unauthorized'}. Enter a key that works in the Key field above.`);
+  }
   if (!res.ok) throw new Error(`${res.status}: ${data?.error ?? (text || res.statusText)}`);
   return data;
 }
@@ -71,7 +74,8 @@ export function query(params) {
 export async function streamEvents(onEvent, onState, signal) {
   while (!signal.aborted) {
     try {
-      const res = await fetch('/_mock/events', { headers: { authorization: authorization() }, signal });
+      const headers = { authorization: authorization(), [OWN_HEADER]: OWN_TOKEN };
+      const res = await fetch('/_mock/events', { headers, signal });
       if (!res.ok || !res.body) throw new Error(`events: ${res.status}`);
       onState('live');
       await readEvents(res.body, onEvent);

@@ -22,7 +22,12 @@ const PAGES = {
 };
 
 const view = document.getElementById('view');
-const liveState = h('span', { class: 'live', id: 'live' }, 'offline');
+// The event stream's state: named for what it is ("live" alone read like the live mode's keys).
+const liveState = h(
+  'span',
+  { class: 'live', id: 'live', title: 'The event stream (GET /_mock/events)' },
+  'events: offline',
+);
 let current = { onEvent: undefined };
 let events;
 
@@ -72,7 +77,7 @@ function start() {
   events?.abort();
   events = new AbortController();
   if (getKey()) {
-    const onState = (state) => show(liveState, state);
+    const onState = (state) => show(liveState, `events: ${state}`);
     streamEvents((event) => current.onEvent?.(event), onState, events.signal);
   }
   route();

@@ -50,6 +50,15 @@ describe('auth', () => {
     expect((await t.call('GET', `/v1/task/${res.body.task_id}`, { key: 'test_other' })).status).toBe(404);
   });
 
+  it("a 401 to the inspector's own calls has no WWW-Authenticate (no sign-in dialog); others keep it", async () => {
+    const t = makeApp();
+    const own = await t.call('GET', '/v1/tasks', { key: 'prod_acme', headers: { 'x-labelmock-inspector': 'tab' } });
+    expect(own.status).toBe(401);
+    expect(own.headers.get('www-authenticate')).toBeNull();
+    const other = await t.call('GET', '/v1/tasks', { key: 'prod_acme' });
+    expect(other.headers.get('www-authenticate')).toMatch(/Basic/);
+  });
+
   it('strict mode accepts only the keys of the keys file', async () => {
     const t = makeApp({ config: { keys: [{ key: 'sk-123', account: 'acme', mode: 'live' }] } });
     expect((await t.call('GET', '/v1/tasks', { key: 'sk-123' })).status).toBe(200);

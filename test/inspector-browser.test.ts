@@ -259,4 +259,27 @@ describe('inspector in Chromium', () => {
     await page.locator('.page').first().waitFor();
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('GET /_mock/ui with a refused key says why and how to fix it; no browser sign-in dialog', async () => {
+    const base = await startServer();
+    const context = await (await launchChromium()).newContext();
+    const page = await context.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.type());
+      return dialog.dismiss();
+    });
+    await page.goto(`${base}/_mock/ui/#key=prod_acme`);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toMatch(/401: Unauthorized: this key is not one labelmock accepts/);
+    await expect(alert.textContent()).resolves.toMatch(/Enter a key that works in the Key field above/);
+    await expect(page.locator('#live').textContent()).resolves.toBe('events: offline');
+    // Fixed from the page itself: the key field, then Use.
+    await page.locator('#key').fill(KEY);
+    await page.getByRole('button', { name: 'Use' }).click();
+    await page.locator('#live', { hasText: 'events: live' }).waitFor();
+    await page.locator('#task-list').waitFor();
+    expect(dialogs).toEqual([]);
+  }, 60_000);
 });

@@ -87,10 +87,13 @@ const UNAUTHORIZED: Record<UnauthorizedCause, string> = {
   unknown_strict: 'this key is not in the keys file the server was started with (--keys): use one of the keys it lists',
 };
 
-export const unauthorized = (cause: UnauthorizedCause = 'missing') =>
-  new ApiError('unauthorized', `Unauthorized: ${UNAUTHORIZED[cause]}`, {
-    'WWW-Authenticate': 'Basic realm="labelmock"',
-  });
+/** `challenge: false` leaves out WWW-Authenticate, whose Basic challenge makes a browser pop its sign-in dialog. */
+export const unauthorized = (cause: UnauthorizedCause = 'missing', challenge = true) =>
+  new ApiError(
+    'unauthorized',
+    `Unauthorized: ${UNAUTHORIZED[cause]}`,
+    challenge ? { 'WWW-Authenticate': 'Basic realm="labelmock"' } : {},
+  );
 
 // 404 not_found
 /** `Project "p" not found`, or with a scope: `Labeler group "g" not found in project "p"`. */

@@ -58,6 +58,9 @@ const MAX_KEPT_KEY_CHARS = 512;
  * alone, so it is kept by that text: a repeat skips the base64 decoding and the key's patterns.
  * Synchronous: a throw here still reaches Hono's error handling, and no async step is added.
  */
+/** The header the web inspector marks its own calls with (inspector/api.mjs). */
+const INSPECTOR_HEADER = 'x-labelmock-inspector';
+
 /** Why a header gave no principal: none sent, one that names no key, or a key this server does not accept. */
 function refusal(header: string, key: string | undefined, strict: boolean): UnauthorizedCause {
   if (header.trim() === '') return 'missing';
@@ -77,7 +80,8 @@ export function authMiddleware(
     if (!principal) {
       const key = extractKey(header);
       const resolved = key === undefined ? undefined : resolve(key);
-      if (!resolved) throw unauthorized(refusal(header, key, strict));
+      // The inspector's own calls get no Basic challenge: it shows the message itself, never a sign-in dialog.
+      if (!resolved) throw unauthorized(refusal(header, key, strict), c.req.header(INSPECTOR_HEADER) === undefined);
       principal = kept.keep(header, Object.freeze(resolved));
     }
     c.set('principal', principal);
