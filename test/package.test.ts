@@ -49,12 +49,12 @@ function untilListening(child: ChildProcess): Promise<{ child: ChildProcess; bas
     child.stderr?.on('data', (chunk) => {
       err += chunk;
     });
-    const timer = setTimeout(() => reject(new Error(`no banner: ${out}${err}`)), 30_000);
+    // No deadline of its own: a start slowed by a loaded machine is waited for (the test's timeout bounds it),
+    // and one that fails ends the wait through 'exit' below, with what it printed.
     child.stdout?.on('data', (chunk) => {
       out += chunk;
       const base = /listening on (http:\/\/\S+)/.exec(out)?.[1];
       if (base) {
-        clearTimeout(timer);
         resolve({ child, base });
       }
     });
