@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../contracts/kit/cli-main.js';
-import { registeredContracts } from '../contracts/kit/contract.js';
-import { xmlEscape } from '../contracts/kit/report.js';
+import { contract, registeredContracts } from '../contracts/kit/contract.js';
+import { formatPretty, xmlEscape } from '../contracts/kit/report.js';
 import { type ContractResult, runContracts, selectContracts } from '../contracts/kit/runner.js';
 import type { Tag } from '../contracts/kit/tags.js';
 import { redact } from '../contracts/kit/target.js';
@@ -123,11 +123,25 @@ describe('tags', () => {
     const interfaceOnly = selectContracts({ tags: ['interface'] });
     expect(interfaceOnly.length).toBeGreaterThan(150);
     expect(interfaceOnly.every((c) => c.tags.length === 1)).toBe(true);
-    // The v2 API is the client surface: never in an --tags interface run, always in a --tags client one.
-    const v2 = contracts.filter((c) => c.name.includes('/v2/'));
-    expect(v2.length).toBeGreaterThan(5);
-    expect(v2.every((c) => c.tags[0] === 'client')).toBe(true);
-    expect(selectContracts({ tags: ['client', 'control'] }).length).toBe(v2.length);
+    // The client surface (the v2 API, task types nothing specifies, quality tasks, templates) is
+    // never in an --tags interface run, and is all a --tags client one runs.
+    const surface = /\/v2\/|\/v1\/task\/(documentmodel|sensorfusion|chat|multistage) |_tasks\/|taskTemplates/;
+    const client = contracts.filter((c) => surface.test(c.name));
+    expect(client.map((c) => c.name)).toContain(
+      'POST /v1/task/multistage accepts its required parameters and stores the others as given',
+    );
+    expect(client.filter((c) => c.tags[0] !== 'client')).toEqual([]);
+    expect(selectContracts({ tags: ['client', 'control'] })).toEqual(contracts.filter((c) => c.tags[0] === 'client'));
+    // Every interface contract says where its rule is written.
+    expect(contracts.filter((c) => c.tags[0] === 'interface' && !c.cites).map((c) => c.name)).toEqual([]);
+  });
+
+  it('refuses to register a contract that is tagged interface but cites nothing, or that no pattern classifies', () => {
+    expect(() => contract('a rule written nowhere', async () => undefined, { kind: 'interface' })).toThrow(
+      /tagged interface but cites no section/,
+    );
+    expect(() => contract('a rule written nowhere', async () => undefined)).toThrow(/matches no pattern/);
+    expect(registeredContracts().some((c) => c.name === 'a rule written nowhere')).toBe(false);
   });
 });
 
@@ -140,6 +154,13 @@ describe('labelmock-contracts CLI', () => {
     expect(onlyInterface.out).toContain(`${selectContracts({ tags: ['interface'] }).length} contracts`);
     expect(onlyInterface.out).not.toMatch(/\[.*(labelmock|control).*\]/);
     expect(all.out).toMatch(/\[labelmock,control\] {2}needs: .*\/_mock\//);
+    // Each interface contract names where its rule is written.
+    expect(onlyInterface.out).toContain(
+      'with six tags answers 400 naming tags  [interface]  cites: interface: Limits\n',
+    );
+    expect(
+      onlyInterface.out.split('\n').filter((line) => line.includes('[interface]') && !line.includes('cites: ')),
+    ).toEqual([]);
   });
 
   it('--grep is case-insensitive', async () => {
@@ -368,36 +389,85 @@ describe('no masking', () => {
   });
 });
 
-/** Behaviours where the interface is silent, done differently from labelmock: --tags interface must not fail. */
-const independent = (): Fetch =>
+/** Task types, routes and surfaces the client tag covers: an implementation of the interface alone has none. */
+const CLIENT_ONLY = new RegExp(
+  [
+    '^/v1/task/(documentmodel|videoboxannotation|videocuboidannotation|sensorfusion|chat\\w*|multi\\w+)$',
+    '^/v1/(evaluation|training)_tasks/',
+    '/taskTemplates$',
+    '^/v2/',
+  ].join('|'),
+);
+const LENIENT_BOOLEANS = ['limited_response', 'include_attachment_url'];
+const TASK_ID = /\b[0-9a-f]{24}\b/g;
+const notFound = () => Response.json({ status_code: 404, error: 'Not found' }, { status: 404 });
+
+/** A param_history entry laid out another way: the parameters under `params`, beside the named three. */
+const nestHistory = (entry: any) => {
+  const { version, created_at, instruction, ...params } = entry;
+  return { version, created_at, instruction, params };
+};
+
+/**
+ * Behaviours where the interface is silent, done differently from labelmock: --tags interface must
+ * not fail. Each is a way another correct implementation could read the interface.
+ */
+const independent = (controlPlane: boolean): Fetch =>
   wrap(appFetch(), {
     request: (method, url, body) => {
+      // Only what the interface specifies: no extra task types, quality tasks, templates or v2.
+      if (CLIENT_ONLY.test(url.pathname)) return { answer: notFound() };
+      // No control plane at all, or labelmock's.
+      if (!controlPlane && url.pathname.startsWith('/_mock')) return { answer: notFound() };
+      // 404 instead of 405, no Allow header.
+      if (method === 'POST' && url.pathname === '/v1/tasks') return { answer: notFound() };
+      const next = new URL(url);
       // Clamp limit instead of refusing it.
-      if (method === 'GET' && url.pathname === '/v1/tasks' && Number(url.searchParams.get('limit')) > 100) {
-        const next = new URL(url);
+      if (method === 'GET' && url.pathname === '/v1/tasks' && Number(url.searchParams.get('limit')) > 100)
         next.searchParams.set('limit', '100');
-        return { url: next };
-      }
+      // Lenient booleans: anything but true is false.
+      for (const key of LENIENT_BOOLEANS)
+        if (next.searchParams.has(key) && !/^true$/i.test(next.searchParams.get(key) ?? ''))
+          next.searchParams.set(key, 'false');
+      // status takes one value: a comma list is refused.
+      if (method === 'GET' && url.pathname === '/v1/tasks' && url.searchParams.get('status')?.includes(','))
+        return { answer: Response.json({ status_code: 400, error: 'Bad status' }, { status: 400 }) };
+      if (next.href !== url.href) return { url: next };
       // Ignore unknown body keys instead of refusing them.
       if (method === 'POST' && url.pathname.startsWith('/v1/task/') && body && 'frobnication_level' in body)
         return { body: { ...body, frobnication_level: undefined } };
-      // 404 instead of 405, no Allow header.
-      if (method === 'POST' && url.pathname === '/v1/tasks')
-        return { answer: Response.json({ status_code: 404, error: 'Not found' }, { status: 404 }) };
-      // No control plane at all.
-      if (url.pathname.startsWith('/_mock'))
-        return { answer: Response.json({ status_code: 404, error: 'Not found' }, { status: 404 }) };
+      // Any string is taken as an e-mail address.
+      if (url.pathname === '/v1/teams/invite' && Array.isArray(body?.emails))
+        return {
+          body: { ...body, emails: body.emails.map((e: string) => (e.includes('@') ? e : `${e}@example.com`)) },
+        };
+      // A sanitizer that removes a script's tags but keeps its text.
+      if (method === 'POST' && url.pathname === '/v1/task/textcollection' && JSON.stringify(body).includes('<script>'))
+        return { body: JSON.parse(JSON.stringify(body).replace(/<script>(.*?)<\/script>/g, '$1')) };
       return undefined;
     },
-    response: (_method, url, body) => {
-      // Other wording (naming the field still), except the message the real-service notes record.
-      if (body && typeof body === 'object' && typeof body.error === 'string' && body.status_code !== 404)
-        return { ...body, error: `Request failed. Details: ${body.error.toUpperCase()}` };
+    response: (method, url, body, requestBody) => {
+      // Other wording that names no field; a 409 still points at the task (the interface says so)
+      // and the unknown-task 404 keeps the message the real service is recorded answering.
+      if (body && typeof body === 'object' && typeof body.error === 'string' && body.status_code !== 404) {
+        const ids = body.error.match(TASK_ID) ?? [];
+        return { ...body, error: `Request failed.${ids.length > 0 ? ` See ${ids.join(', ')}.` : ''}` };
+      }
+      // The invitation answers the invitees, not the whole team.
+      if (url.pathname === '/v1/teams/invite' && Array.isArray(body))
+        return body.filter((m) => requestBody?.emails?.includes(m.email));
+      // Another param_history layout.
+      const projects = Array.isArray(body) ? body : [body];
+      for (const project of projects)
+        if (Array.isArray(project?.param_history)) project.param_history = project.param_history.map(nestHistory);
       // offset means something else here, and priority is not echoed.
       if (url.pathname === '/v1/tasks' && body?.docs) {
         for (const doc of body.docs) delete doc.priority;
         return { ...body, offset: 0 };
       }
+      // A default frame_rate is applied, not written into params.
+      if (method === 'POST' && url.pathname === '/v1/task/videoplaybackannotation' && !('frame_rate' in requestBody))
+        delete body?.params?.frame_rate;
       if (body?.task_id) delete body.priority;
       return body;
     },
@@ -405,12 +475,36 @@ const independent = (): Fetch =>
 
 describe('verdicts', () => {
   it('an implementation that differs only where the interface is silent passes --tags interface,control', async () => {
-    const results = await run(independent(), ['interface', 'control']);
+    const results = await run(independent(false), ['interface', 'control']);
     expect(failed(results).map((r) => `${r.name}: ${r.message}`)).toEqual([]);
     const skipped = results.filter((r) => r.status === 'skipped');
     expect(skipped.length).toBeGreaterThan(0);
     expect(skipped.every((r) => /control plane|--disposable-key/.test(r.message))).toBe(true);
+    // labelmock's choices inside interface contracts were passed over, and the result says which.
+    const unchecked = results.flatMap((r) => r.unchecked);
+    expect(unchecked).toContain('the error message names attachment');
+    expect(unchecked).toContain("each param_history entry holds its version's parameters beside instruction");
+    const passedUnchecked = present(
+      results.find((r) => r.status === 'passed' && r.unchecked.length > 0),
+      'a passed result with rules not checked',
+    );
+    expect(formatPretty(passedUnchecked)).toMatch(/ ms; not checked without --tags labelmock: .+\)$/);
   }, 60_000);
+
+  it('the same implementation with a control plane passes every interface contract that needs one too', async () => {
+    const results = await run(independent(true), ['interface', 'control']);
+    expect(failed(results).map((r) => `${r.name}: ${r.message}`)).toEqual([]);
+    expect(results.filter((r) => r.status === 'skipped')).toEqual([]);
+  }, 60_000);
+
+  it("with --tags labelmock too, the same implementation fails labelmock's choices, marked as such", async () => {
+    const result = await runOne(independent(false), ['interface', 'labelmock'], 'imageannotation without attachment');
+    expect(result.status).toBe('failed');
+    expect(result.failures.map((f) => f.kind)).toEqual(['labelmock']);
+    expect(result.unchecked).toEqual([]);
+    expect(formatPretty(result)).toMatch(/\(labelmock's choice\): .*expected a message mentioning "attachment"/);
+    expect(formatPretty(result)).toContain('cites: interface: POST /v1/task/imageannotation');
+  });
 
   const broken: [string, () => Fetch][] = [
     [
@@ -603,6 +697,43 @@ describe('verdicts', () => {
               : undefined,
           response: (_method, _url, body) => {
             if (typeof body?.unique_id === 'string') body.unique_id = body.unique_id.replace(/^[^~]*~/, '');
+            return body;
+          },
+        }),
+    ],
+    [
+      'invitees listed with the role they will have',
+      () =>
+        wrap(appFetch(), {
+          response: (_method, url, body) =>
+            url.pathname.startsWith('/v1/teams') && Array.isArray(body)
+              ? body.map((m) => (m.role === 'invited' ? { ...m, role: 'member' } : m))
+              : undefined,
+        }),
+    ],
+    [
+      'a label object without choice accepted',
+      () =>
+        wrap(appFetch(), {
+          request: (method, url, body) => {
+            const box = body?.geometries?.box;
+            if (method !== 'POST' || url.pathname !== '/v1/task/imageannotation' || !box) return undefined;
+            const named = box.objects_to_annotate?.map((e: any) =>
+              typeof e === 'object' && !e.choice ? { ...e, choice: 'x' } : e,
+            );
+            return {
+              body: { ...body, geometries: { ...body.geometries, box: { ...box, objects_to_annotate: named } } },
+            };
+          },
+        }),
+    ],
+    [
+      'named entity spans whose text is not the text between start and end',
+      () =>
+        wrap(appFetch(), {
+          response: (_method, _url, body) => {
+            for (const a of body?.response?.annotations ?? [])
+              if (typeof a.text === 'string' && typeof a.start === 'number') a.text = a.text.toLowerCase();
             return body;
           },
         }),

@@ -135,8 +135,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const contracts = selectContracts({ tags: flags.tags, grep: flags.grep }, registeredContracts());
 
   if (flags.list) {
-    for (const c of contracts)
-      io.stdout(`${c.name}  [${c.tags.join(',')}]${c.needs.length > 0 ? `  needs: ${c.needs.join(', ')}` : ''}\n`);
+    for (const c of contracts) {
+      const cites = c.cites ? `  cites: ${c.cites}` : '';
+      const needs = c.needs.length > 0 ? `  needs: ${c.needs.join(', ')}` : '';
+      io.stdout(`${c.name}  [${c.tags.join(',')}]${cites}${needs}\n`);
+    }
     io.stdout(`${contracts.length} contracts\n`);
     return 0;
   }
@@ -168,6 +171,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       rps: flags.rps,
       retries: flags.retries,
       contracts,
+      tags: flags.tags,
       bail: flags.bail,
       cancelCreated: !flags.keepTasks,
       preflight: true,

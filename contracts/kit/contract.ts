@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { citationOf } from './citations.js';
 import { ContractFailure, SetupFailure, SkipSignal } from './expect.js';
+import { checksKind, noteUnchecked } from './run-scope.js';
 import { classify, type Kind, needsOf, type Tag } from './tags.js';
 import { Client, controlPlaneOf, type Exchange, type Target } from './target.js';
 
-export { currentRun, eventually } from './eventually.js';
+export { eventually } from './eventually.js';
 export * from './expect.js';
 export type { Tag } from './tags.js';
 
@@ -19,12 +21,16 @@ export interface ContractDefinition {
   tags: readonly Tag[];
   /** The /_mock routes the contract needs (`METHOD /_mock/path`), empty for pure interface contracts. */
   needs: readonly string[];
+  /** Where the rule is written (`interface: Limits`, `real service: Status codes`); set on every interface contract. */
+  cites?: string;
   fn: ContractFn;
 }
 
 export interface ContractMeta {
-  /** Overrides the classification of contracts/kit/tags.ts. */
+  /** Overrides the classification of contracts/kit/tags.ts; an `interface` kind needs `cites` too. */
   kind?: Kind;
+  /** Overrides the citation of contracts/kit/citations.ts. */
+  cites?: string;
   /** Extra /_mock routes the source scan cannot see. */
   needs?: readonly string[];
 }
@@ -36,9 +42,15 @@ export function contract(name: string, fn: ContractFn, meta: ContractMeta = {}):
   const named = /^(GET|POST|PUT|PATCH|DELETE) (\/_mock\/\S*)/.exec(name);
   const fromName = named ? [`${named[1]} ${named[2]}`] : [];
   const needs = [...new Set([...needsOf(fn.toString()), ...fromName, ...(meta.needs ?? [])])].sort();
-  const tags: Tag[] = [meta.kind ?? classify(name)];
+  const kind = meta.kind ?? classify(name);
+  const cites = meta.cites ?? (kind === 'interface' ? citationOf(name) : undefined);
+  if (kind === 'interface' && !cites)
+    throw new Error(
+      `Contract "${name}" is tagged interface but cites no section: add it to contracts/kit/citations.ts`,
+    );
+  const tags: Tag[] = [kind];
   if (needs.length > 0) tags.push('control');
-  registry.push({ name, tags, needs, fn });
+  registry.push({ name, tags, needs, ...(cites && { cites }), fn });
 }
 
 export function registeredContracts(): readonly ContractDefinition[] {
@@ -49,6 +61,8 @@ export function registeredContracts(): readonly ContractDefinition[] {
 export interface RuleFailure {
   /** The rule's name inside the contract, or undefined for the contract as a whole. */
   rule?: string;
+  /** Set when the rule is of another kind than its contract (labelmock's choice inside an interface contract). */
+  kind?: Kind;
   /** A setup step failed: the contract could not get to its rules (not a rule failure). */
   setup: boolean;
   message: string;
@@ -105,16 +119,23 @@ export class ContractContext {
 
   /**
    * Checks one named rule and keeps going when it breaks: the runner reports every broken rule of
-   * the contract. Skips and setup failures still stop the contract.
+   * the contract. Skips and setup failures still stop the contract. A `kind` other than the
+   * contract's (`labelmock` inside an interface contract) is checked only when that tag is selected.
    */
-  async rule(name: string, check: () => unknown): Promise<void> {
+  async rule(name: string, check: () => unknown, kind?: Kind): Promise<void> {
+    if (kind && !checksKind(kind)) {
+      noteUnchecked(name);
+      return;
+    }
     const before = this.exchanges.length;
     try {
       await check();
     } catch (err) {
       if (!(err instanceof ContractFailure) || err instanceof SetupFailure) throw err;
+      const ruleKind = kind ?? err.kind;
       this.failures.push({
         rule: name,
+        ...(ruleKind && { kind: ruleKind }),
         setup: false,
         message: err.message,
         exchange: err.exchange ?? this.exchanges.at(-1) ?? this.exchanges[before],

@@ -1,6 +1,6 @@
 import type { ContractContext } from './contract.js';
-import { defaultWaitMs } from './eventually.js';
 import { fail, show } from './expect.js';
+import { defaultWaitMs } from './run-scope.js';
 import { basicAuth, type Client, controlPlaneOf, normalizeBaseUrl, type Target } from './target.js';
 
 /**

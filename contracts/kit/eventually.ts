@@ -1,21 +1,15 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-
-/**
- * Polls an assertion until it passes or a deadline expires. Completion, delayed modes and a real
- * service's own processing are asynchronous, so contracts wait for outcomes instead of assuming
- * they are already visible.
- */
-/** The run a contract belongs to: its wait for asynchronous outcomes (--wait), read by `eventually`. */
-export const currentRun = new AsyncLocalStorage<{ waitMs: number }>();
-
-/** The current run's wait, 5000 ms outside a run. */
-export const defaultWaitMs = (): number => currentRun.getStore()?.waitMs ?? 5000;
+import { defaultWaitMs } from './run-scope.js';
 
 export interface EventuallyOptions {
   timeoutMs?: number;
   intervalMs?: number;
 }
 
+/**
+ * Polls an assertion until it passes or a deadline expires. Completion, delayed modes and a real
+ * service's own processing are asynchronous, so contracts wait for outcomes instead of assuming
+ * they are already visible.
+ */
 export async function eventually<T>(check: () => Promise<T>, options: EventuallyOptions = {}): Promise<T> {
   const timeoutMs = options.timeoutMs ?? defaultWaitMs();
   const intervalMs = options.intervalMs ?? 50;

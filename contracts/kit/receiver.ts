@@ -1,8 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ContractContext } from './contract.js';
-import { defaultWaitMs, eventually } from './eventually.js';
+import { eventually } from './eventually.js';
 import { expectEqual, expectStatus, expectTrue, present, setupStep, show } from './expect.js';
+import { defaultWaitMs } from './run-scope.js';
 import type { Client } from './target.js';
 
 /**

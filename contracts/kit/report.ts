@@ -44,7 +44,9 @@ function exchangeLines(exchange: Exchange | undefined): string[] {
 }
 
 function failureLines(failure: RuleFailure): string[] {
-  const head = `${failure.setup ? 'setup' : 'rule'}${failure.rule ? ` "${failure.rule}"` : ''}: ${failure.message}`;
+  const kind = failure.kind ? ` (${failure.kind}'s choice)` : '';
+  const rule = failure.rule ? ` "${failure.rule}"` : '';
+  const head = `${failure.setup ? 'setup' : 'rule'}${rule}${kind}: ${failure.message}`;
   return [head, ...exchangeLines(failure.exchange).map((line) => `  ${line}`)];
 }
 
@@ -55,12 +57,18 @@ const LABEL: Record<ContractResult['status'], string> = {
   skipped: 'SKIP ',
 };
 
-/** One line per contract; failures add one block per broken rule with its request and answer. */
+/** Rules of unselected kinds, said once so a pass is not read as more than it checked. */
+const uncheckedNote = (result: ContractResult) =>
+  result.unchecked.length > 0 ? `; not checked without --tags labelmock: ${result.unchecked.join(', ')}` : '';
+
+/** One line per contract; failures add where the rule is written and one block per broken rule. */
 export function formatPretty(result: ContractResult): string {
   const tags = `[${result.tags.join(',')}]`;
-  if (result.status === 'passed') return `${LABEL.passed} ${result.name} ${tags} (${result.ms} ms)`;
+  if (result.status === 'passed')
+    return `${LABEL.passed} ${result.name} ${tags} (${result.ms} ms${uncheckedNote(result)})`;
   if (result.status === 'skipped') return `${LABEL.skipped} ${result.name} ${tags}: ${result.message}`;
   const lines = [`${LABEL[result.status]} ${result.name} ${tags}`];
+  if (result.cites) lines.push(`      cites: ${result.cites}`);
   for (const failure of result.failures) lines.push(...failureLines(failure).map((line) => `      ${line}`));
   return lines.join('\n');
 }

@@ -2,13 +2,13 @@ import {
   ContractContext,
   type ContractDefinition,
   ContractFailure,
-  currentRun,
   type RuleFailure,
   registeredContracts,
   SetupFailure,
   SkipSignal,
   type Tag,
 } from './contract.js';
+import { currentRun, type RunScope } from './run-scope.js';
 import { TAGS } from './tags.js';
 import { basicAuth, describeNetworkError, type Exchange, normalizeBaseUrl, type Target } from './target.js';
 
@@ -23,15 +23,31 @@ export interface ContractResult {
   message: string;
   /** Every broken rule (or the failed setup step), each with the exchange that showed it. */
   failures: RuleFailure[];
+  /** Rules of a kind the run did not select (labelmock's wording inside an interface contract), not checked. */
+  unchecked: string[];
+  /** The section the contract's rule comes from (interface contracts). */
+  cites?: string;
   ms: number;
 }
 
-/** Runs one contract with a fresh context; cleanups (settings restores) always run. */
-export async function runContract(definition: ContractDefinition, target: Target): Promise<ContractResult> {
+/**
+ * Runs one contract with a fresh context; cleanups (settings restores) always run. Rules of another
+ * kind than the contract's (see `labelmockChoice`) are checked when `selected` holds that kind.
+ */
+export async function runContract(
+  definition: ContractDefinition,
+  target: Target,
+  selected: readonly Tag[] = TAGS,
+): Promise<ContractResult> {
   const started = performance.now();
   const ctx = new ContractContext(target);
   let skipReason: string | undefined;
-  await currentRun.run({ waitMs: target.waitMs ?? 5000 }, async () => {
+  const scope: RunScope = {
+    waitMs: target.waitMs ?? 5000,
+    checks: (kind) => definition.tags.includes(kind) || selected.includes(kind),
+    unchecked: [],
+  };
+  await currentRun.run(scope, async () => {
     try {
       await definition.fn(ctx);
     } catch (err) {
@@ -56,12 +72,22 @@ export async function runContract(definition: ContractDefinition, target: Target
     status === 'skipped'
       ? (skipReason ?? '')
       : failures.map((f) => (f.rule ? `[${f.rule}] ${f.message}` : f.message)).join('; ');
-  return { name: definition.name, tags: definition.tags, status, message, failures, ms: elapsed(started) };
+  return {
+    name: definition.name,
+    tags: definition.tags,
+    status,
+    message,
+    failures,
+    unchecked: scope.unchecked,
+    ...(definition.cites && { cites: definition.cites }),
+    ms: elapsed(started),
+  };
 }
 
 function toFailure(err: unknown, ctx: ContractContext): RuleFailure {
   const exchange: Exchange | undefined = err instanceof ContractFailure ? err.exchange : undefined;
   return {
+    ...(err instanceof ContractFailure && err.kind && { kind: err.kind }),
     setup: err instanceof SetupFailure,
     message: describe(err),
     exchange: exchange ?? ctx.exchanges.at(-1),
@@ -112,7 +138,7 @@ export async function runContracts(given: RunOptions): Promise<ContractResult[]>
   const contracts = options.contracts ?? selectContracts(options);
   const results: ContractResult[] = [];
   for (const definition of contracts) {
-    const result = await runContract(definition, target);
+    const result = await runContract(definition, target, options.tags ?? TAGS);
     options.onResult?.(result);
     results.push(result);
     if (options.bail && (result.status === 'failed' || result.status === 'setup-failed')) break;

@@ -40,6 +40,11 @@ const INVALID_CREATIONS: [string, Record<string, unknown>, string][] = [
     { attachment: SAME_URL, context_attachment: [{ attachment: SAME_URL }] },
     'context_attachment',
   ],
+  [
+    'with a label object without choice',
+    { geometries: { box: { objects_to_annotate: ['car', { subchoices: ['truck', 'bus'] }] } } },
+    'objects_to_annotate',
+  ],
   ['with six tags', { tags: [TAG, 'b', 'c', 'd', 'e', 'f'] }, 'tags'],
   ['with metadata over 10 KB', { metadata: { blob: 'x'.repeat(11 * 1024) } }, 'metadata'],
   ['with priority 15', { priority: 15 }, 'priority'],

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { contract, expectEqual, expectErrorBody, expectNotEqual, expectStatus } from '../kit/contract.js';
+import {
+  contract,
+  expectConflictNaming,
+  expectEqual,
+  expectErrorBody,
+  expectNotEqual,
+  expectStatus,
+} from '../kit/contract.js';
 import { advanceClock, holdTasksPending } from '../kit/control.js';
 import type { Client } from '../kit/target.js';
 import { createTask, idsOf, imageTaskBody, listTasks } from '../kit/tasks.js';
@@ -106,11 +113,11 @@ contract('POST /v1/task/imageannotation replays a stored 409 even after the conf
   const holder = await createTask(ctx.api, { unique_id: uniqueId });
   const key = randomUUID();
   const body = imageTaskBody({ unique_id: uniqueId });
-  expectErrorBody(await createWithKey(ctx.api, key, body), 409, holder.task_id);
+  expectConflictNaming(await createWithKey(ctx.api, key, body), holder.task_id);
   expectStatus(await ctx.api.delete(`/v1/task/${holder.task_id}/unique_id`), 200);
   // A fresh request would now succeed; the stored response is replayed instead.
   await ctx.rule('the repeated request replays the stored 409', async () =>
-    expectErrorBody(await createWithKey(ctx.api, key, body), 409, holder.task_id),
+    expectConflictNaming(await createWithKey(ctx.api, key, body), holder.task_id),
   );
   await ctx.rule('the repeated request creates no task', async () =>
     expectEqual((await listTasks(ctx.api, { unique_id: uniqueId })).total, 0, 'tasks holding the unique_id'),

@@ -7,8 +7,9 @@ import {
   expectMatch,
   expectStatus,
   expectTrue,
+  expectType,
 } from '../kit/contract.js';
-import { createTaskRequest } from '../kit/tasks.js';
+import { createTask, createTaskRequest, ISO_MS } from '../kit/tasks.js';
 
 /** Projects: creation, reads, versioned parameters and what tasks inherit from them. */
 
@@ -70,9 +71,20 @@ contract('POST /v1/projects with an unknown type or invalid params answers 400 n
   );
 });
 
+const ATTRIBUTES = {
+  occluded: { description: 'Is it occluded?', choices: ['yes', 'no'] },
+  moving: { description: 'Is it moving?', choices: ['yes', 'no'] },
+};
+const LIGHTING = { lighting: { description: 'How is the light?', choices: ['day', 'night'] } };
+
+/**
+ * Patch semantics are observed where every implementation shows them: in the parameters a new task
+ * inherits from the latest version. How a param_history entry lays the parameters out is a
+ * labelmock rule (the interface names only instruction, version and created_at in an entry).
+ */
 contract(
-  'POST /v1/projects/{name}/setParams appends versions 0, 1, 2; ' +
-    'patch keeps unmentioned fields and replaces mentioned ones whole',
+  'POST /v1/projects/{name}/setParams appends versions 0 to 3; ' +
+    'new tasks show that patch keeps unmentioned fields and replaces mentioned ones whole',
   async (ctx) => {
     const project = await newProject(ctx);
     const path = `/v1/projects/${encodeURIComponent(project.name)}/setParams`;
@@ -82,34 +94,48 @@ contract(
       expectTrue(Array.isArray(res.body?.param_history), `${res.request}: expected param_history, got ${res.text}`);
       return res.body;
     };
-    await setParams({ instruction: 'v0', geometries: GEOMETRIES, padding: 1 });
-    const v1 = await setParams({ instruction: 'v1', geometries: GEOMETRIES });
+    // The task brings its own geometries, so it is valid whatever the project's version holds.
+    const taskParams = async (what: string) => {
+      const task = await createTask(ctx.api, { project: project.name });
+      expectType(task.params, 'object', `params of a task on ${what}`);
+      return { params: task.params, instruction: task.instruction };
+    };
+    await setParams({ instruction: 'v0', padding: 1, paddingY: 5 });
+    await setParams({ instruction: 'v1', padding: 2, annotation_attributes: ATTRIBUTES });
+    const onV1 = await taskParams('version 1');
     await ctx.rule('setParams without patch replaces the parameters', () =>
-      expectEqual(v1.param_history.at(-1)?.padding, undefined, 'padding of version 1 (no patch: replaced)'),
+      expectEqual([onV1.params.padding, onV1.params.paddingY], [2, undefined], '[padding, paddingY] of version 1'),
     );
-    const last = await setParams({ patch: true, padding: 3 });
-    const history = last.param_history;
-    await ctx.rule('each setParams appends a param_history entry, versions counting from 0', () =>
+    const v2 = await setParams({ patch: true, paddingX: 3 });
+    const onV2 = await taskParams('version 2 (a patch)');
+    await ctx.rule('patch keeps the fields it does not mention', () => {
+      expectEqual(onV2.params.padding, 2, 'padding kept by the patch');
+      expectEqual(onV2.params.annotation_attributes, ATTRIBUTES, 'annotation_attributes kept by the patch');
+      expectMatch(onV2.instruction, /v1$/, "instruction kept by the patch (after the task's own)");
+    });
+    await ctx.rule('patch sets the fields it mentions', () => expectEqual(onV2.params.paddingX, 3, 'paddingX'));
+    await ctx.rule('setParams answers the extended project object', () =>
+      expectEqual(v2.type ?? v2.projectType, 'imageannotation', 'project type (type or projectType)'),
+    );
+    const v3 = await setParams({ patch: true, annotation_attributes: LIGHTING });
+    const onV3 = await taskParams('version 3 (a patch of an object)');
+    await ctx.rule('patch replaces an object field whole (objects are not merged)', () =>
+      expectEqual(onV3.params.annotation_attributes, LIGHTING, 'annotation_attributes of version 3'),
+    );
+    const history = v3.param_history;
+    await ctx.rule('each setParams appends a param_history entry, versions counting from 0', () => {
       expectEqual(
         history.map((e: { version: number }) => e.version),
-        [0, 1, 2],
+        [0, 1, 2, 3],
         'versions',
-      ),
-    );
-    await ctx.rule('patch keeps the fields it does not mention', () => {
-      expectEqual(history[2]?.instruction, 'v1', 'instruction kept by patch');
-      expectEqual(history[2]?.geometries, GEOMETRIES, 'geometries kept by patch');
+      );
+      expectEqual(history[1]?.instruction, 'v1', 'instruction of version 1');
+      expectMatch(history[3]?.created_at, ISO_MS, 'created_at of version 3');
     });
-    await ctx.rule('patch sets the fields it mentions', () =>
-      expectEqual(history[2]?.padding, 3, 'padding of version 2'),
-    );
-    await ctx.rule('setParams answers the extended project object', () =>
-      expectEqual(last.type ?? last.projectType, 'imageannotation', 'project type (type or projectType)'),
-    );
-    const polygonOnly = { polygon: { objects_to_annotate: ['pedestrian'] } };
-    const whole = await setParams({ patch: true, geometries: polygonOnly });
-    await ctx.rule('patch replaces an object field whole (objects are not merged)', () =>
-      expectEqual(whole.param_history.at(-1)?.geometries, polygonOnly, 'geometries of version 3'),
+    await ctx.rule(
+      "each param_history entry holds its version's parameters beside instruction",
+      () => expectEqual([history[2]?.padding, history[2]?.paddingX], [2, 3], '[padding, paddingX] of entry 2'),
+      'labelmock',
     );
   },
 );

@@ -13,7 +13,7 @@ const dateOf = (iso: string) => iso.slice(0, 10);
 /** The same instant written with a +02:00 offset. */
 const withPlus2 = (iso: string) => `${shift(iso, 2 * 3_600_000).slice(0, -1)}+02:00`;
 
-contract('GET /v1/tasks?status= filters by status, also as a comma list', async (ctx) => {
+contract('GET /v1/tasks?status= filters by status', async (ctx) => {
   await holdTasksPending(ctx);
   const tag = ctx.unique('status');
   const kept = await createPendingTask(ctx, { tags: [tag] });
@@ -21,12 +21,18 @@ contract('GET /v1/tasks?status= filters by status, also as a comma list', async 
   expectStatus(await ctx.api.post(`/v1/task/${canceled.task_id}/cancel`), 200);
   await expectListed(ctx.api, { tags: tag, status: 'canceled' }, [canceled.task_id], 'status=canceled');
   await expectListed(ctx.api, { tags: tag, status: 'pending' }, [kept.task_id], 'status=pending');
-  expectEqual(
-    idsOf(await listTasks(ctx.api, { tags: tag, status: 'pending,canceled' })),
-    [canceled.task_id, kept.task_id],
-    'status=pending,canceled',
-  );
   expectEqual((await listTasks(ctx.api, { tags: tag, status: 'completed' })).total, 0, 'total with status=completed');
+  // The real service's record has comma lists for customer_review_status only; for status it is labelmock's choice.
+  await ctx.rule(
+    'status takes a comma list too',
+    async () =>
+      expectEqual(
+        idsOf(await listTasks(ctx.api, { tags: tag, status: 'pending,canceled' })),
+        [canceled.task_id, kept.task_id],
+        'status=pending,canceled',
+      ),
+    'labelmock',
+  );
 });
 
 contract('GET /v1/tasks?type= filters by task type', async (ctx) => {

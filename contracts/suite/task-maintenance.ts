@@ -1,4 +1,12 @@
-import { contract, expectEqual, expectErrorBody, expectNoKey, expectStatus, expectTrue } from '../kit/contract.js';
+import {
+  contract,
+  expectConflictNaming,
+  expectEqual,
+  expectErrorBody,
+  expectNoKey,
+  expectStatus,
+  expectTrue,
+} from '../kit/contract.js';
 import { createCompletedTask, createPendingTask, holdTasksPending } from '../kit/control.js';
 import { createTask, createTaskRequest, expectListed, expectTaskShape, getTask, listTasks } from '../kit/tasks.js';
 
@@ -48,7 +56,7 @@ contract('POST /v1/task/{id}/cancel without clear_unique_id keeps the unique_id 
   const res = await ctx.api.post(`/v1/task/${task.task_id}/cancel`);
   expectStatus(res, 200);
   expectEqual(res.body.unique_id, uniqueId, 'unique_id of the canceled task');
-  expectErrorBody(await createTaskRequest(ctx.api, { unique_id: uniqueId }), 409, task.task_id);
+  expectConflictNaming(await createTaskRequest(ctx.api, { unique_id: uniqueId }), task.task_id);
 });
 
 contract('POST /v1/task/{id}/setMetadata replaces the metadata and may be repeated', async (ctx) => {
@@ -110,7 +118,7 @@ contract('POST /v1/task/{id}/unique_id with an id another task holds answers 409
   const holder = await createTask(ctx.api, { unique_id: uniqueId });
   const task = await createTask(ctx.api);
   const res = await ctx.api.post(`/v1/task/${task.task_id}/unique_id`, { unique_id: uniqueId });
-  expectErrorBody(res, 409, holder.task_id);
+  expectConflictNaming(res, holder.task_id);
   expectNoKey(await getTask(ctx.api, task.task_id), 'unique_id', 'task after the refused change');
 });
 

@@ -146,9 +146,15 @@ contract('GET /v1/tasks with limited_response=True returns only task_id, status,
       `params.attachment with limited_response=${value}`,
     );
   }
-  expectErrorBody(
-    await ctx.api.get('/v1/tasks', { query: { tags: tag, limited_response: 'maybe' } }),
-    400,
-    'limited_response',
+  // The real service's booleans are true/false and True/False; refusing anything else is labelmock's choice.
+  await ctx.rule(
+    'limited_response=maybe answers 400 naming limited_response',
+    async () =>
+      expectErrorBody(
+        await ctx.api.get('/v1/tasks', { query: { tags: tag, limited_response: 'maybe' } }),
+        400,
+        'limited_response',
+      ),
+    'labelmock',
   );
 });

@@ -1,4 +1,11 @@
-import { contract, expectEqual, expectErrorBody, expectNotEqual, expectStatus, setupStep } from '../kit/contract.js';
+import {
+  contract,
+  expectConflictNaming,
+  expectEqual,
+  expectNotEqual,
+  expectStatus,
+  setupStep,
+} from '../kit/contract.js';
 import { createTask, createTaskRequest, expectListed, idsOf, listTasks } from '../kit/tasks.js';
 
 /** unique_id on task creation: reserved per account, refused with a 409 that points at the holder. */
@@ -10,7 +17,7 @@ contract(
     const tag = ctx.unique('dup');
     const holder = await createTask(ctx.api, { unique_id: uniqueId, tags: [tag] });
     const res = await createTaskRequest(ctx.api, { unique_id: uniqueId, tags: [tag] });
-    expectErrorBody(res, 409, holder.task_id);
+    expectConflictNaming(res, holder.task_id);
     await expectListed(ctx.api, { tags: tag }, [holder.task_id], 'tasks after the refused creation');
   },
 );
@@ -23,7 +30,7 @@ contract('POST /v1/task/imageannotation with a used unique_id is refused even wi
     instruction: 'A different task altogether.',
     priority: 10,
   });
-  expectErrorBody(res, 409, holder.task_id);
+  expectConflictNaming(res, holder.task_id);
 });
 
 contract('POST /v1/task/imageannotation may reuse a unique_id after DELETE /v1/task/{id}/unique_id', async (ctx) => {
@@ -57,5 +64,5 @@ contract('POST /v1/task/imageannotation with a unique_id used in another project
   const uniqueId = ctx.unique('uid');
   const holder = await createTask(ctx.api, { unique_id: uniqueId, project: projects[0] });
   // unique_id is unique across all projects of the account, not per project.
-  expectErrorBody(await createTaskRequest(ctx.api, { unique_id: uniqueId, project: projects[1] }), 409, holder.task_id);
+  expectConflictNaming(await createTaskRequest(ctx.api, { unique_id: uniqueId, project: projects[1] }), holder.task_id);
 });

@@ -370,6 +370,28 @@ export const MUTANTS: readonly Mutant[] = [
     find: '    member.role = role;\n',
     replace: '',
   },
+  {
+    name: 'team-invitee-shows-future-role',
+    rule: 'an invited teammate has role invited until the invitation is accepted',
+    file: 'services/team.ts',
+    find: '    role: member.role,\n',
+    replace: "    role: member.role === 'invited' ? (member.invitedRole ?? member.role) : member.role,\n",
+  },
+  // Label descriptions and results.
+  {
+    name: 'label-object-without-choice',
+    rule: 'a LabelDescription object requires choice',
+    file: 'domain/common/labels.ts',
+    find: '      choice: LabelNameSchema,\n',
+    replace: '      choice: LabelNameSchema.optional(),\n',
+  },
+  {
+    name: 'ner-text-not-quoted',
+    rule: "a named entity annotation's text is text[start:end] of the task text",
+    file: 'synth/text-ner.ts',
+    find: '    text: word[0],\n',
+    replace: '    text: word[0].toLowerCase(),\n',
+  },
   // Error statuses.
   {
     name: 'err-task-not-found-400',
