@@ -85,8 +85,10 @@ export async function scenario(baseUrl: string, key: string): Promise<Outcome> {
     for (const annotation of read.data.response?.annotations ?? []) completedLabels.push(annotation.label);
   }
 
-  // A 400's body is typed as the error body.
-  const bad = await api.POST('/v1/task/imageannotation', { body: { attachment: 'not a url' } });
+  // A 400's body is typed as the error body (no project and no geometries: only the server can tell).
+  const bad = await api.POST('/v1/task/imageannotation', {
+    body: { attachment: 'https://example.com/no-geometries.jpg' },
+  });
   const flagged = await api.GET('/v1/tasks', { params: { query: { limited_response: true, limit: 1 } } });
   return {
     createdType,

@@ -97,7 +97,7 @@ export async function scenario(baseUrl: string, key: string): Promise<Outcome> {
 
   const bad = await api.post('/v1/task/imageannotation', {
     header: {},
-    body: { attachment: 'not a url' },
+    body: { attachment: 'https://example.com/no-geometries.jpg' },
     withResponse: true,
   });
   const errorBody: Schemas.ErrorResponse | undefined = bad.ok ? undefined : bad.data;

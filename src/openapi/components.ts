@@ -121,9 +121,11 @@ const COMMON_CREATE = 'CreateTaskCommon';
 const CommonCreateSchema = z.object(CommonCreateShape);
 
 /**
- * A creation request: the common parameters by reference (`allOf`), its own in `properties`. A
- * strict request keeps refusing unknown keys with `unevaluatedProperties` (the referenced ones count
- * as evaluated, where `additionalProperties` would refuse them).
+ * A creation request: `allOf` the common parameters by reference and an object of its own
+ * parameters. Its own sit inside `allOf`, not beside it: some generators (openapi-zod-client) read
+ * only `allOf` and would drop sibling `properties`. A strict request keeps refusing unknown keys with
+ * `unevaluatedProperties` (what the `allOf` members define counts as evaluated, where
+ * `additionalProperties` would refuse it).
  */
 function extendsCommon(generated: SchemaObject): SchemaObject {
   const common = asSchema(tidySchema(generateSchema(CommonCreateSchema, false, '3.1'))).properties ?? {};
@@ -131,11 +133,13 @@ function extendsCommon(generated: SchemaObject): SchemaObject {
     ([key, value]) => JSON.stringify(value) !== JSON.stringify(common[key]),
   );
   if (own.length === Object.keys(generated.properties ?? {}).length) return generated;
-  const { additionalProperties, ...rest } = generated;
+  const { additionalProperties, properties: _all, ...rest } = generated;
   return {
     ...rest,
-    allOf: [{ $ref: `#/components/schemas/${COMMON_CREATE}` }],
-    properties: Object.fromEntries(own),
+    allOf: [
+      { $ref: `#/components/schemas/${COMMON_CREATE}` },
+      ...(own.length > 0 ? [{ type: 'object' as const, properties: Object.fromEntries(own) }] : []),
+    ],
     ...(additionalProperties === false ? { unevaluatedProperties: false } : { additionalProperties }),
   };
 }
