@@ -118,3 +118,15 @@ describe.each(Object.keys(GENERATORS) as (keyof typeof GENERATORS)[])('%s', (gen
     expect(outcome.listed).toHaveLength(3);
   });
 });
+
+describe('Spectral', () => {
+  it('finds nothing in the three committed documents with its oas ruleset, hints included', async () => {
+    const documents = ['openapi.yaml', 'openapi-v2.yaml', 'openapi-control.yaml'].map((name) => join(ROOT, name));
+    const args = ['lint', '--ruleset', '.spectral.yaml', '--fail-severity', 'hint', '--format', 'json', '--quiet'];
+    // Exit 1 with findings: their JSON is on stdout either way.
+    const { stdout } = await run(bin('spectral'), [...args, ...documents], { cwd: HOME }).catch(
+      (error: { stdout: string }) => error,
+    );
+    expect(JSON.parse(stdout)).toEqual([]);
+  }, 120_000);
+});

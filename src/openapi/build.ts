@@ -14,6 +14,7 @@ import { type ZodTypeAny, z } from 'zod';
 import { ERROR_CATALOG, type ErrorKind } from '../errors/index.js';
 import { type RouteSpec, routeErrors } from '../http/route.js';
 import type { Component } from './components.js';
+import { conciseExample } from './concise-example.js';
 import { errorExample } from './error-examples.js';
 import { type OperationExamples, recordedExamples } from './examples.js';
 import { operationId, routeKey } from './operation-ids.js';
@@ -81,16 +82,20 @@ class Schemas {
  * Builds an OpenAPI 3.1 document from route specs. Zod schemas are the only source: request
  * shapes are generated from their input side, responses from their output side.
  */
+/** Who answers for the document (a generated client's README shows it): the project, by name. */
+const CONTACT = { name: 'labelmock' };
+
 export function buildOpenApi(routes: RouteSpec[], components: Component[], info: DocumentInfo): OpenAPIObject {
   const schemas = new Schemas(components);
   const recorded = recordedExamples();
+  const exemplified = new Set<string>();
   const paths: OpenAPIObject['paths'] = {};
   for (const route of routes.filter((r) => !r.hidden)) {
-    paths[route.path] = { ...paths[route.path], [route.method]: operation(route, schemas, recorded) };
+    paths[route.path] = { ...paths[route.path], [route.method]: operation(route, schemas, recorded, exemplified) };
   }
   return {
     openapi: '3.1.0',
-    info: { title: info.title, version: info.version, description: info.description },
+    info: { title: info.title, version: info.version, description: info.description, contact: CONTACT },
     servers: info.servers,
     security: info.bearer ? [{ bearerAuth: [] }, { basicAuth: [] }] : [{ basicAuth: [] }],
     tags: [...new Set(routes.filter((r) => !r.hidden).map((r) => r.tag))].map((name) => ({
@@ -107,7 +112,12 @@ export function buildOpenApi(routes: RouteSpec[], components: Component[], info:
   };
 }
 
-function operation(route: RouteSpec, schemas: Schemas, recorded: OperationExamples): OperationObject {
+function operation(
+  route: RouteSpec,
+  schemas: Schemas,
+  recorded: OperationExamples,
+  exemplified: Set<string>,
+): OperationObject {
   // A route's own examples first, then the exchange recorded for it (fixtures/examples).
   const own = route.examples?.() ?? {};
   const examples = { ...recorded[routeKey(route)], ...definedOnly(own) };
@@ -123,7 +133,7 @@ function operation(route: RouteSpec, schemas: Schemas, recorded: OperationExampl
       ...queryParameters(route.query, (field) => schemas.of(field, false)),
       ...headerParameters(route),
     ],
-    responses: responses(route, schemas, examples.response),
+    responses: responses(route, schemas, examples.response, exemplified),
   };
   const body = requestBody(route, schemas, examples.request);
   if (body) op.requestBody = body;
@@ -147,8 +157,19 @@ function errorResponses(routes: RouteSpec[]): Record<string, ResponseObject> {
   );
 }
 
-function responses(route: RouteSpec, schemas: Schemas, example: unknown): ResponsesObject {
+/**
+ * The answers of an operation. An answer's example is given once per answer schema (the first
+ * operation answering a Task shows one; cancel, tags and the rest answer the same schema without
+ * it): generators copy every example into the generated code.
+ */
+function responses(route: RouteSpec, schemas: Schemas, example: unknown, exemplified: Set<string>): ResponsesObject {
   const media = route.responseMediaType ?? 'application/json';
+  const schema = route.responseComponent
+    ? { $ref: `#/components/schemas/${route.responseComponent}` }
+    : schemas.of(route.response, true);
+  const schemaKey = JSON.stringify(schema);
+  const shown = exemplified.has(schemaKey) ? undefined : example;
+  if (shown !== undefined) exemplified.add(schemaKey);
   const success: ResponsesObject = route.redirect
     ? {
         '302': {
@@ -160,12 +181,7 @@ function responses(route: RouteSpec, schemas: Schemas, example: unknown): Respon
         '200': {
           description: 'Success',
           content: {
-            [media]: {
-              schema: route.responseComponent
-                ? { $ref: `#/components/schemas/${route.responseComponent}` }
-                : schemas.of(route.response, true),
-              ...exampleOf(example),
-            },
+            [media]: { schema, ...exampleOf(conciseExample(shown)) },
           },
         },
       };

@@ -57,6 +57,7 @@ import {
   V2TaskStatusSchema,
 } from '../domain/v2/objects.js';
 import { ThreadSchema } from '../domain/v2/threads.js';
+import { conciseExample } from './concise-example.js';
 import { responseExample } from './examples.js';
 import { asSchema, tidySchema } from './reuse.js';
 import { ERROR_SCHEMA } from './schema-names.js';
@@ -159,7 +160,7 @@ function taskComponents(): Component[] {
       (def): Component => ({
         name: `${def.schemaName}Response`,
         zod: def.responseSchema,
-        finish: (generated) => withExample(generated, responseExample(def.type)),
+        finish: (generated) => withExample(generated, conciseExample(responseExample(def.type))),
       }),
     ),
     { name: 'ImageAnnotation', zod: ImageAnnotationSchema },
@@ -222,7 +223,19 @@ export function controlComponents(): Component[] {
     { name: 'CallbackJournal', zod: CallbackJournalSchema },
     { name: 'Health', zod: HealthSchema },
     { name: 'Project', zod: ProjectSchema },
-    { name: 'LabelObject', zod: LabelObjectSchema, input: true },
+    // v2 threads, which a completion may give and the state holds: once, by reference.
+    ...threadComponents(),
+  ];
+}
+
+/** A v2 thread and its annotations, named as the official Python client's models are. */
+function threadComponents(): Component[] {
+  return [
+    { name: 'Thread', zod: ThreadSchema },
+    { name: 'Annotation', zod: AnnotationSchema },
+    ...AnnotationSchema.options.map(
+      (option): Component => ({ name: annotationName(option.shape.type.value), zod: option }),
+    ),
   ];
 }
 
@@ -238,11 +251,7 @@ export function v2Components(): Component[] {
     { name: 'BatchStatus', zod: V2BatchStatusSchema },
     { name: 'Task', zod: V2TaskSchema },
     { name: 'TaskStatus', zod: V2TaskStatusSchema },
-    { name: 'Thread', zod: ThreadSchema },
-    { name: 'Annotation', zod: AnnotationSchema },
-    ...AnnotationSchema.options.map(
-      (option): Component => ({ name: annotationName(option.shape.type.value), zod: option }),
-    ),
+    ...threadComponents(),
     { name: 'Timestamp', zod: TimestampSchema },
     { name: 'GetProjectsResponse', zod: V2ProjectListSchema },
     { name: 'GetBatchesResponse', zod: V2BatchListSchema },
