@@ -111,6 +111,7 @@ describe.each(Object.keys(GENERATORS) as (keyof typeof GENERATORS)[])('%s', (gen
       listed: expect.arrayContaining([expect.any(String)]),
       pages: 2,
       completedLabels: expect.arrayContaining([expect.any(String)]),
+      attachment: 'https://example.com/1.jpg',
       errorStatus: 400,
       errorMessage: expect.stringMatching(/geometries/),
       flagged: true,

@@ -15,6 +15,7 @@ export interface Outcome {
   listed: string[];
   pages: number;
   completedLabels: string[];
+  attachment: string;
   errorStatus: number;
   errorMessage: string;
   flagged: boolean;
@@ -80,9 +81,12 @@ export async function scenario(baseUrl: string, key: string): Promise<Outcome> {
   await control.POST('/_mock/tasks/{taskId}/complete', { params: { path: { taskId: first } } });
   const read = await api.GET('/v1/task/{taskId}', { params: { path: { taskId: first } } });
   const completedLabels: string[] = [];
+  let attachment = '';
   // Narrowed by type: the response is the image annotation response, typed.
   if (read.data?.type === 'imageannotation') {
     for (const annotation of read.data.response?.annotations ?? []) completedLabels.push(annotation.label);
+    // The params are the type's too: a string, no cast.
+    attachment = read.data.params?.attachment ?? '';
   }
 
   // A 400's body is typed as the error body (no project and no geometries: only the server can tell).
@@ -95,6 +99,7 @@ export async function scenario(baseUrl: string, key: string): Promise<Outcome> {
     listed,
     pages,
     completedLabels,
+    attachment,
     errorStatus: bad.error?.status_code ?? 0,
     errorMessage: bad.error?.error ?? '',
     flagged: flagged.data !== undefined,

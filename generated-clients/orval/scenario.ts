@@ -20,6 +20,7 @@ export interface Outcome {
   listed: string[];
   pages: number;
   completedLabels: string[];
+  attachment: string;
   errorStatus: number;
   errorMessage: string;
   flagged: boolean;
@@ -82,9 +83,12 @@ export async function scenario(baseUrl: string, key: string): Promise<Outcome> {
   await completeTask(first);
   const read = await getTask(first);
   const completedLabels: string[] = [];
+  let attachment = '';
   // Narrowed by status, then by type: the response is the image annotation response, typed.
   if (read.status === 200 && read.data.type === 'imageannotation') {
     for (const annotation of read.data.response?.annotations ?? []) completedLabels.push(annotation.label);
+    // The params are the type's too: a string, no cast.
+    attachment = read.data.params?.attachment ?? '';
   }
 
   // A 400's body is typed as the error body (no project and no geometries: only the server can tell).
@@ -95,6 +99,7 @@ export async function scenario(baseUrl: string, key: string): Promise<Outcome> {
     listed,
     pages,
     completedLabels,
+    attachment,
     errorStatus: bad.status === 400 ? bad.data.status_code : 0,
     errorMessage: bad.status === 400 ? bad.data.error : '',
     flagged: flagged.status === 200,

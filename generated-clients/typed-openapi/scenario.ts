@@ -12,6 +12,7 @@ export interface Outcome {
   listed: string[];
   pages: number;
   completedLabels: string[];
+  attachment: string;
   errorStatus: number;
   errorMessage: string;
   flagged: boolean;
@@ -91,8 +92,11 @@ export async function scenario(baseUrl: string, key: string): Promise<Outcome> {
   await control.post('/_mock/tasks/{taskId}/complete', { path: { taskId: first }, body: {} });
   const read = await api.get('/v1/task/{taskId}', { path: { taskId: first } });
   const completedLabels: string[] = [];
+  let attachment = '';
   if (read.type === 'imageannotation') {
     for (const annotation of read.response?.annotations ?? []) completedLabels.push(annotation.label);
+    // The params are the type's too: a string, no cast.
+    attachment = read.params?.attachment ?? '';
   }
 
   const bad = await api.post('/v1/task/imageannotation', {
@@ -107,6 +111,7 @@ export async function scenario(baseUrl: string, key: string): Promise<Outcome> {
     listed,
     pages,
     completedLabels,
+    attachment,
     errorStatus: bad.status,
     errorMessage: errorBody?.error ?? '',
     flagged: flagged.docs !== undefined,

@@ -17,6 +17,7 @@ export interface Outcome {
   listed: string[];
   pages: number;
   completedLabels: string[];
+  attachment: string;
   errorStatus: number;
   errorMessage: string;
   flagged: boolean;
@@ -81,9 +82,12 @@ export async function scenario(baseUrl: string, key: string): Promise<Outcome> {
   await control.completeTask(undefined, { params: { taskId: first } });
   const read = await api.getTask({ params: { taskId: first } });
   const completedLabels: string[] = [];
+  let attachment = '';
   // Narrowed by type: the response is the image annotation response, typed.
   if (read.type === 'imageannotation') {
     for (const annotation of read.response?.annotations ?? []) completedLabels.push(annotation.label);
+    // The params are the type's too: a string, no cast.
+    attachment = read.params?.attachment ?? '';
   }
 
   // A 400's body is typed as the error body (no project and no geometries: only the server can tell).
@@ -99,5 +103,14 @@ export async function scenario(baseUrl: string, key: string): Promise<Outcome> {
     }
   }
   const flagged = await api.listTasks({ queries: { limited_response: true, limit: 1 } });
-  return { createdType, listed, pages, completedLabels, errorStatus, errorMessage, flagged: flagged.docs.length === 1 };
+  return {
+    createdType,
+    listed,
+    pages,
+    completedLabels,
+    attachment,
+    errorStatus,
+    errorMessage,
+    flagged: flagged.docs.length === 1,
+  };
 }

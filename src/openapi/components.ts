@@ -24,6 +24,7 @@ import { ImageAnnotationSchema, ImageHypothesisSchema } from '../domain/tasks/im
 import { TASK_TYPES } from '../domain/tasks/registry.js';
 import { AuditSchema, LimitedTaskSchema, TaskListSchema, TaskSchema } from '../domain/tasks/task.js';
 import { FieldConditionSchema } from '../domain/tasks/text-fields.js';
+import type { TaskTypeDefinition } from '../domain/tasks/type-definition.js';
 import { TeamSchema } from '../domain/teams/schemas.js';
 import { AnnotationSchema } from '../domain/v2/annotations.js';
 import {
@@ -147,6 +148,25 @@ function extendsCommon(generated: SchemaObject): SchemaObject {
 
 const defs = () => Object.values(TASK_TYPES);
 
+/**
+ * A task's `params` for one type: the type's creation parameters, typed as the creation request
+ * types them, none required, other keys allowed (the server adds derived ones, and a project's
+ * parameters join them). Generators then type `task.params.attachment` once `task.type` is narrowed.
+ */
+function paramsComponent(def: TaskTypeDefinition): Component {
+  const common = new Set(Object.keys(CommonCreateShape));
+  const generated = asSchema(tidySchema(generateSchema(def.createSchema, false, '3.1')));
+  const own = Object.entries(generated.properties ?? {}).filter(([key]) => !common.has(key));
+  return {
+    name: `${def.schemaName}Params`,
+    json: {
+      type: 'object',
+      description: `The parameters of a ${def.type} task: what its creation took, merged with its project's`,
+      properties: Object.fromEntries(own),
+    },
+  };
+}
+
 /** The Task, its per-type branches and responses: both documents answer tasks. */
 function taskComponents(): Component[] {
   return [
@@ -156,6 +176,7 @@ function taskComponents(): Component[] {
     { name: 'Metadata', zod: StoredMetadataSchema },
     { name: 'Timestamp', zod: TimestampSchema },
     ...defs().map((def): Component => ({ name: `${def.schemaName}Task`, json: taskBranch(def) })),
+    ...defs().map(paramsComponent),
     ...defs().map(
       (def): Component => ({
         name: `${def.schemaName}Response`,
@@ -223,6 +244,9 @@ export function controlComponents(): Component[] {
     { name: 'CallbackJournal', zod: CallbackJournalSchema },
     { name: 'Health', zod: HealthSchema },
     { name: 'Project', zod: ProjectSchema },
+    // What task params are made of, once by reference as in openapi.yaml (params hold no metadata).
+    { name: 'AnnotationAttribute', zod: AnnotationAttributeSchema },
+    ...requestPieces().filter((piece) => piece.name !== 'MetadataInput'),
     // v2 threads, which a completion may give and the state holds: once, by reference.
     ...threadComponents(),
   ];

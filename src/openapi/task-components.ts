@@ -20,6 +20,7 @@ export function taskBranch(def: TaskTypeDefinition): SchemaObject {
         properties: {
           // A one-value enum rather than `const`: every generator reads it as the literal type.
           type: { type: 'string', enum: [def.type] },
+          params: schemaRef(`${def.schemaName}Params`),
           response: schemaRef(`${def.schemaName}Response`),
         },
         required: ['type'],
