@@ -1,28 +1,27 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import type { Hono } from 'hono';
 import { notFound } from '../errors/index.js';
 import type { AppEnv } from '../http/env.js';
 import { DOCS_CSP, docsPage } from './docs-page.js';
 
 /**
- * Scalar's standalone bundle is one self-contained script (styles included, no chunks). A build
- * copies it into dist/docs-assets/ with its version (scripts/copy-docs-assets.mjs), so the installed
- * package needs none of Scalar's dependencies; run from src/ (tsx), it comes from node_modules.
+ * Scalar's standalone bundle is one self-contained script (styles included, no chunks), vendored
+ * gzipped in vendor/scalar/. A build writes it into dist/docs-assets/ with its version
+ * (scripts/copy-docs-assets.mjs); run from src/ (tsx), it is unzipped from vendor/ on first request.
  */
-async function scalarBundle(): Promise<{ file: string; version: string }> {
+async function scalarBundle(): Promise<{ version: string; read: () => Promise<Uint8Array> }> {
   const built = new URL('../docs-assets/', import.meta.url);
+  const vendored = new URL('../../vendor/scalar/', import.meta.url);
+  const versionIn = async (dir: URL) =>
+    (JSON.parse(await readFile(new URL('scalar.json', dir), 'utf8')) as { version: string }).version;
   try {
-    const { version } = JSON.parse(await readFile(new URL('scalar.json', built), 'utf8')) as { version: string };
-    return { file: fileURLToPath(new URL('scalar.js', built)), version };
+    return { version: await versionIn(built), read: () => readFile(new URL('scalar.js', built)) };
   } catch {
-    // Not built: the development checkout's node_modules. The package does not export the bundle,
-    // so resolve its entry and go from there.
-    const dir = dirname(dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')));
-    const { version } = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { version: string };
-    return { file: join(dir, 'dist/browser/standalone.js'), version };
+    // Unzipped off the event loop (zlib's thread pool): other requests go on meanwhile.
+    const read = async () => promisify(gunzip)(await readFile(new URL('standalone.js.gz', vendored)));
+    return { version: await versionIn(vendored), read };
   }
 }
 
@@ -36,7 +35,7 @@ const YEAR_S = 365 * 24 * 60 * 60;
  * Nothing is read at createApp: the page and the 4 MB bundle are read on first request, then kept.
  */
 export function docsRoutes(app: Hono<AppEnv>): void {
-  let bundle: Promise<{ file: string; version: string }> | undefined;
+  let bundle: ReturnType<typeof scalarBundle> | undefined;
   let page: Promise<string> | undefined;
   let script: Promise<Uint8Array<ArrayBuffer>> | undefined;
   // A failed read is not kept: the next request tries again.
@@ -58,7 +57,7 @@ export function docsRoutes(app: Hono<AppEnv>): void {
   // Copied once into a plain Uint8Array: the body type Hono takes.
   const getScript = () => {
     script ??= once(
-      getBundle().then(({ file }) => readFile(file).then((bytes) => new Uint8Array(bytes))),
+      getBundle().then(({ read }) => read().then((bytes) => new Uint8Array(bytes))),
       () => (script = undefined),
     );
     return script;
