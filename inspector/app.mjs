@@ -1,7 +1,7 @@
 // The inspector's entry: the header (pages, key field, live state), the hash router and the one event
 // stream, whose events go to the page on screen so it can refresh what they touch.
 import { getKey, setKey, streamEvents, takeKeyFromFragment } from './api.mjs';
-import { h, show } from './dom.mjs';
+import { h, loading, show } from './dom.mjs';
 import { faultsPage } from './faults.mjs';
 import { callbacksPage, requestsPage } from './journals.mjs';
 import { batchesPage, projectsPage } from './projects.mjs';
@@ -61,7 +61,8 @@ async function route() {
   for (const a of document.querySelectorAll('nav a')) a.classList.toggle('here', a.dataset.page === name);
   const mine = { onEvent: undefined };
   current = mine;
-  const container = h('div', { class: 'page' });
+  // Until the page's first data arrives, it says so (a slow server is not an empty tenant).
+  const container = h('div', { class: 'page', 'aria-busy': 'true' }, loading());
   show(view, container);
   if (!getKey())
     return show(container, h('p', {}, 'Enter a key (test_<name> or live_<name>) above to see its tenant.'));
@@ -69,6 +70,8 @@ async function route() {
     mine.onEvent = await page(container, rest.map(decodeURIComponent));
   } catch (error) {
     show(container, h('p', { class: 'error', role: 'alert' }, error.message));
+  } finally {
+    container.removeAttribute('aria-busy');
   }
 }
 

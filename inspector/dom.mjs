@@ -56,7 +56,10 @@ export function actionButton(label, action, errorBox) {
     {
       type: 'button',
       onclick: async () => {
+        // While it runs: disabled (no double submit) and saying so.
         button.disabled = true;
+        button.setAttribute('aria-busy', 'true');
+        button.textContent = `${label}…`;
         show(errorBox);
         try {
           await action();
@@ -64,6 +67,8 @@ export function actionButton(label, action, errorBox) {
           show(errorBox, h('span', { class: 'error', role: 'alert' }, error.message));
         } finally {
           button.disabled = false;
+          button.removeAttribute('aria-busy');
+          button.textContent = label;
         }
       },
     },
@@ -71,6 +76,9 @@ export function actionButton(label, action, errorBox) {
   );
   return button;
 }
+
+/** What a list shows until its first data arrives (a slow server is not an empty tenant). */
+export const loading = () => h('p', { class: 'loading', role: 'status' }, 'Loading…');
 
 /** A labelled form field. */
 export function field(label, input) {

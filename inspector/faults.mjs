@@ -1,6 +1,6 @@
 // The tenant's fault rules: listed in the order they are tried, added from a form, removed one or all.
 import { api } from './api.mjs';
-import { actionButton, field, h, json, show, table } from './dom.mjs';
+import { actionButton, field, h, json, loading, show, table } from './dom.mjs';
 
 const COLUMNS = [
   ['Method', (r) => r.method ?? 'any'],
@@ -15,7 +15,7 @@ const COLUMNS = [
 ];
 
 export async function faultsPage(view) {
-  const list = h('div', { id: 'faults' });
+  const list = h('div', { id: 'faults' }, loading());
   const errors = h('div', { class: 'action-error' });
   const load = async () => {
     const { faults } = await api('GET', '/_mock/faults');

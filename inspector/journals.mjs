@@ -1,6 +1,6 @@
 // The two journals: callback deliveries with each attempt, and the request journal with its filters.
 import { api, isOwn, query } from './api.mjs';
-import { badge, debounced, field, h, json, link, show, table, time } from './dom.mjs';
+import { badge, debounced, field, h, json, link, loading, show, table, time } from './dom.mjs';
 
 const ATTEMPT_COLUMNS = [
   ['#', (a) => String(a.attempt)],
@@ -14,7 +14,7 @@ export function attemptsTable(delivery) {
 }
 
 export async function callbacksPage(view) {
-  const list = h('div', { id: 'callbacks' });
+  const list = h('div', { id: 'callbacks' }, loading());
   const load = async () => {
     const { deliveries } = await api('GET', '/_mock/callbacks');
     show(list, deliveries.length === 0 ? h('p', { class: 'empty' }, 'No callbacks yet.') : deliveries.map(delivery));
@@ -40,7 +40,7 @@ const FILTERS = ['method', 'path', 'status', 'limit'];
 const filters = { method: '', path: '', status: '', limit: '100', own: false };
 
 export async function requestsPage(view) {
-  const list = h('div', { id: 'requests' });
+  const list = h('div', { id: 'requests' }, loading());
   const load = async () => {
     const { own, ...rest } = filters;
     const { requests } = await api('GET', `/_mock/requests${query(rest)}`);

@@ -1,6 +1,6 @@
 // Projects with their parameter versions, and batches with their progress.
 import { api } from './api.mjs';
-import { badge, debounced, h, json, link, show, table, time } from './dom.mjs';
+import { badge, debounced, h, json, link, loading, show, table, time } from './dom.mjs';
 
 export async function projectsPage(view) {
   const [projects, v2] = await Promise.all([api('GET', '/v1/projects'), api('GET', '/v2/projects')]);
@@ -23,7 +23,7 @@ function version(entry) {
 }
 
 export async function batchesPage(view) {
-  const list = h('div', { id: 'batches' });
+  const list = h('div', { id: 'batches' }, loading());
   const load = async () => {
     const [{ docs }, v2] = await Promise.all([
       api('GET', '/v1/batches?limit=100'),

@@ -1,5 +1,6 @@
-// The task page's actions: complete (synthesized or an edited response the mock validates), fail, redo,
-// audit, cancel. Each shows its error inline and reloads the page's data when it succeeds.
+// The task page's actions, those its state allows: a pending task is completed (synthesized or with an
+// edited response the mock validates), failed or canceled; a completed one redone or audited. Each shows
+// its error inline and reloads the page's data when it succeeds.
 import { api } from './api.mjs';
 import { actionButton, field, h } from './dom.mjs';
 
@@ -35,23 +36,34 @@ export function taskActions(task, load, state) {
       ...(auditComments.value && { comments: auditComments.value }),
       ...(auditResult.value === 'fixed' && { response: parse(response.value) }),
     })();
-  return h(
-    'section',
-    { class: 'actions' },
-    h('h2', {}, 'Actions'),
+  // Only what the task's state allows: the server would refuse the rest with a 400.
+  // Built for the one state shown: an element (the response editor) can sit in one place only.
+  const offers = {
+    pending: () => [
+      h(
+        'p',
+        {},
+        actionButton('Complete', run('POST', `/_mock/tasks/${id}/complete`, {}), errors),
+        actionButton('Cancel', run('POST', `/v1/task/${id}/cancel`), errors),
+      ),
+      h('p', {}, failMessage, actionButton('Fail', fail, errors)),
+      field('Response (JSON) to complete the task with', response),
+      h('p', {}, actionButton('Complete with this response', edited, errors)),
+    ],
+    completed: () => [
+      h('p', {}, actionButton('Redo', run('POST', `/_mock/tasks/${id}/redo`), errors)),
+      h('p', {}, auditResult, auditComments, actionButton('Audit', audit, errors)),
+      field('Response (JSON): an audit "fixed" replaces the response with it', response),
+    ],
+  };
+  const offered = offers[task.status]?.() ?? [
     h(
       'p',
-      {},
-      actionButton('Complete', run('POST', `/_mock/tasks/${id}/complete`, {}), errors),
-      actionButton('Redo', run('POST', `/_mock/tasks/${id}/redo`), errors),
-      actionButton('Cancel', run('POST', `/v1/task/${id}/cancel`), errors),
+      { class: 'empty' },
+      `${/^[aeiou]/.test(task.status) ? 'An' : 'A'} ${task.status} task takes no more actions.`,
     ),
-    h('p', {}, failMessage, actionButton('Fail', fail, errors)),
-    h('p', {}, auditResult, auditComments, actionButton('Audit', audit, errors)),
-    field('Response (JSON): complete with it, or an audit "fixed" replaces the response with it', response),
-    h('p', {}, actionButton('Complete with this response', edited, errors)),
-    errors,
-  );
+  ];
+  return h('section', { class: 'actions' }, h('h2', {}, 'Actions'), ...offered, errors);
 }
 
 function parse(text) {

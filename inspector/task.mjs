@@ -1,13 +1,13 @@
 // One task: its params, response, audits, callback attempts and the requests that touched it, with the
 // actions the control plane offers. Refreshed when an event names the task.
 import { api, isOwn } from './api.mjs';
-import { badge, debounced, h, json, show, time } from './dom.mjs';
+import { badge, debounced, h, json, loading, show, time } from './dom.mjs';
 import { attemptsTable, requestList } from './journals.mjs';
 import { actionState, taskActions } from './task-actions.mjs';
 
 export async function taskPage(view, [id]) {
   const path = `/v1/task/${encodeURIComponent(id)}`;
-  const body = h('div', { id: 'task' });
+  const body = h('div', { id: 'task' }, loading());
   const state = actionState();
   const load = async () => {
     const [task, callbacks, journal] = await Promise.all([

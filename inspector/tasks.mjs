@@ -1,6 +1,6 @@
 // The task list: filters, newest first, paged by offset, refreshed when a task event arrives.
 import { api, getKey, query } from './api.mjs';
-import { badge, debounced, field, h, link, show, table, time } from './dom.mjs';
+import { badge, debounced, field, h, link, loading, show, table, time } from './dom.mjs';
 
 const PAGE_SIZE = 20;
 const STATUSES = ['', 'pending', 'completed', 'error', 'canceled'];
@@ -22,7 +22,7 @@ const COLUMNS = [
 export async function tasksPage(view, [name, value]) {
   if (FILTERS.includes(name)) Object.assign(state, { status: '', type: '', project: '', batch: '', tags: '' });
   if (FILTERS.includes(name)) Object.assign(state, { [name]: value ?? '', offset: 0 });
-  const list = h('div', { id: 'task-list' });
+  const list = h('div', { id: 'task-list' }, loading());
   const load = async () => {
     const { status, offset, ...rest } = state;
     const page = await api('GET', `/v1/tasks${query({ ...rest, status, offset, limit: PAGE_SIZE })}`);

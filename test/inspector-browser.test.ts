@@ -134,9 +134,9 @@ describe('inspector in Chromium', () => {
     await page.locator('#fail-error').fill('attachment unreadable');
     await page.getByRole('button', { name: 'Fail' }).click();
     await page.getByRole('heading', { name: `Task ${taskId} error` }).waitFor();
-    // A second fail is refused by the mock; the message is shown inline.
-    await page.getByRole('button', { name: 'Fail' }).click();
-    await page.locator('#action-error [role=alert]').waitFor();
+    // A task in error takes no action: none is offered, and the page says why.
+    await page.locator('.actions', { hasText: 'An error task takes no more actions.' }).waitFor();
+    await expect(page.locator('.actions button').count()).resolves.toBe(0);
 
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(requests.filter((url) => new URL(url).origin !== base)).toEqual([]);
@@ -166,9 +166,9 @@ describe('inspector in Chromium', () => {
     await page.getByRole('button', { name: 'Audit' }).click();
     const audits = page.locator('section', { has: page.getByRole('heading', { name: 'Audits' }) });
     await audits.locator('pre', { hasText: '"audit_source": "reviewer"' }).waitFor();
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    // A completed task cannot be canceled: the mock's 4xx is shown inline.
-    await page.locator('#action-error [role=alert]').waitFor();
+    // A completed task is offered what the mock allows it (redo, audit), not complete, fail or cancel.
+    const offered = await page.locator('.actions button').allTextContents();
+    expect(offered).toEqual(['Redo', 'Audit']);
   }, 60_000);
 
   it('GET /_mock/ui keeps the page a person moved to when the previous page finishes loading late', async () => {
@@ -184,6 +184,8 @@ describe('inspector in Chromium', () => {
       await route.continue();
     });
     await page.getByRole('link', { name: 'Clock & settings' }).click();
+    // While its data is held, the page says it is loading rather than showing an empty page.
+    await page.getByRole('status').filter({ hasText: 'Loading…' }).waitFor();
     await page.getByRole('link', { name: 'Projects' }).click();
     await page.getByRole('heading', { name: 'Projects' }).waitFor();
     const clockAnswered = page.waitForResponse('**/_mock/clock');
