@@ -1,7 +1,7 @@
 // The tenant's virtual clock (advance it: delayed completions and callback retries run) and its
 // completion mode.
 import { api } from './api.mjs';
-import { actionButton, field, h, show } from './dom.mjs';
+import { actionButton, field, h, show, time } from './dom.mjs';
 
 const STEPS = [
   ['+1 min', 60_000],
@@ -23,7 +23,12 @@ export async function tenantPage(view) {
   show(
     view,
     h('h1', {}, 'Clock & settings'),
-    h('section', {}, h('h2', {}, 'Virtual clock'), h('p', {}, `Now: ${clock.now} (offset ${clock.offset_ms} ms)`)),
+    h(
+      'section',
+      {},
+      h('h2', {}, 'Virtual clock'),
+      h('p', {}, 'Now: ', time(clock.now), ` (offset ${clock.offset_ms} ms)`),
+    ),
     h(
       'p',
       {},

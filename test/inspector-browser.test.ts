@@ -82,6 +82,9 @@ async function otherPages(page: Page, base: string): Promise<void> {
   await page.getByRole('link', { name: 'Clock & settings' }).click();
   await page.getByRole('button', { name: '+1 hour' }).click();
   await page.getByText('(offset 3600000 ms)').waitFor();
+  // The clock reads as every other time on the pages: local time, the ISO text as its tooltip.
+  const now = page.locator('section', { hasText: 'Virtual clock' }).locator('time[datetime][title]');
+  await expect(now.count()).resolves.toBe(1);
   await page.locator('#mode').selectOption('immediate');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('(offset 3600000 ms)').waitFor();
