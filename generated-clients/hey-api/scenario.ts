@@ -5,6 +5,7 @@
  * then runs `scenario` against a live server.
  */
 
+import type { Outcome as Shared } from '../outcome.js';
 import { createClient } from './generated/api/client/index.js';
 import {
   createImageAnnotationTask,
@@ -16,16 +17,7 @@ import {
 import { createClient as createControlClient } from './generated/control/client/index.js';
 import { completeTask } from './generated/control/index.js';
 
-export interface Outcome {
-  createdType: ImageAnnotationTask['type'];
-  listed: string[];
-  pages: number;
-  completedLabels: string[];
-  attachment: string;
-  errorStatus: number;
-  errorMessage: string;
-  flagged: boolean;
-}
+type Outcome = Shared<ImageAnnotationTask['type']>;
 
 /** Type-only checks: never called; tsc must accept the lines and refuse the marked ones. */
 export function typeProbes(): void {

@@ -5,6 +5,7 @@
  * test/generated-clients.test.ts then runs `scenario` against a live server.
  */
 
+import type { Outcome as Shared } from '../outcome.js';
 import { configure } from './fetcher.js';
 import {
   createImageAnnotationTask,
@@ -15,16 +16,7 @@ import {
 } from './generated/api.js';
 import { completeTask } from './generated/control.js';
 
-export interface Outcome {
-  createdType: ImageAnnotationTask['type'];
-  listed: string[];
-  pages: number;
-  completedLabels: string[];
-  attachment: string;
-  errorStatus: number;
-  errorMessage: string;
-  flagged: boolean;
-}
+type Outcome = Shared<ImageAnnotationTask['type']>;
 
 /** Type-only checks: never called; tsc must accept the lines and refuse the marked ones. */
 export function typeProbes(): void {

@@ -4,19 +4,12 @@
  * each call marked @ts-expect-error must not compile, every other must. test/generated-clients.test.ts
  * then runs `scenario` against a live server.
  */
+
+import type { Outcome as Shared } from '../outcome.js';
 import { createApiClient, type Fetcher, type Schemas } from './generated/api.js';
 import { type Fetcher as ControlFetcher, createApiClient as createControlClient } from './generated/control.js';
 
-export interface Outcome {
-  createdType: Schemas.ImageAnnotationTask['type'];
-  listed: string[];
-  pages: number;
-  completedLabels: string[];
-  attachment: string;
-  errorStatus: number;
-  errorMessage: string;
-  flagged: boolean;
-}
+type Outcome = Shared<Schemas.ImageAnnotationTask['type']>;
 
 /** What any app writes for typed-openapi: how to send a request (JSON bodies, the key). */
 function fetcherFor(key: string): Fetcher & ControlFetcher {

@@ -7,21 +7,13 @@
  */
 import { isErrorFromAlias } from '@zodios/core';
 import type { z } from 'zod';
+import type { Outcome as Shared } from '../outcome.js';
 import { createApiClient, type schemas } from './generated/api.js';
 import { createApiClient as createControlClient } from './generated/control.js';
 
 type ImageAnnotationTask = z.infer<typeof schemas.ImageAnnotationTask>;
 
-export interface Outcome {
-  createdType: ImageAnnotationTask['type'];
-  listed: string[];
-  pages: number;
-  completedLabels: string[];
-  attachment: string;
-  errorStatus: number;
-  errorMessage: string;
-  flagged: boolean;
-}
+type Outcome = Shared<ImageAnnotationTask['type']>;
 
 /** Type-only checks: never called; tsc must accept the lines and refuse the marked ones. */
 export function typeProbes(api: ReturnType<typeof createApiClient>): void {
