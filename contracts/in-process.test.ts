@@ -4,7 +4,7 @@ import { createApp } from '../src/app.js';
 import { ERROR_CATALOG, type ErrorKind } from '../src/errors/index.js';
 import { NOT_REACHED_BY_CONTRACTS } from '../test/catalog-reach.js';
 import { registeredContracts } from './kit/contract.js';
-import { formatPretty } from './kit/report.js';
+import { formatPretty, OTHER_KINDS_ONLY } from './kit/report.js';
 import { runContract } from './kit/runner.js';
 import type { Target } from './kit/target.js';
 import './suite/index.js';
@@ -14,9 +14,6 @@ import './suite/index.js';
  * Everything is available in process (control plane, second tenant, live key, disposable keys), so a
  * skip is a failure, and every contract runs whatever its tags.
  */
-/** Marks a failure where only rules of another kind than the contract's broke. */
-const OTHER_KINDS_ONLY = "only labelmock's choices broke";
-
 const app = createApp();
 afterAll(() => app.dispose());
 

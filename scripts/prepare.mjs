@@ -21,12 +21,12 @@ const SOURCES = [
 const STAMP = join(ROOT, 'dist', '.built');
 const npm = (args) => spawnSync('npm', args, { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
 
-/** The newest modification time under a path (a file or a folder), 0 when it is absent. */
+/** The newest modification time under a path, 0 when it is absent (a folder's own counts: a deleted file). */
 function newest(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
 if (existsSync(STAMP) && statSync(STAMP).mtimeMs >= Math.max(...SOURCES.map((s) => newest(join(ROOT, s))))) {

@@ -81,10 +81,9 @@ const CITATIONS: readonly Citation[] = [
     both('Projects', 'List endpoints'),
   ],
   [
-    /of an unknown project answers 404|with a used name answers 409|unknown type or invalid params answers 400/,
+    /an unknown project answers 404|with a used name answers 409|unknown type or invalid params answers 400/,
     real('Status codes'),
   ],
-  [/with an unknown project answers 404/, real('Status codes')],
   [/setParams|^tasks created with project inherit/, both('Versioning', 'Projects')],
   [/setOntology/, both('Project object', 'Projects')],
   // Batches.

@@ -27,7 +27,7 @@ export interface ContractDefinition {
 }
 
 export interface ContractMeta {
-  /** Overrides the classification of contracts/kit/tags.ts; an `interface` kind needs `cites` too. */
+  /** Overrides the classification of contracts/kit/tags.ts (an `interface` one still needs a citation). */
   kind?: Kind;
   /** Overrides the citation of contracts/kit/citations.ts. */
   cites?: string;

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { OTHER_KINDS_ONLY } from '../../contracts/kit/report.js';
 
 /** One in-process contract run in the scratch copy, read from vitest's JSON report. */
 
@@ -56,7 +57,7 @@ export async function runContracts(dir: string): Promise<RunResult> {
       title: test.title,
       tags: tagsOf(test.title),
       // contracts/in-process.test.ts says so at the head of its error.
-      ownRuleBroken: !(test.failureMessages?.[0] ?? '').split('\n')[0]?.includes("(only labelmock's choices broke)"),
+      ownRuleBroken: !(test.failureMessages?.[0] ?? '').split('\n')[0]?.includes(`(${OTHER_KINDS_ONLY})`),
     }));
   const problem = broken ? `test file failed to load: ${broken.message ?? ''}`.slice(0, 300) : undefined;
   return { total: tests.length, failed, seconds, ...(problem && { problem }) };

@@ -78,13 +78,13 @@ class Schemas {
   }
 }
 
+/** Who answers for the document (a generated client's README shows it): the project, by name. */
+const CONTACT = { name: 'labelmock' };
+
 /**
  * Builds an OpenAPI 3.1 document from route specs. Zod schemas are the only source: request
  * shapes are generated from their input side, responses from their output side.
  */
-/** Who answers for the document (a generated client's README shows it): the project, by name. */
-const CONTACT = { name: 'labelmock' };
-
 export function buildOpenApi(routes: RouteSpec[], components: Component[], info: DocumentInfo): OpenAPIObject {
   const schemas = new Schemas(components);
   const recorded = recordedExamples();
