@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LogFormat } from '../src/config/index.js';
-import { prettyLine } from '../src/http/request-log.js';
+import { jsonLine, prettyLine } from '../src/http/request-log.js';
 import { accountFingerprint } from '../src/runtime/fingerprint.js';
 import { createImageTask, makeApp, present } from './helpers.js';
 
@@ -81,5 +82,21 @@ describe('request log', () => {
     const b = prettyLine({ ...base, method: 'DELETE', status: 404, ms: 1234.5 });
     expect(a).toBe('12:00:01.250 GET    /v1/tasks                    200    3.1 ms  test:acme');
     expect(b).toBe('12:00:01.250 DELETE /v1/tasks                    404 1234.5 ms  test:acme');
+  });
+
+  it('a json line is the entry as JSON after pino\'s level, whatever characters its path and method hold', () => {
+    const entry = fc.record({
+      time: fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+      method: fc.string(),
+      path: fc.string({ unit: 'binary' }),
+      status: fc.integer({ min: 100, max: 599 }),
+      ms: fc.double({ min: 0, max: 1e6, noNaN: true }).map((ms) => Math.round(ms * 10) / 10),
+      tenant: fc.string(),
+    });
+    fc.assert(
+      fc.property(entry, (e) => {
+        expect(jsonLine(e)).toBe(`{"level":30,${JSON.stringify(e).slice(1)}\n`);
+      }),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { type DestinationStream, destination } from 'pino';
+import { destination } from 'pino';
 import type { LogFormat } from '../config/index.js';
 import { type Clock, toIso } from '../runtime/clock.js';
 import type { AppEnv, Principal } from './env.js';
@@ -34,19 +34,29 @@ export interface RequestLogger {
 }
 
 /**
- * The log as pino writes it: `json` is pino's own line (`{"level":30,"time":…,"method":…}`, so pino's tools
- * read it), `pretty` our aligned line. Lines go to an asynchronous destination (pino's sonic-boom: a line is
- * written at once when the destination is idle, and lines that come meanwhile go out together in the next
- * write): a synchronous write per request to a pipe, what every CI job's stdout is, cost the server almost
- * half its throughput.
+ * `entry` as pino writes a line (`{"level":30,"time":…,"method":…}`, so pino's tools read it), field by
+ * field in RequestLogEntry's order: a third of what JSON.stringify of the whole entry costs per request.
+ */
+export function jsonLine(entry: RequestLogEntry): string {
+  const { time, method, path, status, ms, tenant } = entry;
+  const text = JSON.stringify;
+  const head = `{"level":30,"time":${text(time)},"method":${text(method)},"path":${text(path)}`;
+  return `${head},"status":${status},"ms":${ms},"tenant":${text(tenant)}}\n`;
+}
+
+/**
+ * The log as pino writes it: `json` is pino's own line, `pretty` our aligned line. Lines go to an
+ * asynchronous destination (pino's sonic-boom: a line is written at once when the destination is idle, and
+ * lines that come meanwhile go out together in the next write): a synchronous write per request to a pipe,
+ * what every CI job's stdout is, cost the server almost half its throughput.
  */
 export function requestLogger(format: Exclude<LogFormat, 'off'>, sink?: LogSink): RequestLogger {
-  const out: DestinationStream & { flushSync?: () => void } = sink
-    ? { write: (text: string) => sink(text.endsWith('\n') ? text.slice(0, -1) : text) }
-    : batched();
-  const flush = () => out.flushSync?.();
-  if (format === 'pretty') return { write: (entry) => out.write(`${prettyLine(entry)}\n`), flush };
-  return { write: (entry) => out.write(`{"level":30,${JSON.stringify(entry).slice(1)}\n`), flush };
+  const line = format === 'pretty' ? (entry: RequestLogEntry) => `${prettyLine(entry)}\n` : jsonLine;
+  if (sink) return { write: (entry) => sink(line(entry).slice(0, -1)), flush: () => {} };
+  const out = batched();
+  // In buffer mode sonic-boom takes bytes; its types (write(string)) predate that mode.
+  const writeBytes = out.write.bind(out) as unknown as (bytes: Uint8Array) => boolean;
+  return { write: (entry) => writeBytes(Buffer.from(line(entry))), flush: () => out.flushSync() };
 }
 
 /** How long a line may wait in the buffer when fewer than BATCH_BYTES came: a person watching sees it at once. */
@@ -54,14 +64,19 @@ const FLUSH_EVERY_MS = 100;
 const BATCH_BYTES = 8 * 1024;
 
 /**
- * stdout through sonic-boom, written when BATCH_BYTES have gathered or FLUSH_EVERY_MS have passed: under load
- * one write carries a hundred lines instead of a write per request.
+ * stdout through sonic-boom, written when BATCH_BYTES have gathered or FLUSH_EVERY_MS have passed (a timer
+ * that never holds the process open): under load one write carries a hundred lines instead of a write per
+ * request. Lines are handed over as bytes: in its text mode sonic-boom measures its whole pending buffer on
+ * every write, which made a line cost 3 µs; as bytes 0.6 µs, the copy into a Buffer included.
  */
-function batched() {
-  const out = destination({ dest: 1, sync: false, minLength: BATCH_BYTES });
-  // A timer that never holds the process open; flushing an empty buffer writes nothing.
-  setInterval(() => out.flush(), FLUSH_EVERY_MS).unref();
-  return out;
+function batched(): ReturnType<typeof destination> {
+  return destination({
+    dest: 1,
+    sync: false,
+    minLength: BATCH_BYTES,
+    contentMode: 'buffer',
+    periodicFlush: FLUSH_EVERY_MS,
+  });
 }
 
 /**
