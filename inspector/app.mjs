@@ -57,7 +57,8 @@ function header() {
 async function route() {
   const [name = 'tasks', ...rest] = location.hash.replace(/^#\/?/, '').split('/');
   // Own keys only: `#/__proto__` or `#/constructor` name no page.
-  const [, page] = Object.hasOwn(PAGES, name) ? PAGES[name] : PAGES.tasks;
+  const shown = Object.hasOwn(PAGES, name) ? name : 'tasks';
+  const [, page] = PAGES[shown];
   for (const a of document.querySelectorAll('nav a')) a.classList.toggle('here', a.dataset.page === name);
   const mine = { onEvent: undefined };
   current = mine;
@@ -72,6 +73,9 @@ async function route() {
     show(container, h('p', { class: 'error', role: 'alert' }, error.message));
   } finally {
     container.removeAttribute('aria-busy');
+    // A visit's end, on screen or not: what a browser test waits on (a page left while loading renders off screen).
+    const detail = { page: shown, onScreen: current === mine };
+    document.dispatchEvent(new CustomEvent('inspector:settled', { detail }));
   }
 }
 

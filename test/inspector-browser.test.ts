@@ -191,11 +191,19 @@ describe('inspector in Chromium', () => {
     await page.getByRole('status').filter({ hasText: 'Loading…' }).waitFor();
     await page.getByRole('link', { name: 'Projects' }).click();
     await page.getByRole('heading', { name: 'Projects' }).waitFor();
-    const clockAnswered = page.waitForResponse('**/_mock/clock');
+    // The left page's visit ends (its late data rendered off screen) with an event the test waits on.
+    await page.evaluate(() => {
+      const settled = new Promise((resolve) => {
+        document.addEventListener('inspector:settled', (event) => {
+          const { detail } = event as CustomEvent<{ page: string; onScreen: boolean }>;
+          if (detail.page === 'tenant') resolve(detail);
+        });
+      });
+      Object.assign(window, { tenantSettled: settled });
+    });
     release();
-    await clockAnswered;
-    // The stale page renders in the task after the answer; give it that turn before looking.
-    await page.waitForTimeout(200);
+    const settled = await page.evaluate(() => (window as unknown as { tenantSettled: Promise<unknown> }).tenantSettled);
+    expect(settled).toEqual({ page: 'tenant', onScreen: false });
     await expect(page.getByRole('heading', { name: 'Clock & settings' }).count()).resolves.toBe(0);
     await expect(page.getByRole('heading', { name: 'Projects' }).count()).resolves.toBe(1);
   }, 60_000);
