@@ -229,8 +229,13 @@ it('tasks: an unknown parameter is refused by the SDK, then (second callback) by
   // The SDK calls back once for its own check and still sends the request, then calls back again.
   const calls: Array<ScaleError | null> = [];
   await new Promise<void>((resolve) => {
-    setTimeout(resolve, 3000); // a missing second callback fails below instead of timing out
-    client.tasks({ bogus: 0 }, (err) => calls.push(err) === 2 && resolve());
+    // A missing second callback fails below instead of timing out: a bound for a hang, far under testTimeout.
+    const hang = setTimeout(resolve, 30_000);
+    client.tasks({ bogus: 0 }, (err) => {
+      if (calls.push(err) < 2) return;
+      clearTimeout(hang);
+      resolve();
+    });
   });
   expect(calls).toHaveLength(2);
   expect(calls[0]).toBeInstanceOf(sdk.ScaleInvalidRequest);
