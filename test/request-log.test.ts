@@ -84,7 +84,7 @@ describe('request log', () => {
     expect(b).toBe('12:00:01.250 DELETE /v1/tasks                    404 1234.5 ms  test:acme');
   });
 
-  it('a json line is the entry as JSON after pino\'s level, whatever characters its path and method hold', () => {
+  it('a json line is the entry as JSON after pino’s level, whatever characters its path and method hold', () => {
     const entry = fc.record({
       time: fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
       method: fc.string(),
