@@ -15,12 +15,16 @@
  *   npm run bench:http [-- --rounds 3 --seconds 2 --connections 20 --large 100000 --small 1000 --only 'list.*(1000)']
  *   npm run bench:http -- --calibrate --only create
  *   npm run bench:http -- --log off     (the request log is on by default, as a user's CI gets it)
+ * `--against DIR` compares this build with another checkout's (DIR/dist/cli.js, built) instead of bare
+ * Hono: both seeded alike, interleaved round by round, the ratio being this build's req/s over the other's.
+ * A ratio to bare Hono moves with the machine from day to day; two builds in one run compare fairly.
+ *   npm run bench:http -- --against /tmp/labelmock-main --only 'GET task|list unfiltered'
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { imageBody } from './bench-bodies.js';
+import { type Case, call, headers, seededCases } from './bench-http/cases.js';
 
 const { values } = parseArgs({
   options: {
@@ -33,24 +37,23 @@ const { values } = parseArgs({
     calibrate: { type: 'boolean', default: false },
     // The mock's request log: unset runs what a user gets (stdout is a pipe here, so json); `off` silences it.
     log: { type: 'string' },
+    against: { type: 'string' },
   },
 });
 const ROUNDS = Number(values.rounds);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
-const LARGE = Number(values.large);
-const SMALL = Number(values.small);
+const SIZES = { large: Number(values.large), small: Number(values.small), connections: CONNECTIONS };
 const ROOT = new URL('..', import.meta.url).pathname;
-const COMPLETED_PER_TENANT = 300;
 /** The µs of pure CPU per answer the bare server spends in `--calibrate`. */
 const SPINS = [0, 5, 10, 15, 20, 30, 45, 60];
 
-const headers = (key: string) => ({
-  authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
-  'content-type': 'application/json',
-});
+interface Started {
+  child: ChildProcess;
+  url: string;
+}
 
-function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+function start(args: string[]): Promise<Started> {
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -71,54 +74,6 @@ function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
       reject(new Error(`${args[0]} exited ${code}: ${out}`));
     });
   });
-}
-
-const rssOf = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-
-async function call(url: string, key: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: headers(key),
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-  return text;
-}
-
-/** `count` tasks in the tenant of `key` (a project and a batch first), with autocannon for speed. */
-async function seed(url: string, key: string, count: number, extra: Record<string, unknown> = {}): Promise<string[]> {
-  await call(url, key, 'POST', '/v1/projects', { type: 'imageannotation', name: 'p' });
-  await call(url, key, 'POST', '/v1/batches', { project: 'p', name: 'b' });
-  const ids: string[] = [];
-  let n = 0;
-  const result = await autocannon({
-    url: `${url}/v1/task/imageannotation`,
-    connections: CONNECTIONS,
-    amount: count,
-    method: 'POST',
-    headers: headers(key),
-    requests: [
-      {
-        setupRequest: (req) => ({ ...req, body: JSON.stringify(imageBody(n++, extra)) }),
-        onResponse: (_status, body) => {
-          ids.push(JSON.parse(body).task_id);
-        },
-      },
-    ],
-  });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`seeding ${key}: ${result.non2xx} non-2xx`);
-  return ids;
-}
-
-interface Case {
-  name: string;
-  method: 'GET' | 'POST';
-  key: string;
-  /** The path of each request (a completion takes a new task each time). */
-  path: () => string;
-  body?: string;
 }
 
 interface Measure {
@@ -148,95 +103,35 @@ async function drive(url: string, c: Case, seconds: number, m?: Measure): Promis
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? Number.NaN;
 
 async function main(): Promise<void> {
-  const mock = await start(['dist/cli.js', '--port', '0', ...(values.log ? ['--log', values.log] : [])]);
-  const bare = await start(['scripts/bench-http/bare-hono.mjs']);
+  const logArgs = values.log ? ['--log', values.log] : [];
+  const mock = await start(['dist/cli.js', '--port', '0', ...logArgs]);
+  const other = values.against
+    ? await start([join(resolve(values.against), 'dist/cli.js'), '--port', '0', ...logArgs])
+    : await start(['scripts/bench-http/bare-hono.mjs']);
   const receiver = await start(['scripts/bench-http/receiver.mjs']);
   try {
-    await run(mock.url, bare.url, receiver.url, mock.child.pid as number);
+    if (values.against) await runAgainst(mock, other);
+    else await run(mock.url, other.url, receiver.url, mock.child.pid as number);
   } finally {
-    for (const p of [mock, bare, receiver]) {
+    for (const p of [mock, other, receiver]) {
       p.child.removeAllListeners('exit');
       p.child.kill('SIGTERM');
     }
   }
+
+  /** This build against another, each seeded alike: cases pair up by name. */
+  async function runAgainst(mine: Started, theirs: Started): Promise<void> {
+    const ours = await seededCases(mine.url, receiver.url, SIZES, mine.child.pid as number, 'this build');
+    const others = await seededCases(theirs.url, receiver.url, SIZES, theirs.child.pid as number, 'other build');
+    const byName = new Map(others.map((c) => [c.name, c]));
+    const selected = ours.filter((c) => values.only === undefined || new RegExp(values.only).test(c.name));
+    const otherOf = (c: Case) => byName.get(c.name) ?? c;
+    await compare(mine.url, theirs.url, selected, otherOf, ['this', 'other']);
+  }
 }
 
 async function run(url: string, bareUrl: string, receiverUrl: string, pid: number): Promise<void> {
-  const since = new Date().toISOString();
-  const rssBefore = rssOf(pid);
-  const largeIds = await seed(url, 'test_large', LARGE);
-  const rssAfter = rssOf(pid);
-  const smallIds = await seed(url, 'test_small', SMALL);
-  // Some completed tasks in each store, for the completed_at range.
-  for (const [key, ids] of [
-    ['test_large', largeIds],
-    ['test_small', smallIds],
-  ] as const) {
-    for (const id of ids.slice(0, COMPLETED_PER_TENANT)) await call(url, key, 'POST', `/_mock/tasks/${id}/complete`);
-  }
-  const perTask = (rssAfter - rssBefore) / LARGE;
-  console.log(
-    `mock RSS: ${(rssBefore / 2 ** 20).toFixed(0)} MB before seeding, ` +
-      `${(rssAfter / 2 ** 20).toFixed(0)} MB with ${LARGE} tasks ` +
-      `(${perTask.toFixed(0)} bytes per task)`,
-  );
-
-  const filters: [string, string][] = [
-    ['unfiltered', ''],
-    ['status', '&status=pending'],
-    ['type', '&type=imageannotation'],
-    ['project', '&project=p'],
-    ['batch', '&batch=b'],
-    ['review status', '&customer_review_status=pending'],
-    ['tags', '&tags=t'],
-    ['unique_id', '&unique_id=u7'],
-    ['created range', `&start_time=${since}&end_time=2999-01-01T00:00:00.000Z`],
-    ['updated range', `&updated_after=${since}`],
-    ['completed range', `&completed_after=${since}`],
-  ];
-  const cases: Case[] = [
-    { name: 'GET task', method: 'GET', key: 'test_large', path: () => `/v1/task/${largeIds[500]}` },
-  ];
-  for (const [store, key] of [
-    [`${SMALL}`, 'test_small'],
-    [`${LARGE}`, 'test_large'],
-  ] as const) {
-    for (const [label, query] of filters) {
-      const path = `/v1/tasks?limit=100${query}`;
-      cases.push({ name: `list ${label} (${store})`, method: 'GET', key, path: () => path });
-    }
-  }
-  const textBody = JSON.parse(readFileSync(`${ROOT}fixtures/tasks/textcollection.create.json`, 'utf8'));
-  delete textBody.callback_url;
-  cases.push(
-    {
-      name: 'create imageannotation',
-      method: 'POST',
-      key: 'test_create',
-      path: () => '/v1/task/imageannotation',
-      body: JSON.stringify({ ...imageBody(0), project: undefined, batch: undefined, unique_id: undefined }),
-    },
-    {
-      name: 'create textcollection',
-      method: 'POST',
-      key: 'test_create',
-      path: () => '/v1/task/textcollection',
-      body: JSON.stringify(textBody),
-    },
-  );
-  // Completions use each task once: enough pending tasks with a callback for every round.
-  const callbackIds = await seed(url, 'test_callbacks', 25_000, {
-    callback_url: `${receiverUrl}/cb`,
-    unique_id: undefined,
-  });
-  let nextCallback = 0;
-  cases.push({
-    name: 'complete with callback',
-    method: 'POST',
-    key: 'test_callbacks',
-    path: () => `/_mock/tasks/${callbackIds[nextCallback++ % callbackIds.length]}/complete`,
-  });
-
+  const cases = await seededCases(url, receiverUrl, SIZES, pid, 'mock');
   const selected = cases.filter((c) => values.only === undefined || new RegExp(values.only).test(c.name));
   // The bare server's answers: the mock's own bytes for each case (a completion's: one of them).
   const answers: Record<string, string> = {};
@@ -257,33 +152,42 @@ const nonOk = (...ms: Measure[]) => {
   return counts.some((n) => n > 0) ? `  (${counts.join('/')} non-2xx)` : '';
 };
 
-/** Each case on the mock and on the bare server, interleaved round by round. */
-async function compare(url: string, bareUrl: string, cases: Case[], bareCaseOf: (c: Case) => Case) {
+/**
+ * Each case on the mock and on the other server (bare Hono, or another build), interleaved round by round,
+ * which one goes first alternating: load from elsewhere on the machine, and warmth, weigh on both alike.
+ */
+async function compare(
+  url: string,
+  otherUrl: string,
+  cases: Case[],
+  otherCaseOf: (c: Case) => Case,
+  [mine, other] = ['mock', 'bare'],
+) {
   console.log(
     `autocannon: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per target, ` +
-      `interleaved (mock, bare, mock, ...)`,
+      `interleaved (${mine}, ${other}, then ${other} first, ...)`,
   );
   console.log(
-    `${'case'.padEnd(34)} ${'mock req/s'.padStart(10)} ${'p50/p99 ms'.padStart(11)} ` +
-      `${'bare req/s'.padStart(10)} ${'p50/p99 ms'.padStart(11)} ${'ratio'.padStart(6)}`,
+    `${'case'.padEnd(34)} ${`${mine} req/s`.padStart(11)} ${'p50/p99 ms'.padStart(11)} ` +
+      `${`${other} req/s`.padStart(11)} ${'p50/p99 ms'.padStart(11)} ${'ratio'.padStart(6)}`,
   );
   for (const c of cases) {
-    const bareCase = bareCaseOf(c);
-    const mockM = newMeasure();
-    const bareM = newMeasure();
+    const otherCase = otherCaseOf(c);
+    const mineM = newMeasure();
+    const otherM = newMeasure();
     // A second each first: the JIT compiles a path's code over its first thousands of requests.
     await drive(url, c, 1);
-    await drive(bareUrl, bareCase, 1);
+    await drive(otherUrl, otherCase, 1);
     for (let r = 0; r < ROUNDS; r += 1) {
-      await drive(url, c, SECONDS, mockM);
-      await drive(bareUrl, bareCase, SECONDS, bareM);
+      const both = [() => drive(url, c, SECONDS, mineM), () => drive(otherUrl, otherCase, SECONDS, otherM)];
+      for (const run of r % 2 === 0 ? both : both.reverse()) await run();
     }
     const lat = (m: Measure) => `${median(m.p50)}/${median(m.p99)}`.padStart(11);
-    const ratio = median(mockM.rps) / median(bareM.rps);
+    const ratio = median(mineM.rps) / median(otherM.rps);
     console.log(
-      `${c.name.padEnd(34)} ${median(mockM.rps).toFixed(0).padStart(10)} ${lat(mockM)} ` +
-        `${median(bareM.rps).toFixed(0).padStart(10)} ${lat(bareM)} ${ratio.toFixed(2).padStart(6)}` +
-        nonOk(mockM, bareM),
+      `${c.name.padEnd(34)} ${median(mineM.rps).toFixed(0).padStart(11)} ${lat(mineM)} ` +
+        `${median(otherM.rps).toFixed(0).padStart(11)} ${lat(otherM)} ${ratio.toFixed(2).padStart(6)}` +
+        nonOk(mineM, otherM),
     );
   }
 }
