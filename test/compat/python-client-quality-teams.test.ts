@@ -161,15 +161,20 @@ async function studio(t: TestApp) {
   await t.call('POST', '/_mock/teams/accept', { key: KEY, body: { emails: ['ann@example.com'] } });
 }
 
+/** The studio project, with ann@example.com assigned to it (add_studio_assignments). */
+async function studioWithAnn(t: TestApp) {
+  await studio(t);
+  return py(t, {
+    method: 'POST',
+    endpoint: 'studio/assignments/add',
+    body: { emails: ['ann@example.com'], projects: ['signs/2 x'] },
+  });
+}
+
 describe('Python client: Studio methods', () => {
   it('add_studio_assignments, list_ and remove_studio_assignments: {email: [projects]} maps', async () => {
     const t = makeApp();
-    await studio(t);
-    const added = await py(t, {
-      method: 'POST',
-      endpoint: 'studio/assignments/add',
-      body: { emails: ['ann@example.com'], projects: ['signs/2 x'] },
-    });
+    const added = await studioWithAnn(t);
     expect(parsesAs(PyAssignments, added.body)['ann@example.com']).toEqual(['signs/2 x']);
     expect(
       parsesAs(PyAssignments, (await py(t, { method: 'GET', endpoint: 'studio/assignments' })).body)['ann@example.com'],
@@ -184,12 +189,7 @@ describe('Python client: Studio methods', () => {
 
   it('create_project_group, list_project_groups, update_project_group (PUT): quoted names', async () => {
     const t = makeApp();
-    await studio(t);
-    await py(t, {
-      method: 'POST',
-      endpoint: 'studio/assignments/add',
-      body: { emails: ['ann@example.com'], projects: ['signs/2 x'] },
-    });
+    await studioWithAnn(t);
     const base = `studio/projects/${pyQuote('signs/2 x')}/groups`;
     const created = await py(t, {
       method: 'POST',
@@ -211,12 +211,7 @@ describe('Python client: Studio methods', () => {
 
   it('list_studio_batches, assign_studio_batches (PUT {"groups"}), (re)set priorities: StudioBatch', async () => {
     const t = makeApp();
-    await studio(t);
-    await py(t, {
-      method: 'POST',
-      endpoint: 'studio/assignments/add',
-      body: { emails: ['ann@example.com'], projects: ['signs/2 x'] },
-    });
+    await studioWithAnn(t);
     await py(t, {
       method: 'POST',
       endpoint: `studio/projects/${pyQuote('signs/2 x')}/groups`,
