@@ -6,6 +6,7 @@
  */
 
 import type { Outcome as Shared } from '../outcome.js';
+import { followPages } from '../pages.js';
 import { createClient } from './generated/api/client/index.js';
 import {
   createImageAnnotationTask,
@@ -56,10 +57,7 @@ export async function scenario(baseUrl: string, key: string): Promise<Outcome> {
   }
 
   // Two filter values, a boolean flag, and next_token followed to the last page.
-  const listed: string[] = [];
-  let pages = 0;
-  let next: string | undefined;
-  do {
+  const { listed, pages } = await followPages(async (next) => {
     const page = await listTasks({
       client,
       query: {
@@ -71,10 +69,8 @@ export async function scenario(baseUrl: string, key: string): Promise<Outcome> {
       },
     });
     if (!page.data) throw new Error(`list: ${JSON.stringify(page.error)}`);
-    pages += 1;
-    listed.push(...page.data.docs.map((doc) => doc.task_id));
-    next = page.data.next_token ?? undefined;
-  } while (next !== undefined);
+    return page.data;
+  });
 
   const first = ids[0] ?? '';
   await completeTask({ client: control, path: { taskId: first } });

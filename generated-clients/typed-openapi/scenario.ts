@@ -6,6 +6,7 @@
  */
 
 import type { Outcome as Shared } from '../outcome.js';
+import { followPages } from '../pages.js';
 import { createApiClient, type Fetcher, type Schemas } from './generated/api.js';
 import { type Fetcher as ControlFetcher, createApiClient as createControlClient } from './generated/control.js';
 
@@ -62,11 +63,8 @@ export async function scenario(baseUrl: string, key: string): Promise<Outcome> {
     ids.push(task.task_id);
   }
 
-  const listed: string[] = [];
-  let pages = 0;
-  let next: string | undefined;
-  do {
-    const page = await api.get('/v1/tasks', {
+  const { listed, pages } = await followPages((next) =>
+    api.get('/v1/tasks', {
       query: {
         project: [project],
         status: ['pending', 'completed'],
@@ -74,11 +72,8 @@ export async function scenario(baseUrl: string, key: string): Promise<Outcome> {
         limited_response: false,
         next_token: next,
       },
-    });
-    pages += 1;
-    listed.push(...page.docs.map((doc) => doc.task_id));
-    next = page.next_token ?? undefined;
-  } while (next !== undefined);
+    }),
+  );
 
   const first = ids[0] ?? '';
   // An optional body is a required argument too: `{}` completes with a synthesized response.

@@ -8,6 +8,7 @@
 import { isErrorFromAlias } from '@zodios/core';
 import type { z } from 'zod';
 import type { Outcome as Shared } from '../outcome.js';
+import { followPages } from '../pages.js';
 import { createApiClient, type schemas } from './generated/api.js';
 import { createApiClient as createControlClient } from './generated/control.js';
 
@@ -52,11 +53,8 @@ export async function scenario(baseUrl: string, key: string): Promise<Outcome> {
   }
 
   // Two filter values (axios sends status[]=...), a boolean flag, and next_token to the last page.
-  const listed: string[] = [];
-  let pages = 0;
-  let next: string | undefined;
-  do {
-    const page = await api.listTasks({
+  const { listed, pages } = await followPages((next) =>
+    api.listTasks({
       queries: {
         project: [project],
         status: ['pending', 'completed'],
@@ -64,11 +62,8 @@ export async function scenario(baseUrl: string, key: string): Promise<Outcome> {
         limited_response: false,
         next_token: next,
       },
-    });
-    pages += 1;
-    listed.push(...page.docs.map((doc) => doc.task_id));
-    next = page.next_token ?? undefined;
-  } while (next !== undefined);
+    }),
+  );
 
   const first = ids[0] ?? '';
   await control.completeTask(undefined, { params: { taskId: first } });
