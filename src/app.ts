@@ -16,6 +16,7 @@ import { hostCheck } from './http/host-check.js';
 import { IdempotencyGuard } from './http/idempotency.js';
 import { mountRoutes } from './http/mount-routes.js';
 import { normalizedPath } from './http/path.js';
+import { rateLimit } from './http/rate-limit.js';
 import { requestJournal } from './http/request-journal.js';
 import { type LogSink, type RequestLogger, requestLog, requestLogger } from './http/request-log.js';
 import { selfCheck } from './http/self-check/middleware.js';
@@ -53,6 +54,8 @@ export interface CreateAppOptions {
   fetch?: FetchLike;
   /** Receives the request log's lines when `config.log` is not `off`; stdout by default. */
   logSink?: LogSink;
+  /** Served over HTTPS (the CLI's --tls): the CA certificate GET /_mock/tls/ca.pem answers (null: none of ours). */
+  tlsCaPem?: string | null;
   /** With `config.dataDir`: compaction threshold, warnings, disk calls (tests inject failing ones). */
   persistence?: DurableOptions;
 }
@@ -75,7 +78,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   const config: Config = { ...defaultConfig, selfCheck: selfCheckFromEnvironment(), ...options.config };
   const clock = options.clock ?? systemClock;
   const limits = { maxTenants: config.maxTenants, maxFileBytesPerTenant: config.maxFileBytesPerTenant };
-  const store = options.store ?? new Store(clock, config.completion, limits);
+  const store = options.store ?? new Store(clock, config.completion, limits, config.rateLimit);
   const ids = options.ids ?? randomIds;
   const held = new HeldRequests(config.maxHeldRequests);
   const events = new EventBus(MAX_SUBSCRIBERS_PER_TENANT, held);
@@ -91,6 +94,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     pages: new BytePool(),
     deliveries,
     interfaceRoutes: [],
+    tlsCaPem: options.tlsCaPem,
   };
   // Events first: a completion is announced before what follows from it (dependents, callbacks).
   store.changes.subscribe(onEvent(tenantEventSource(events)));
@@ -180,8 +184,11 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   }
   // After tenancy (rules are per tenant), before the routes (a faulted request changes nothing); /v1 and /v2.
   const faults = faultMiddleware(config.latency?.maxMs ? config.latency : undefined, held);
-  app.use('/v1/*', faults.middleware);
-  app.use('/v2/*', faults.middleware);
+  for (const prefix of ['/v1/*', '/v2/*']) {
+    // Before faults: a request refused for its rate is refused before anything else happens to it.
+    app.use(prefix, rateLimit);
+    app.use(prefix, faults.middleware);
+  }
 
   mountRoutes(app, [...api, ...v2, ...control.filter((route) => !route.public)], idempotency);
 

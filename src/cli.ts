@@ -3,8 +3,10 @@
 // import of labelmock changes nothing outside labelmock.
 import './domain/zod-effects-fix.js';
 import type { Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { constants } from 'node:os';
+import { constants, homedir } from 'node:os';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp, type MockApp } from './app.js';
 import { fitHeldRequests, openFilesLimit, RESERVED_DESCRIPTORS } from './config/descriptors.js';
@@ -12,6 +14,7 @@ import { type Config, ConfigError, parseCommandLine } from './config/index.js';
 import { gracefulShutdown } from './http/shutdown.js';
 import { DataDirLockedError } from './persist/lock.js';
 import { watchParent } from './runtime/parent-watch.js';
+import { type TlsMaterial, tlsFromDir, tlsFromFiles } from './runtime/tls.js';
 
 /** The `labelmock` bin: `labelmock --port 4010 --completion immediate` (`labelmock --help` for every flag). */
 
@@ -37,9 +40,25 @@ function stateLine(durable: MockApp['durable']): string {
   return `${dir} (${found})`;
 }
 
-function printBanner(config: Config, info: AddressInfo, durable: MockApp['durable']): void {
+/** How a client comes to trust a --tls server: the CA file, or the user's own certificate. */
+function tlsLines(tls: TlsMaterial | undefined, base: string): string[] {
+  if (!tls) return [];
+  if (!tls.caFile) return ['  TLS: the certificate of --tls-cert'];
+  const file = tls.caFile;
+  return [
+    `  TLS CA: ${file}   (also ${base}/_mock/tls/ca.pem)`,
+    `    trust it: REQUESTS_CA_BUNDLE=${file}  NODE_EXTRA_CA_CERTS=${file}  curl --cacert ${file}`,
+  ];
+}
+
+function printBanner(
+  config: Config,
+  info: AddressInfo,
+  durable: MockApp['durable'],
+  tls: TlsMaterial | undefined,
+): void {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-  const base = `http://${host}:${info.port}`;
+  const base = `${tls ? 'https' : 'http'}://${host}:${info.port}`;
   // A key that works here: the keys file's first in strict mode (test_local would be refused), else test_local.
   const strictKey = config.keys?.[0];
   const example = strictKey?.key ?? 'test_local';
@@ -55,9 +74,10 @@ function printBanner(config: Config, info: AddressInfo, durable: MockApp['durabl
       `  completion (test keys): ${config.completion.mode}${delay}`,
       ...(config.cors.length > 0 ? [`  CORS allowed for: ${config.cors.join(', ')}`] : []),
       `  state: ${stateLine(durable)}`,
+      ...tlsLines(tls, base),
       `  docs: ${base}/docs   OpenAPI: ${base}/openapi.yaml, ${base}/openapi-v2.yaml, ${base}/_mock/openapi.json`,
       `  inspector: ${base}/_mock/ui/#key=${encodeURIComponent(example)}`,
-      `  try: curl -u '${example}:' ${base}/v1/tasks`,
+      `  try: curl ${tls?.caFile ? `--cacert ${tls.caFile} ` : ''}-u '${example}:' ${base}/v1/tasks`,
     ].join('\n'),
   );
 }
@@ -114,10 +134,33 @@ function stopOnSignals(app: MockApp, server: Server, config: Config): void {
   if (process.env.npm_command || process.env.npm_lifecycle_event) watchParent(() => stop('SIGTERM'));
 }
 
-/** The app; a --data-dir another process holds, or one that cannot be used, ends the start with why. */
-function openApp(config: Config): MockApp {
+/**
+ * --tls (or --tls-dir, --tls-cert): the certificate to serve, made or read before the app starts; a problem
+ * ends the start with one line (2 for flags that do not fit together, 1 for files that cannot be used).
+ */
+function tlsMaterial(config: Config): TlsMaterial | undefined {
+  const { tls, tlsDir, tlsCert, tlsKey, dataDir } = config;
+  if (!tls && tlsDir === undefined && tlsCert === undefined && tlsKey === undefined) return undefined;
+  if ((tlsCert === undefined) !== (tlsKey === undefined)) {
+    console.error('labelmock: --tls-cert and --tls-key go together: give both, or neither for a generated certificate');
+    process.exit(2);
+  }
   try {
-    return createApp({ config });
+    if (tlsCert !== undefined && tlsKey !== undefined) return tlsFromFiles(tlsCert, tlsKey);
+    const dir = tlsDir ?? (dataDir ? join(dataDir, 'tls') : join(homedir(), '.labelmock', 'tls'));
+    // The names a client may use beyond the loopback ones: --allowed-hosts, and an address bound on purpose.
+    const bound = ['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1'].includes(config.host) ? [] : [config.host];
+    return tlsFromDir(dir, [...config.allowedHosts, ...bound]);
+  } catch (err) {
+    console.error(`labelmock: cannot set up TLS: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}
+
+/** The app; a --data-dir another process holds, or one that cannot be used, ends the start with why. */
+function openApp(config: Config, tls: TlsMaterial | undefined): MockApp {
+  try {
+    return createApp({ config, ...(tls && { tlsCaPem: tls.caPem }) });
   } catch (err) {
     if (!config.dataDir) throw err;
     const reason = err instanceof Error ? err.message : String(err);
@@ -140,10 +183,11 @@ function main(): void {
         `${limit} open files (ulimit -n) for other requests`,
     );
   }
-  const app = openApp(config);
-  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) =>
-    printBanner(config, info, app.durable),
-  ) as Server;
+  const tls = tlsMaterial(config);
+  const app = openApp(config, tls);
+  const listen = { fetch: app.fetch, hostname: config.host, port: config.port };
+  const https = tls && { createServer: createHttpsServer, serverOptions: { cert: tls.cert, key: tls.key } };
+  const server = serve({ ...listen, ...https }, (info) => printBanner(config, info, app.durable, tls)) as Server;
   // Only while listening starts: an address in use is a user's situation, not a crash with a stack.
   const onListenError = (err: NodeJS.ErrnoException) => {
     app.dispose();

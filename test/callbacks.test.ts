@@ -151,15 +151,16 @@ describe('callbacks', () => {
     });
   });
 
-  it('redo and a second completion send a new callback', async () => {
+  it('redo sends the recall, and a second completion a new callback', async () => {
     const t = makeApp();
     const r = await receiver();
     const task = await createImageTask(t, { callback_url: r.url });
     await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
     await t.call('POST', `/_mock/tasks/${task.task_id}/redo`);
     await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
-    await waitFor(() => expect(r.received).toHaveLength(2));
-    expect(r.received[1]?.body.task.times_redone).toBe(1);
+    await waitFor(() => expect(r.received).toHaveLength(3));
+    expect(r.received.map((call) => call.body.status)).toEqual(['completed', 'pending', 'completed']);
+    expect(r.received[2]?.body.task.times_redone).toBe(1);
   });
 
   it('GET /_mock/callbacks filters by task_id and shows nothing of other tenants', async () => {

@@ -37,7 +37,7 @@ export function startCli(args: string[], env: Record<string, string> = {}, keepS
   const base = new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk) => {
       out += chunk;
-      const found = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      const found = /listening on (https?:\/\/\S+)/.exec(out)?.[1];
       if (found && out.includes('try:')) resolve(found);
     });
     child.stderr.on('data', (chunk) => (err += chunk));

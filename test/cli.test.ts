@@ -45,7 +45,7 @@ describe('the labelmock bin (src/cli.ts)', () => {
     expect(err).toBe('');
     const help = out.replace(/\s+/g, ' ');
     for (const option of OPTIONS) {
-      expect(help).toContain(`--${option.flag} <${option.arg}>`);
+      expect(help).toContain(option.arg === undefined ? `--${option.flag} ` : `--${option.flag} <${option.arg}>`);
       expect(help).toContain(`default: ${option.shownDefault}, env: ${option.env})`);
     }
     expect(help).toContain('--config <FILE>');

@@ -19,12 +19,32 @@ describe('configuration', () => {
     expect(readConfig([], { PORT: '5000', HOST: '::1' })).toMatchObject({ port: 5000, host: '::1' });
   });
 
-  it('parses --completion manual, immediate and delay:<ms>', () => {
+  it('parses --completion manual, immediate, delay:<ms> and reads:<n>', () => {
     expect(readConfig(['--completion', 'immediate'], {}).completion).toEqual({ mode: 'immediate', delay_ms: 0 });
     expect(readConfig(['--completion', 'delay:250'], {}).completion).toEqual({ mode: 'delay', delay_ms: 250 });
+    expect(readConfig(['--completion', 'reads:3'], {}).completion).toEqual({ mode: 'reads', delay_ms: 0, reads: 3 });
     expect(() => readConfig(['--completion', 'later'], {})).toThrow(
-      /--completion must be manual, immediate or delay:<ms>/,
+      /--completion must be manual, immediate, delay:<ms> \(ms at most 86400000\) or reads:<n>/,
     );
+    expect(() => readConfig(['--completion', 'reads:0'], {})).toThrow(/--completion must be/);
+  });
+
+  it('parses --rate-limit N/S and off, from the flag, LABELMOCK_RATE_LIMIT or a config object', () => {
+    expect(readConfig([], {}).rateLimit).toBeNull();
+    expect(readConfig(['--rate-limit', '100/60'], {}).rateLimit).toEqual({ requests: 100, per_seconds: 60 });
+    expect(readConfig([], { LABELMOCK_RATE_LIMIT: 'off' }).rateLimit).toBeNull();
+    expect(() => readConfig(['--rate-limit', '100 per minute'], {})).toThrow(
+      /--rate-limit must be off or N\/S: N requests per S seconds/,
+    );
+    expect(() => readConfig(['--rate-limit', '0/60'], {})).toThrow(/--rate-limit must be off or N\/S/);
+  });
+
+  it('reads --tls as a bare switch, LABELMOCK_TLS as true or false, and the TLS files', () => {
+    expect(readConfig([], {}).tls).toBe(false);
+    expect(readConfig(['--tls', '--port', '1'], {})).toMatchObject({ tls: true, port: 1 });
+    expect(readConfig([], { LABELMOCK_TLS: 'yes' }).tls).toBe(true);
+    expect(readConfig(['--tls-dir', '/tmp/x'], {}).tlsDir).toBe('/tmp/x');
+    expect(() => readConfig([], { LABELMOCK_TLS: 'maybe' })).toThrow(/LABELMOCK_TLS must be true or false/);
   });
 
   it('rejects a bad port and unknown flags, one readable line each', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_SUBSCRIBERS_PER_TENANT } from '../src/domain/events/schemas.js';
+import { MAX_SUBSCRIBERS_PER_TENANT, MAX_WATCHED_TENANTS } from '../src/domain/events/schemas.js';
 import { HeldRequests } from '../src/runtime/held-requests.js';
 import { EventBus } from '../src/services/events.js';
 import { basic, createImageTask, imageRequest, KEY, makeApp, present, type TestApp } from './helpers.js';
@@ -217,17 +217,29 @@ describe('event bus', () => {
     for (let n = 1; n <= 5; n += 1)
       bus.publish('test:acme', { type: 'batch.completed', time: `t${n}`, batch: `b${n}` });
     expect(bus.subscribe('test:acme')).toBe('tenant_limit');
-    expect(await slow.next(10)).toEqual({ type: 'dropped', time: 't3', count: 2 });
-    expect(await slow.next(10)).toMatchObject({ batch: 'b3' });
-    expect(await fast.next(10)).toMatchObject({ type: 'dropped', count: 2 });
-    expect(await slow.next(10)).toMatchObject({ batch: 'b4' });
-    expect(await slow.next(10)).toMatchObject({ batch: 'b5' });
+    expect(await slow.next(10)).toEqual({ id: 0, event: { type: 'dropped', time: 't3', count: 2 } });
+    expect(await slow.next(10)).toMatchObject({ id: 3, event: { batch: 'b3' } });
+    expect(await fast.next(10)).toMatchObject({ event: { type: 'dropped', count: 2 } });
+    expect(await slow.next(10)).toMatchObject({ id: 4, event: { batch: 'b4' } });
+    expect(await slow.next(10)).toMatchObject({ id: 5, event: { batch: 'b5' } });
     expect(await slow.next(10)).toBe('idle');
     slow.close();
     expect(await slow.next(10)).toBe('closed');
     expect(bus.subscriberCount('test:acme')).toBe(1);
     bus.closeAll();
-    expect(bus.has('test:acme')).toBe(false);
+    expect(bus.subscriberCount('test:acme')).toBe(0);
+    // Still watched: its events go on being numbered and kept for GET /_mock/wait's since.
+    expect(bus.recentSince('test:acme', 3).map((item) => item.id)).toEqual([4, 5]);
+  });
+
+  it('a tenant is watched from its first subscription; past MAX_WATCHED_TENANTS the longest unwatched goes', () => {
+    const bus = new EventBus(16, new HeldRequests(10));
+    bus.publish('test:quiet', { type: 'batch.completed', time: 't', batch: 'b' });
+    expect(bus.has('test:quiet')).toBe(false);
+    bus.watch('test:first');
+    for (let n = 0; n < MAX_WATCHED_TENANTS; n += 1) bus.watch(`test:t${n}`);
+    expect(bus.has('test:first')).toBe(false);
+    expect(bus.has('test:t0')).toBe(true);
   });
 
   it('subscriptions of all tenants together stop at the app-wide budget; a closed one gives its place back', () => {

@@ -312,7 +312,9 @@ describe('Labelmock-Fault header', () => {
     const cases: [string, string][] = [
       ['status=418', '"status=418" must be one of 400, 401, 429, 500, 502, 503, 504'],
       ['delay=99999', '"delay=99999" must be an integer number of milliseconds, 0-60000'],
-      ['status=500, colour=red', '"colour=red" must be a comma list of status=N, delay=MS or fault=reset|hang'],
+      ['status=500, colour=red', '"colour=red" must be a comma list of status=N, delay=MS, fault=reset|hang and after'],
+      ['after=never, status=500', '"after=never" must be commit'],
+      ['after=commit', 'after=commit needs status=N or fault=reset|hang'],
       ['fault=explode', '"fault=explode" must be reset or hang'],
       ['', 'must be a comma list'],
       ['status=500, fault=reset', 'cannot name both status and fault'],

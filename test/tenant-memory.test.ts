@@ -123,7 +123,7 @@ describe('tenants that hold nothing cost nothing', () => {
       'acme',
       'test',
       new ManualClock(),
-      { completion: { mode: 'manual', delay_ms: 0 }, callback_auth_key: 'k', callbacks: {} as never },
+      { completion: { mode: 'manual', delay_ms: 0 }, callback_auth_key: 'k', callbacks: {} as never, rate_limit: null },
       new AccountState('acme'),
     );
     // A new field that can hold state must be checked in holdsNothing(), or it is lost when an
@@ -143,6 +143,7 @@ describe('tenants that hold nothing cost nothing', () => {
         'lastStampMs',
         'mode',
         'qualityTasks',
+        'rateWindow',
         'requestJournal',
         'settings',
         'shared',

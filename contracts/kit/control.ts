@@ -7,8 +7,10 @@ import { createTask, getTask } from './tasks.js';
 /** Helpers over the /_mock control plane. Callers check `needControlPlane` or `hasControlPlane` first. */
 
 export interface Completion {
-  mode: 'manual' | 'immediate' | 'delay';
+  mode: 'manual' | 'immediate' | 'delay' | 'reads';
   delay_ms?: number;
+  /** Mode reads: the read that finds the task completed. */
+  reads?: number;
 }
 
 /** Sets the tenant's completion mode for this contract only: the previous setting is restored afterwards. */

@@ -30,3 +30,4 @@ import './quality-tasks.js';
 import './files.js';
 import './faults.js';
 import './v2.js';
+import './failure-paths.js';

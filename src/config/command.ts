@@ -32,9 +32,8 @@ const described = (help: string, shownDefault: string | undefined, env: string) 
 function command(write: (text: string) => void): Command {
   const program = new Command('labelmock').description(DESCRIPTION);
   for (const option of OPTIONS) {
-    program.addOption(
-      new Option(`--${option.flag} <${option.arg}>`, described(option.help, option.shownDefault, option.env)),
-    );
+    const flag = option.arg === undefined ? `--${option.flag}` : `--${option.flag} <${option.arg}>`;
+    program.addOption(new Option(flag, described(option.help, option.shownDefault, option.env)));
   }
   const config = `--${CONFIG_OPTION.flag} <${CONFIG_OPTION.arg}>`;
   return program
@@ -67,7 +66,8 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
   const flags = new Map<string, string>();
   for (const option of program.options) {
     const value: unknown = program.getOptionValue(option.attributeName());
-    if (typeof value === 'string' && option.long) flags.set(option.long.slice(2), value);
+    // A bare switch given reads as `true`.
+    if ((typeof value === 'string' || value === true) && option.long) flags.set(option.long.slice(2), String(value));
   }
   return { kind: 'flags', flags };
 }

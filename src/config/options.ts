@@ -1,14 +1,24 @@
 import { type ZodTypeAny, z } from 'zod';
 import { latencyValue } from './latency.js';
 import { type Config, defaultConfig, SelfCheckModeSchema } from './schema.js';
-import { allowedHostsValue, completionValue, corsValue, hostValue, integer, keysValue, logValue } from './values.js';
+import {
+  allowedHostsValue,
+  completionValue,
+  corsValue,
+  hostValue,
+  integer,
+  keysValue,
+  logValue,
+  rateLimitValue,
+  switchValue,
+} from './values.js';
 
 /** One setting of the CLI: its flag, its environment variable, its default and how its value is read. */
 export interface OptionDef {
   /** The long flag without its dashes; also the setting's key in a --config file. */
   flag: string;
-  /** The value's name in --help. */
-  arg: string;
+  /** The value's name in --help; undefined for a bare switch (--tls), which reads as `true`. */
+  arg?: string;
   env: string;
   /** The Config field it sets. */
   key: keyof Config;
@@ -57,7 +67,9 @@ export const OPTIONS: readonly OptionDef[] = [
     arg: 'MODE',
     env: 'LABELMOCK_COMPLETION',
     key: 'completion',
-    help: 'how test tasks complete: manual, immediate (at once, as in the real test mode) or delay:<ms>',
+    help:
+      'how test tasks complete: manual, immediate (at once, as in the real test mode), delay:<ms>, or ' +
+      'reads:<n> (the nth read of a task finds it completed)',
     shownDefault: defaultConfig.completion.mode,
     value: completionValue,
   },
@@ -197,6 +209,54 @@ export const OPTIONS: readonly OptionDef[] = [
     help: 'real-time delay for every /v1 request: MS, or drawn from MIN-MAX (0-60000)',
     shownDefault: 'none',
     value: latencyValue,
+  },
+  {
+    flag: 'rate-limit',
+    arg: 'N/S|off',
+    env: 'LABELMOCK_RATE_LIMIT',
+    key: 'rateLimit',
+    help:
+      "every tenant's /v1 and /v2 requests: N per S seconds of its virtual clock, past it 429 with Retry-After " +
+      "(PATCH /_mock/settings changes a tenant's)",
+    shownDefault: 'off',
+    value: rateLimitValue,
+  },
+  {
+    flag: 'tls',
+    env: 'LABELMOCK_TLS',
+    key: 'tls',
+    help:
+      'serve HTTPS with a certificate for localhost, 127.0.0.1 and ::1 signed by a CA of its own (made once, ' +
+      'kept in the TLS folder, served at /_mock/tls/ca.pem)',
+    shownDefault: 'off (plain HTTP)',
+    value: switchValue,
+  },
+  {
+    flag: 'tls-dir',
+    arg: 'DIR',
+    env: 'LABELMOCK_TLS_DIR',
+    key: 'tlsDir',
+    help: 'where --tls keeps its CA and certificate (implies --tls)',
+    shownDefault: '<data-dir>/tls, else ~/.labelmock/tls',
+    value: z.string().min(1, 'must name a folder'),
+  },
+  {
+    flag: 'tls-cert',
+    arg: 'FILE',
+    env: 'LABELMOCK_TLS_CERT',
+    key: 'tlsCert',
+    help: 'serve HTTPS with this certificate (PEM, chain included) instead of a generated one; needs --tls-key',
+    shownDefault: 'generated',
+    value: z.string().min(1, 'must name a file'),
+  },
+  {
+    flag: 'tls-key',
+    arg: 'FILE',
+    env: 'LABELMOCK_TLS_KEY',
+    key: 'tlsKey',
+    help: "the private key (PEM) of --tls-cert's certificate",
+    shownDefault: 'generated',
+    value: z.string().min(1, 'must name a file'),
   },
   {
     flag: 'shutdown-timeout',

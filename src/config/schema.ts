@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CompletionSettingSchema } from '../domain/settings.js';
+import { CompletionSettingSchema, RateLimitSchema } from '../domain/settings.js';
 import { DEFAULT_MAX_FILE_BYTES_PER_TENANT, DEFAULT_MAX_TENANTS } from '../store/limits.js';
 import { LatencySchema } from './latency.js';
 
@@ -67,6 +67,15 @@ export const ConfigSchema = z.object({
   allowedHosts: z.array(z.string()),
   /** Real-time delay added to every /v1 request (--latency MS or MIN-MAX); absent: none. */
   latency: LatencySchema.optional(),
+  /** Serve HTTPS (--tls; implied by --tls-dir and --tls-cert): the CLI makes or reads the certificate. */
+  tls: z.boolean(),
+  /** Where --tls keeps its CA and server certificate; default <dataDir>/tls, else ~/.labelmock/tls. */
+  tlsDir: z.string().min(1).optional(),
+  /** The user's own certificate and key (PEM files), used as given. */
+  tlsCert: z.string().min(1).optional(),
+  tlsKey: z.string().min(1).optional(),
+  /** Every new tenant's request budget (--rate-limit N/S); null: none. PATCH /_mock/settings changes a tenant's. */
+  rateLimit: RateLimitSchema.nullable(),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -89,4 +98,6 @@ export const defaultConfig: Config = {
   cors: [],
   allowedHosts: [],
   selfCheck: 'off',
+  rateLimit: null,
+  tls: false,
 };

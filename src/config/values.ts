@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { type CompletionSetting, CompletionSettingSchema } from '../domain/settings.js';
+import { type CompletionSetting, CompletionSettingSchema, RateLimitSchema } from '../domain/settings.js';
 import { type KeyEntry, KeysListSchema, KeysObjectSchema, LogFormatSchema } from './schema.js';
 
 /**
@@ -33,15 +33,20 @@ export const logValue = z.preprocess(
   z.enum(LogFormatSchema.options, { errorMap: () => ({ message: LOG_RULE }) }),
 );
 
-/** `manual`, `immediate` or `delay:<ms>`; undefined for anything else. */
+/** `manual`, `immediate`, `delay:<ms>` or `reads:<n>`; undefined for anything else. */
 function parseCompletion(value: string): CompletionSetting | undefined {
   if (value === 'manual' || value === 'immediate') return { mode: value, delay_ms: 0 };
-  const match = /^delay:(\d+)$/.exec(value);
-  const parsed = match && CompletionSettingSchema.safeParse({ mode: 'delay', delay_ms: Number(match[1]) });
-  return parsed?.success ? parsed.data : undefined;
+  const match = /^(delay|reads):(\d{1,9})$/.exec(value);
+  if (!match) return undefined;
+  const count = Number(match[2]);
+  const setting =
+    match[1] === 'delay' ? { mode: 'delay', delay_ms: count } : { mode: 'reads', delay_ms: 0, reads: count };
+  const parsed = CompletionSettingSchema.safeParse(setting);
+  return parsed.success ? parsed.data : undefined;
 }
 
-const COMPLETION_RULE = 'must be manual, immediate or delay:<ms> (ms at most 86400000)';
+const COMPLETION_RULE =
+  'must be manual, immediate, delay:<ms> (ms at most 86400000) or reads:<n> (the nth read completes, n 1-10000)';
 export const completionValue = text(COMPLETION_RULE).transform((value, ctx) => {
   const setting = parseCompletion(value.trim());
   if (!setting) ctx.addIssue({ code: z.ZodIssueCode.custom, message: COMPLETION_RULE });
@@ -119,5 +124,32 @@ export const keysValue = text(KEYS_RULE)
     const keys = readKeysFile(path);
     if (typeof keys !== 'string') return keys;
     ctx.addIssue({ code: z.ZodIssueCode.custom, message: keys });
+    return z.NEVER;
+  });
+
+const RATE_RULE = 'must be off or N/S: N requests per S seconds of the virtual clock (e.g. 100/60)';
+/** --rate-limit: `N/S` (N requests per window of S seconds), or `off`; a --config file may give the object. */
+export const rateLimitValue = z
+  .union([z.string(), RateLimitSchema], { errorMap: () => ({ message: RATE_RULE }) })
+  .transform((value, ctx) => {
+    if (typeof value !== 'string') return value;
+    if (value.trim().toLowerCase() === 'off') return null;
+    const match = /^\s*(\d{1,7})\s*\/\s*(\d{1,5})\s*$/.exec(value);
+    const parsed = RateLimitSchema.safeParse({ requests: Number(match?.[1]), per_seconds: Number(match?.[2]) });
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: RATE_RULE });
+    return z.NEVER;
+  });
+
+const SWITCH_RULE = 'must be true or false (1 or 0, yes or no)';
+/** A bare switch (--tls): the flag reads as true; the environment or a --config file may say either. */
+export const switchValue = z
+  .union([z.boolean(), z.string()], { errorMap: () => ({ message: SWITCH_RULE }) })
+  .transform((value, ctx) => {
+    if (typeof value === 'boolean') return value;
+    const word = value.trim().toLowerCase();
+    if (['true', '1', 'yes', 'on'].includes(word)) return true;
+    if (['false', '0', 'no', 'off'].includes(word)) return false;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: SWITCH_RULE });
     return z.NEVER;
   });

@@ -56,14 +56,14 @@ export function eventRoutes(bus: EventBus): RouteSpec[] {
 
 /** Writes the subscription's events until it is closed (client gone, or server shutdown). */
 async function pump(subscription: Subscription, write: (text: string) => Promise<unknown>): Promise<void> {
-  let id = 0;
   for (;;) {
     const next = await subscription.next(KEEP_ALIVE_MS);
     if (next === 'closed') return;
     if (next === 'idle') await write(': keep-alive\n\n');
     else {
-      id += 1;
-      await write(`event: ${next.type}\nid: ${id}\ndata: ${JSON.stringify(next)}\n\n`);
+      // A `dropped` notice has no number of its own.
+      const id = next.id > 0 ? `id: ${next.id}\n` : '';
+      await write(`event: ${next.event.type}\n${id}data: ${JSON.stringify(next.event)}\n\n`);
     }
   }
 }

@@ -33,7 +33,9 @@ import {
 } from './schemas.js';
 import { checkStateLists, StateEnvelopeSchema } from './state-import.js';
 import { teamControlRoutes } from './teams.js';
+import { tlsRoutes } from './tls.js';
 import { v2ControlRoutes } from './v2.js';
+import { waitRoutes } from './wait.js';
 
 const TaskIdParams = z.object({ taskId: z.string() });
 const clockOf = (tenant: Tenant) => ({
@@ -209,6 +211,8 @@ export function controlRoutes(services: Services): RouteSpec[] {
     ...fileControlRoutes(services),
     ...requestJournalRoutes(),
     ...eventRoutes(services.events),
+    ...waitRoutes(services.events),
+    ...tlsRoutes(services),
     ...faultControlRoutes(services),
     ...teamControlRoutes(),
     ...v2ControlRoutes(services),

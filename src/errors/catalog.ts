@@ -12,6 +12,10 @@ export const ERROR_CATALOG = {
     status: 405,
     summary: 'The path exists, but not for the method used (any other method on this path answers this).',
   },
+  request_timeout: {
+    status: 408,
+    summary: 'GET /_mock/wait: no matching event came within timeout_ms.',
+  },
   conflict: {
     status: 409,
     summary: 'A unique name or id is already used, or an Idempotency-Key was reused with other parameters.',
@@ -21,8 +25,8 @@ export const ERROR_CATALOG = {
   too_many_requests: {
     status: 429,
     summary:
-      'A matching request with the same Idempotency-Key is still in flight, or a fault rule injected it; ' +
-      'retry later (Retry-After).',
+      "A matching request with the same Idempotency-Key is still in flight, the tenant's rate limit is spent, " +
+      'or a fault rule injected it; retry later (Retry-After).',
   },
   internal: { status: 500, summary: 'A bug in the mock (please report it), or injected by a fault rule.' },
   // 502 and 504 are never the mock's own answers: fault rules (POST /_mock/faults) inject them.

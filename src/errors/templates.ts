@@ -104,6 +104,10 @@ export const notFound = (kind: string, id: string, scope?: string) =>
 export const referenceNotFound = (kind: string, field: string, detail: string) =>
   new ApiError('not_found', `${kind} not found: "${field}" ${detail}`);
 
+/** GET /_mock/tls/ca.pem on a server that has no CA of its own (plain HTTP, or the user's certificate). */
+export const noTlsCa = (reason: string) =>
+  new ApiError('not_found', `No CA certificate here: ${reason}. Start labelmock with --tls to have one.`);
+
 /** The real service's fixed text for an unknown task id (its clients match on it). */
 export const taskNotFound = () => new ApiError('not_found', 'Task with that ID not found.');
 
@@ -166,6 +170,14 @@ export const fileQuotaExceeded = (heldBytes: number, addedBytes: number, limitBy
       '(--max-file-bytes-per-tenant, LABELMOCK_MAX_FILE_BYTES_PER_TENANT); POST /_mock/reset frees them',
   );
 
+// 408 request_timeout
+export const waitTimedOut = (event: string, timeoutMs: number) =>
+  new ApiError(
+    'request_timeout',
+    `No ${event} event matching the filters came within timeout_ms (${timeoutMs} ms); ` +
+      'check the filters, or wait longer (timeout_ms)',
+  );
+
 // 415 unsupported_media_type
 export const unsupportedMediaType = (contentType: string) =>
   new ApiError(
@@ -178,6 +190,15 @@ export const idempotencyInFlight = (key: string) =>
   new ApiError('too_many_requests', `A request with Idempotency-Key "${key}" is still in progress; retry shortly`, {
     'Retry-After': '1',
   });
+
+/** The tenant's rate limit (PATCH /_mock/settings rate_limit, --rate-limit) is spent until its window ends. */
+export const rateLimited = (limit: number, perSeconds: number, retryAfterS: number, headers: Record<string, string>) =>
+  new ApiError(
+    'too_many_requests',
+    `Rate limit exceeded: this key's tenant may make ${limit} requests per ${perSeconds} s ` +
+      `(rate_limit in PATCH /_mock/settings, --rate-limit); retry after ${retryAfterS} s`,
+    { ...headers, 'Retry-After': String(retryAfterS) },
+  );
 
 // 500 internal
 export const internalError = (err: unknown) =>

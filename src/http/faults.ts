@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { Latency } from '../config/latency.js';
 import { FAULT_HEADER, parseFaultHeader } from '../domain/faults/header.js';
 import { type AppliedFault, INJECTED_RETRY_AFTER_S, RETRY_AFTER_STATUSES } from '../domain/faults/schemas.js';
-import { heldRequestsSpent, injectedFault } from '../errors/index.js';
+import { heldRequestsSpent, injectedFault, toErrorResponse } from '../errors/index.js';
 import { HeldRequests } from '../runtime/held-requests.js';
 import { firingRule } from '../services/faults.js';
 import type { AppEnv } from './env.js';
@@ -51,9 +51,10 @@ class Waits {
 }
 
 /**
- * Faults and latency for `/v1` requests, after auth and tenancy. A request without the header, of a tenant
- * without rules, on a server without --latency pays one header lookup and one length check. A faulted request
- * is answered here, before its route runs: it changes no state and consumes no Idempotency-Key. `latency` is
+ * Faults and latency for `/v1` and `/v2` requests, after auth and tenancy. A request without the header, of a
+ * tenant without rules, on a server without --latency pays one header lookup and one length check. A faulted
+ * request is answered here, before its route runs: it changes no state and consumes no Idempotency-Key; unless
+ * the fault comes `after: commit`, when the route runs first and only its answer is lost. `latency` is
  * the global --latency: every /v1 request waits a time drawn from [minMs, maxMs].
  */
 export function faultMiddleware(
@@ -78,7 +79,7 @@ export function faultMiddleware(
     const plan = planFor(c, header, latency);
     if (!plan) return next();
     c.set('fault', plan.applied);
-    const { delay_ms, status, fault } = plan.applied;
+    const { delay_ms, status, fault, after } = plan.applied;
     // Waiting holds the connection: a delay or a hang counts against the app-wide budget while it lasts.
     const release = delay_ms || fault === 'hang' ? held.take() : undefined;
     if ((delay_ms || fault === 'hang') && !release) throw heldRequestsSpent(held.max);
@@ -88,14 +89,12 @@ export function faultMiddleware(
         plan.applied.client_gone = true;
         return new Response(null, { status: CONNECTION_FAULT_STATUS });
       }
-      if (fault) return await connectionFault(c, fault, waits);
+      if (fault && after === undefined) return await connectionFault(c, fault, waits);
     } finally {
       release?.();
     }
-    if (status !== undefined) {
-      const retryAfter = RETRY_AFTER_STATUSES.includes(status) ? INJECTED_RETRY_AFTER_S : undefined;
-      throw injectedFault(status, plan.source, plan.message, retryAfter);
-    }
+    if (after === 'commit') return lostAnswer(c, next, plan, waits, held);
+    if (status !== undefined) throw faultError(plan);
     return next();
   };
   return { middleware, dispose: () => waits.dispose() };
@@ -104,7 +103,7 @@ export function faultMiddleware(
 /** The header's fault, else the first rule that fires, plus the global latency; undefined when none applies. */
 function planFor(c: Context<AppEnv>, header: string | undefined, latency: Latency | undefined): Plan | undefined {
   const base = latency ? latency.minMs + Math.floor(Math.random() * (latency.maxMs - latency.minMs + 1)) : 0;
-  let asked: Pick<AppliedFault, 'status' | 'delay_ms' | 'fault'> | undefined;
+  let asked: Pick<AppliedFault, 'status' | 'delay_ms' | 'fault' | 'after'> | undefined;
   let plan: Plan | undefined;
   if (header !== undefined) {
     asked = parseFaultHeader(header);
@@ -122,7 +121,47 @@ function planFor(c: Context<AppEnv>, header: string | undefined, latency: Latenc
   if (delay > 0) plan.applied.delay_ms = delay;
   if (asked?.status !== undefined) plan.applied.status = asked.status;
   if (asked?.fault !== undefined) plan.applied.fault = asked.fault;
+  if (asked?.after !== undefined) plan.applied.after = asked.after;
   return plan;
+}
+
+/** The injected error of a plan with a status: 429 and 503 carry Retry-After, as a real service's would. */
+function faultError(plan: Plan) {
+  const status = plan.applied.status ?? 500;
+  const retryAfter = RETRY_AFTER_STATUSES.includes(status) ? INJECTED_RETRY_AFTER_S : undefined;
+  return injectedFault(status, plan.source, plan.message, retryAfter);
+}
+
+/**
+ * `after: commit`: the route applies the request (its task made, its Idempotency-Key spent), then its answer
+ * is replaced by the injected status or lost with the connection. What the route answered stays in the journal
+ * as committed_status.
+ */
+async function lostAnswer(c: Context<AppEnv>, next: Next, plan: Plan, waits: Waits, held: HeldRequests) {
+  await next();
+  plan.applied.committed_status = c.res.status;
+  const { fault } = plan.applied;
+  // Unset first: Hono merges a replaced response's headers (the committed answer's Content-Length among them).
+  const replaced = fault ? await heldConnectionFault(c, fault, waits, held) : toErrorResponse(faultError(plan), c);
+  c.res = undefined;
+  c.res = replaced;
+}
+
+/** A connection fault after the route ran: a hang holds its slot of the held-request budget while it lasts. */
+async function heldConnectionFault(
+  c: Context<AppEnv>,
+  fault: 'reset' | 'hang',
+  waits: Waits,
+  held: HeldRequests,
+): Promise<Response> {
+  if (fault === 'reset') return connectionFault(c, fault, waits);
+  const release = held.take();
+  if (!release) return toErrorResponse(heldRequestsSpent(held.max), c);
+  try {
+    return await connectionFault(c, fault, waits);
+  } finally {
+    release();
+  }
 }
 
 /** `reset` drops the connection now; `hang` waits until the client gives up (or the app is disposed). */

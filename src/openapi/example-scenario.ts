@@ -233,6 +233,7 @@ async function v2Calls(r: Recorder): Promise<void> {
     body: { batch_id, template_variables: { prompt: 'How do I reset my password?' }, metadata: { ticket: 'T-17' } },
   });
   const task_id = String(task.task_id);
+  await r.call('post', '/v2/task', { body: { project_name, template_variables: { prompt: 'Where is my order?' } } });
   await r.call('post', '/v2/task/metadata', { body: { task_id, metadata: { priority: 'high' }, merge: true } });
   await r.call('post', '/_mock/tasks/{taskId}/complete', { params: { taskId: task_id } });
   await r.call('get', '/v2/task', { query: `task_id=${task_id}&opts=annotation_details` });

@@ -7,19 +7,12 @@ import { optionalFixture } from '../fixtures.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { pendingTaskExample } from '../openapi/examples.js';
 import { customerAudit } from '../services/audits.js';
+import { readTask } from '../services/completion.js';
 import type { Services } from '../services/context.js';
 import { DependentOptionsBodySchema, forceDependents, setDependentOptions } from '../services/dependents.js';
 import { createFromRequest } from '../services/task-creation.js';
 import { listTasks } from '../services/task-list.js';
-import {
-  cancelTask,
-  changeTags,
-  deleteUniqueId,
-  requireTask,
-  setMetadata,
-  setUniqueId,
-  taskAnswer,
-} from '../services/tasks.js';
+import { cancelTask, changeTags, deleteUniqueId, setMetadata, setUniqueId, taskAnswer } from '../services/tasks.js';
 import {
   AuditBodySchema,
   CancelQuerySchema,
@@ -88,7 +81,7 @@ export function taskRoutes(services: Services): RouteSpec[] {
       params: TaskIdParamsSchema,
       response: TaskSchema,
       errors: [...TASK_ERRORS],
-      handler: ({ tenant, params }) => taskAnswer(requireTask(tenant, params.taskId)),
+      handler: ({ tenant, params }) => taskAnswer(readTask(tenant, params.taskId)),
     }),
     defineRoute({
       method: 'get',

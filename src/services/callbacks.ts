@@ -12,7 +12,18 @@ import type { Scheduler } from './scheduler.js';
 import { viewTask } from './tasks.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const TASK_EVENTS = { task_completed: 'completed', task_error: 'error', task_audited: 'audit' } as const;
+/**
+ * The task events that send a callback, and the journal's name for each. `task_redone` is the callbacks
+ * page's "recalled" event (a completed task converted back to pending): its body carries status pending and
+ * response null, as the task itself then does (scale.com/docs/api-reference/callbacks, "Events that trigger a
+ * Callback").
+ */
+const TASK_EVENTS = {
+  task_completed: 'completed',
+  task_error: 'error',
+  task_audited: 'audit',
+  task_redone: 'recalled',
+} as const;
 const sendsCallback = (kind: string): kind is keyof typeof TASK_EVENTS => kind in TASK_EVENTS;
 
 /**
@@ -66,7 +77,7 @@ export class CallbackDispatcher {
       this.enqueue(tenant, { batch: batch.name, event: 'batch_completed', target: batch.callback, body });
       return;
     }
-    // Creation, cancel and redo send no callback (they feed the event stream only).
+    // Creation and cancel send no callback (they feed the event stream only).
     if (!sendsCallback(event.kind)) return;
     const record = event.record;
     const { task } = record;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_COMPLETION_READS } from '../domain/settings.js';
 import { describeFitIssues } from '../domain/tasks/annotation-fit.js';
 import { findTaskType, synthesizeResponse } from '../domain/tasks/registry.js';
 import type { Task } from '../domain/tasks/task.js';
@@ -71,7 +72,8 @@ export function failTask(tenant: Tenant, taskId: string, message?: string): Task
 
 /**
  * Applies the tenant's completion mode to a new task: `immediate` completes it at once (as the real
- * service's test mode does), `delay` after delay_ms of the tenant's clock, `manual` never by itself.
+ * service's test mode does), `delay` after delay_ms of the tenant's clock, `reads` on a read (readTask),
+ * `manual` never by itself.
  */
 export function applyCompletionMode(tenant: Tenant, scheduler: Scheduler, record: TaskRecord): void {
   const { mode, delay_ms } = tenant.settings.completion;
@@ -94,6 +96,20 @@ export function completeIfPending(tenant: Tenant, taskId: string): void {
     return;
   }
   completeTask(tenant, taskId);
+}
+
+/**
+ * A client's read of one task (GET /v1/task/{id}, GET /v2/task). In completion mode `reads` the nth read of a
+ * pending task completes it first, so the answer to that read shows it completed: the way a polling client
+ * meets a service that takes a while.
+ */
+export function readTask(tenant: Tenant, taskId: string): TaskRecord {
+  const record = requireTask(tenant, taskId);
+  const { mode, reads = DEFAULT_COMPLETION_READS } = tenant.settings.completion;
+  if (mode !== 'reads' || record.task.status !== 'pending') return record;
+  record.internal.reads = (record.internal.reads ?? 0) + 1;
+  if (record.internal.reads >= reads) completeIfPending(tenant, taskId);
+  return record;
 }
 
 /** completed -> pending: the task is labeled again; times_redone appears once a task is redone. */

@@ -24,4 +24,6 @@ export interface Services {
   pages: BytePool;
   /** The served /v1 and /v2 operations (method, path template): what a fault rule must match to fire. */
   interfaceRoutes: readonly { method: string; path: string }[];
+  /** With --tls: the CA certificate (PEM) the server's certificate is signed by; null for the user's own. */
+  tlsCaPem?: string | null;
 }

@@ -1,19 +1,25 @@
 import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
-import { MAX_QUEUED_EVENTS, type MockEvent } from '../domain/events/schemas.js';
+import { MAX_QUEUED_EVENTS, MAX_WATCHED_TENANTS, type MockEvent, RECENT_EVENTS } from '../domain/events/schemas.js';
 import { toIso } from '../runtime/clock.js';
 import { HeldRequests } from '../runtime/held-requests.js';
 import type { Tenant, TenantEvent } from '../store/tenant.js';
 
+/** An event with its number in the tenant's sequence: the stream's `id:` and the `since` of GET /_mock/wait. */
+export interface SequencedEvent {
+  id: number;
+  event: MockEvent;
+}
+
 /** What a subscriber's `next` answers: an event, `idle` when none came in time, `closed` once it ended. */
-export type NextEvent = MockEvent | 'idle' | 'closed';
+export type NextEvent = SequencedEvent | 'idle' | 'closed';
 
 /**
  * One subscriber's queue. Publishing only appends (never waits for the subscriber), so a slow
  * reader slows neither the request path nor the other subscribers; past `maxQueued` its oldest
- * events go and the count comes to it as one `dropped` event.
+ * events go and the count comes to it as one `dropped` event (id 0: it has no place in the sequence).
  */
 export class Subscription {
-  private readonly queue: MockEvent[] = [];
+  private readonly queue: SequencedEvent[] = [];
   private dropped = 0;
   private wake: (() => void) | undefined;
   closed = false;
@@ -23,13 +29,13 @@ export class Subscription {
     private readonly onClose: (subscription: Subscription) => void,
   ) {}
 
-  push(event: MockEvent): void {
+  push(item: SequencedEvent): void {
     if (this.closed) return;
     if (this.queue.length >= this.maxQueued) {
       this.queue.shift();
       this.dropped += 1;
     }
-    this.queue.push(event);
+    this.queue.push(item);
     this.wake?.();
   }
 
@@ -50,7 +56,7 @@ export class Subscription {
     if (this.dropped > 0) {
       const count = this.dropped;
       this.dropped = 0;
-      return { type: 'dropped', time: this.queue[0]?.time ?? new Date().toISOString(), count };
+      return { id: 0, event: { type: 'dropped', time: this.queue[0]?.event.time ?? new Date().toISOString(), count } };
     }
     return this.queue.shift() ?? 'idle';
   }
@@ -64,9 +70,20 @@ export class Subscription {
   }
 }
 
-/** The event stream's fan-out: subscribers per tenant key, so a tenant dropped and made again keeps them. */
+/** A watched tenant's event numbering and its last events (GET /_mock/wait's `since`). */
+interface EventLog {
+  seq: number;
+  recent: SequencedEvent[];
+}
+
+/**
+ * The event stream's fan-out: subscribers per tenant key, so a tenant dropped and made again keeps them. A
+ * tenant is watched from its first subscription or wait on: from then on its events are numbered and its last
+ * RECENT_EVENTS kept, for at most MAX_WATCHED_TENANTS tenants (the longest unwatched goes first).
+ */
 export class EventBus {
   private readonly topics = new Map<string, Set<Subscription>>();
+  private readonly logs = new Map<string, EventLog>();
 
   constructor(
     readonly maxPerTenant: number,
@@ -75,14 +92,38 @@ export class EventBus {
     private readonly maxQueued = MAX_QUEUED_EVENTS,
   ) {}
 
-  /** One Map lookup: publishers check it before they build an event. */
+  /** One Map lookup or two: publishers check it before they build an event. */
   has(tenantKey: string): boolean {
-    return this.topics.has(tenantKey);
+    return this.logs.has(tenantKey) || this.topics.has(tenantKey);
+  }
+
+  /** Starts (or refreshes) numbering and keeping the tenant's events. */
+  watch(tenantKey: string): EventLog {
+    const log = this.logs.get(tenantKey) ?? { seq: 0, recent: [] };
+    // Re-inserted: the map's order is the order tenants were last watched in.
+    this.logs.delete(tenantKey);
+    this.logs.set(tenantKey, log);
+    if (this.logs.size > MAX_WATCHED_TENANTS) {
+      const oldest = this.logs.keys().next().value;
+      if (oldest !== undefined) this.logs.delete(oldest);
+    }
+    return log;
   }
 
   publish(tenantKey: string, event: MockEvent): void {
     const subscribers = this.topics.get(tenantKey);
-    if (subscribers) for (const subscriber of subscribers) subscriber.push(event);
+    const log = this.logs.get(tenantKey) ?? (subscribers ? this.watch(tenantKey) : undefined);
+    if (!log) return;
+    log.seq += 1;
+    const item = { id: log.seq, event };
+    log.recent.push(item);
+    if (log.recent.length > RECENT_EVENTS) log.recent.shift();
+    if (subscribers) for (const subscriber of subscribers) subscriber.push(item);
+  }
+
+  /** The kept events numbered after `since`, oldest first. */
+  recentSince(tenantKey: string, since: number): SequencedEvent[] {
+    return (this.logs.get(tenantKey)?.recent ?? []).filter((item) => item.id > since);
   }
 
   /** A new subscription, or why there is none: the tenant has `maxPerTenant` already, or the app its budget. */
@@ -98,6 +139,7 @@ export class EventBus {
     });
     subscribers.add(subscription);
     this.topics.set(tenantKey, subscribers);
+    this.watch(tenantKey);
     return subscription;
   }
 

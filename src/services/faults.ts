@@ -17,6 +17,8 @@ export function addFaultRule(
     throw invalidCombination('a fault rule needs at least one of "status", "delay_ms" and "fault"');
   if (request.status !== undefined && request.fault !== undefined)
     throw invalidCombination('"status" and "fault" exclude each other: a dropped connection has no status');
+  if (request.after !== undefined && request.status === undefined && request.fault === undefined)
+    throw invalidParameter('after', 'needs "status" or "fault": what replaces the answer of the applied request');
   if (request.error !== undefined && request.status === undefined)
     throw invalidParameter('error', 'needs "status": only an injected error answer carries a message');
   const method = request.method?.toLowerCase();

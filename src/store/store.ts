@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { type CompletionSetting, DEFAULT_CALLBACK_SETTINGS } from '../domain/settings.js';
+import { type CompletionSetting, DEFAULT_CALLBACK_SETTINGS, type RateLimit } from '../domain/settings.js';
 import type { Clock } from '../runtime/clock.js';
 import { AccountState } from './account.js';
 import { Feed } from './feed.js';
@@ -27,6 +27,8 @@ export class Store {
     private readonly clock: Clock,
     private readonly defaultCompletion: CompletionSetting,
     limits: Partial<StoreLimits> = {},
+    /** Every new tenant's rate limit (--rate-limit); null: none. */
+    private readonly defaultRateLimit: RateLimit | null = null,
   ) {
     this.limits = { ...DEFAULT_STORE_LIMITS, ...limits };
     this.idempotency.onStored = (key, entry) => this.changes.publish({ kind: 'idempotency_stored', key, entry });
@@ -124,13 +126,16 @@ export class Store {
 
   /**
    * The server's --completion flag sets the default of test tenants, mirroring the real service's
-   * test mode; live tenants start manual (PATCH /_mock/settings changes either). The callback key is
+   * test mode; live tenants start manual (PATCH /_mock/settings changes either). --rate-limit applies to both
+   * modes, as the real service limits live keys too. The callback key is
    * derived, not drawn, so a tenant dropped for holding nothing comes back with the same one.
    */
   defaultSettings(account: string, mode: Mode): TenantSettings {
     const completion = mode === 'test' ? { ...this.defaultCompletion } : { mode: 'manual' as const, delay_ms: 0 };
     const authKey = createHmac('sha256', this.secret).update(tenantKey(account, mode)).digest('hex').slice(0, 32);
-    return { completion, callback_auth_key: authKey, callbacks: { ...DEFAULT_CALLBACK_SETTINGS } };
+    const callbacks = { ...DEFAULT_CALLBACK_SETTINGS };
+    const rate_limit = this.defaultRateLimit && { ...this.defaultRateLimit };
+    return { completion, callback_auth_key: authKey, callbacks, rate_limit };
   }
 
   /** Whether the tenant holds nothing a new one would not (see vacancy.ts). */

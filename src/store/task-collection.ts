@@ -12,6 +12,8 @@ export interface TaskInternal {
   dependents?: { defs: ({ type: string } & Record<string, unknown>)[]; require_audit: boolean; created: boolean };
   /** The v2 threads a control-plane completion gave (else v2 synthesizes them); dropped by a redo. */
   threads?: Thread[];
+  /** Completion mode `reads`: how often a client read the task while it was pending (kept in memory only). */
+  reads?: number;
 }
 
 /** Every annotation id in threads, at any depth (thread, turn, message, chunk, rubric). */

@@ -9,6 +9,7 @@ import { FileCollection, type FileRecord } from './file-collection.js';
 import type { IdempotencyEntry } from './idempotency-store.js';
 import type { Mode } from './mode.js';
 import { QualityTaskLog } from './quality-tasks.js';
+import type { RateWindow } from './rate-window.js';
 import type { RequestJournal } from './request-journal.js';
 import { StudioState } from './studio.js';
 import type { TaskRecord } from './task-collection.js';
@@ -80,6 +81,8 @@ export class Tenant {
   v2 = new V2Catalog();
   private teamState: Team | undefined;
   clockOffsetMs = 0;
+  /** The rate limit's current window (services/rate-limit.ts); undefined until a limited request counts. */
+  rateWindow: RateWindow | undefined = undefined;
   /** Scheduled work as records in due order (services/scheduler.ts runs them); never closures. */
   jobs: ScheduledJob[] = [];
   /** The callback journal, oldest first. */

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { TenantSettings } from '../domain/settings.js';
+import { rateWindowOpen } from './rate-window.js';
 import { ownerRecord } from './team.js';
 import type { Tenant } from './tenant.js';
 
@@ -28,6 +29,7 @@ export function holdsNothing(tenant: Tenant, defaults: () => TenantSettings, ide
     tenant.faults.size === 0 &&
     tenant.v2.isEmpty &&
     tenant.clockOffsetMs === 0 &&
+    !rateWindowOpen(tenant) &&
     studioIsEmpty(tenant) &&
     teamIsPristine(tenant) &&
     // Near the end: the defaults are derived (an HMAC), worth making only for a tenant otherwise empty.

@@ -17,7 +17,8 @@ const CallbackDeliverySchema = z.object({
   /** task callbacks carry task_id, batch callbacks batch. */
   task_id: z.string().optional(),
   batch: z.string().optional(),
-  event: z.enum(['completed', 'error', 'audit', 'batch_completed']),
+  /** recalled: a completed task sent back to pending (redo), as the real service recalls tasks. */
+  event: z.enum(['completed', 'error', 'audit', 'recalled', 'batch_completed']),
   target: z.string(),
   /**
    * pending: attempts remain; succeeded: a 2xx came back; failed: every attempt failed; recorded: an

@@ -4,6 +4,13 @@ import { z } from 'zod';
 export const MAX_SUBSCRIBERS_PER_TENANT = 16;
 /** Events waiting for a slow subscriber; past it the oldest are dropped (a `dropped` event tells how many). */
 export const MAX_QUEUED_EVENTS = 1000;
+/** Events kept per watched tenant, for GET /_mock/wait's `since`. */
+export const RECENT_EVENTS = 100;
+/** Tenants whose events are numbered and kept at once; past it the one watched longest ago is forgotten. */
+export const MAX_WATCHED_TENANTS = 1000;
+/** GET /_mock/wait's longest (and default) wait, in real milliseconds. */
+export const MAX_WAIT_MS = 120_000;
+export const DEFAULT_WAIT_MS = 30_000;
 /** A comment line this often keeps proxies and clients from closing an idle stream. */
 export const KEEP_ALIVE_MS = 15_000;
 
@@ -57,7 +64,8 @@ const DroppedEventSchema = z
 export const MockEventSchema = z
   .union([TaskEventSchema, BatchEventSchema, CallbackAttemptEventSchema, RequestEventSchema, DroppedEventSchema])
   .describe(
-    'A server-sent event stream (text/event-stream). Each message is `event: <type>`, `id: <n>` (growing per ' +
-      'stream) and `data:` one of these objects as JSON; a `: keep-alive` comment comes every 15 s.',
+    "A server-sent event stream (text/event-stream). Each message is `event: <type>`, `id: <n>` (the tenant's event " +
+      'number, shared with GET /_mock/wait) and `data:` one of these objects as JSON; a `: keep-alive` ' +
+      'comment comes every 15 s.',
   );
 export type MockEvent = z.infer<typeof MockEventSchema>;

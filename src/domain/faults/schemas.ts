@@ -18,6 +18,8 @@ export const MAX_FAULT_RULES = 100;
 export const MAX_FAULT_DELAY_MS = 60_000;
 const FAULT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export const CONNECTION_FAULTS = ['reset', 'hang'] as const;
+/** When a fault strikes: before the route (nothing happens) or after it (`commit`: applied, answer lost). */
+export const FAULT_MOMENTS = ['commit'] as const;
 
 export const isInjectableStatus = (status: number): status is InjectableStatus =>
   (INJECTABLE_STATUSES as readonly number[]).includes(status);
@@ -43,6 +45,15 @@ export const AppliedFaultSchema = z
       .enum(CONNECTION_FAULTS)
       .optional()
       .describe('A connection fault: reset drops the socket, hang never answers.'),
+    after: z
+      .enum(FAULT_MOMENTS)
+      .optional()
+      .describe('The request was applied first (after: commit); its own answer was replaced by the fault.'),
+    committed_status: z
+      .number()
+      .int()
+      .optional()
+      .describe('With after: commit, the status the applied request answered before the fault replaced it.'),
     client_gone: z
       .literal(true)
       .optional()
@@ -96,14 +107,23 @@ const RuleFields = {
     .enum(CONNECTION_FAULTS)
     .optional()
     .describe('reset: the connection is dropped; hang: no answer until the client gives up.'),
+  after: z
+    .enum(FAULT_MOMENTS)
+    .optional()
+    .describe(
+      'commit: the request is applied first (its task created, its Idempotency-Key spent), then its answer is ' +
+        'replaced by the status or lost by the connection fault: a lost answer, as a retrying client meets it. ' +
+        'Absent: the fault strikes before the route, and nothing happens.',
+    ),
 };
 
 export const FaultRuleRequestSchema = z
   .object({ ...RuleFields, probability: RuleFields.probability.default(1), seed: RuleFields.seed.optional() })
   .strict()
   .describe(
-    'A fault rule: matching /v1 requests of the tenant are delayed, answered with an error, dropped or left ' +
-      'hanging. At least one of status, delay_ms and fault; status and fault exclude each other.',
+    'A fault rule: matching /v1 and /v2 requests of the tenant are delayed, answered with an error, dropped or ' +
+      'left hanging, before the route runs or (after: commit) once it has applied the request. At least one of ' +
+      'status, delay_ms and fault; status and fault exclude each other; after needs status or fault.',
   );
 export type FaultRuleRequest = z.infer<typeof FaultRuleRequestSchema>;
 

@@ -60,20 +60,25 @@ export function v2TaskRoutes(services: Services): RouteSpec[] {
       errors: ['not_found'],
       handler: ({ tenant, query }) => listTasksV2(tenant, query),
     }),
-    defineRoute({
-      method: 'post',
-      path: '/v2/task/chat',
-      tag,
-      summary: 'Create a chat task in a chat project',
-      description:
-        'Creates a pending task of the chat project (by id or name, or through a batch) from its template ' +
-        'variables: the same task v1 lists, with the same life cycle, callbacks and Idempotency-Key.',
-      body: V2ChatTaskBodySchema,
-      response: V2TaskSchema,
-      errors: ['not_found'],
-      idempotent: true,
-      handler: ({ tenant, body }) => createChatTask(services, tenant, body),
-    }),
+    // The Python client creates through /v2/task/chat; the v2 docs' task-create page shows POST /v2/task with the
+    // same body (docs.genai.scale.com/v2/task-create). One creation pipeline serves both.
+    ...(['/v2/task', '/v2/task/chat'] as const).map((path) =>
+      defineRoute({
+        method: 'post',
+        path,
+        tag,
+        summary: path === '/v2/task' ? 'Create a task from template variables' : 'Create a chat task in a chat project',
+        description:
+          'Creates a pending task of the chat project (by id or name, or through a batch) from its template ' +
+          'variables: the same task v1 lists, with the same life cycle, callbacks and Idempotency-Key' +
+          (path === '/v2/task' ? ' (POST /v2/task/chat takes the same body).' : '.'),
+        body: V2ChatTaskBodySchema,
+        response: V2TaskSchema,
+        errors: ['not_found'],
+        idempotent: true,
+        handler: ({ tenant, body }) => createChatTask(services, tenant, body),
+      }),
+    ),
     defineRoute({
       method: 'post',
       path: '/v2/task/metadata',

@@ -5,6 +5,7 @@ import type { V2ChatTaskBodySchema, V2TaskMetadataBodySchema } from '../../domai
 import { parseOrThrow } from '../../domain/validate.js';
 import { selectorMissing, wrongState } from '../../errors/index.js';
 import type { Tenant } from '../../store/tenant.js';
+import { readTask } from '../completion.js';
 import type { Services } from '../context.js';
 import { encodePageToken } from '../seq-page.js';
 import { createFromRequest } from '../task-creation.js';
@@ -23,7 +24,7 @@ export interface TaskShape {
 }
 
 export const getTaskV2 = (tenant: Tenant, taskId: string, shape: TaskShape) =>
-  taskView(tenant, requireTask(tenant, taskId), shape.expand, shape.opts);
+  taskView(tenant, readTask(tenant, taskId), shape.expand, shape.opts);
 
 export interface TaskListQuery extends ProjectSelector, BatchSelector, TaskShape {
   status?: string | undefined;
