@@ -127,7 +127,11 @@ const multipartBody: fc.Arbitrary<BodyInit> = fc
 async function send(t: TestApp, method: string, request: Request) {
   const headers: Record<string, string> = { authorization: basic(KEY), ...request.headers };
   if (typeof request.body === 'string') headers['content-type'] = 'application/json';
-  const res = await t.app.request(request.path, {
+  // A wait that matches nothing waits out its timeout: appended last (the last value counts), 1 ms bounds it while
+  // every other parameter stays as drawn.
+  const bounded = request.path.startsWith('/_mock/wait');
+  const path = bounded ? `${request.path}${request.path.includes('?') ? '&' : '?'}timeout_ms=1` : request.path;
+  const res = await t.app.request(path, {
     method,
     headers,
     ...(request.body !== undefined && { body: request.body }),
