@@ -1,4 +1,4 @@
-import type { Tenant } from './tenant.js';
+import type { RateLimit } from '../domain/settings.js';
 
 /** The rate limit's current window: when it opened on the tenant's clock, and the requests it counted. */
 export interface RateWindow {
@@ -7,8 +7,6 @@ export interface RateWindow {
 }
 
 /** Whether a window is still counting: a tenant that holds one is not dropped as empty (its budget would reset). */
-export function rateWindowOpen(tenant: Tenant): boolean {
-  const window = tenant.rateWindow;
-  const rule = tenant.settings.rate_limit;
-  return window !== undefined && rule !== null && tenant.now() < window.startMs + rule.per_seconds * 1000;
+export function rateWindowOpen(window: RateWindow | undefined, rule: RateLimit | null, nowMs: number): boolean {
+  return window !== undefined && rule !== null && nowMs < window.startMs + rule.per_seconds * 1000;
 }

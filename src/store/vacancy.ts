@@ -29,7 +29,7 @@ export function holdsNothing(tenant: Tenant, defaults: () => TenantSettings, ide
     tenant.faults.size === 0 &&
     tenant.v2.isEmpty &&
     tenant.clockOffsetMs === 0 &&
-    !rateWindowOpen(tenant) &&
+    !rateWindowOpen(tenant.rateWindow, tenant.settings.rate_limit, tenant.now()) &&
     studioIsEmpty(tenant) &&
     teamIsPristine(tenant) &&
     // Near the end: the defaults are derived (an HMAC), worth making only for a tenant otherwise empty.
