@@ -4,12 +4,11 @@ import { DEFAULT_WAIT_MS, MAX_WAIT_MS } from '../domain/events/schemas.js';
 import { WAIT_FILTERS, WAITABLE_EVENTS, WaitAnswerSchema } from '../domain/events/wait.js';
 import { heldRequestsSpent, subscriberLimit, waitTimedOut } from '../errors/index.js';
 import { outgoingOf } from '../http/incoming.js';
-import { queryInt, queryString } from '../http/query.js';
+import { last, queryInt, queryString } from '../http/query.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { waitForEvent } from '../services/event-wait.js';
 import type { EventBus } from '../services/events.js';
 
-const last = (value: unknown) => (Array.isArray(value) ? value[value.length - 1] : value);
 const EVENT_RULE = `must be one of ${WAITABLE_EVENTS.join(', ')} (task_completed reads as task.completed)`;
 
 const filterFields = Object.fromEntries(

@@ -7,7 +7,7 @@ import { z } from 'zod';
  * client sends True/False). The raw query maps each key to all of its values.
  */
 
-const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
+export const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
 
 export const queryList = extendApi(
   z.preprocess((v) => {
