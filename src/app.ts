@@ -14,6 +14,7 @@ import type { AppEnv } from './http/env.js';
 import { faultMiddleware } from './http/faults.js';
 import { hostCheck } from './http/host-check.js';
 import { IdempotencyGuard } from './http/idempotency.js';
+import { lenience } from './http/lenience.js';
 import { mountRoutes } from './http/mount-routes.js';
 import { normalizedPath } from './http/path.js';
 import { rateLimit } from './http/rate-limit.js';
@@ -78,7 +79,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   const config: Config = { ...defaultConfig, selfCheck: selfCheckFromEnvironment(), ...options.config };
   const clock = options.clock ?? systemClock;
   const limits = { maxTenants: config.maxTenants, maxFileBytesPerTenant: config.maxFileBytesPerTenant };
-  const store = options.store ?? new Store(clock, config.completion, limits, config.rateLimit);
+  const store = options.store ?? new Store(clock, config.completion, limits, config.rateLimit, config.unknownParams);
   const ids = options.ids ?? randomIds;
   const held = new HeldRequests(config.maxHeldRequests);
   const events = new EventBus(MAX_SUBSCRIBERS_PER_TENANT, held);
@@ -188,6 +189,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     // Before faults: a request refused for its rate is refused before anything else happens to it.
     app.use(prefix, rateLimit);
     app.use(prefix, faults.middleware);
+    app.use(prefix, lenience);
   }
 
   mountRoutes(app, [...api, ...v2, ...control.filter((route) => !route.public)], idempotency);

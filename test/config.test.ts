@@ -29,6 +29,13 @@ describe('configuration', () => {
     expect(() => readConfig(['--completion', 'reads:0'], {})).toThrow(/--completion must be/);
   });
 
+  it('parses --unknown-params lenient or strict, from the flag or LABELMOCK_UNKNOWN_PARAMS; lenient by default', () => {
+    expect(readConfig([], {}).unknownParams).toBe('lenient');
+    expect(readConfig(['--unknown-params', 'strict'], {}).unknownParams).toBe('strict');
+    expect(readConfig([], { LABELMOCK_UNKNOWN_PARAMS: 'strict' }).unknownParams).toBe('strict');
+    expect(() => readConfig(['--unknown-params', 'loose'], {})).toThrow(/--unknown-params/);
+  });
+
   it('parses --rate-limit N/S and off, from the flag, LABELMOCK_RATE_LIMIT or a config object', () => {
     expect(readConfig([], {}).rateLimit).toBeNull();
     expect(readConfig(['--rate-limit', '100/60'], {}).rateLimit).toEqual({ requests: 100, per_seconds: 60 });

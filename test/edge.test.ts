@@ -81,11 +81,11 @@ describe('errors', () => {
     expect(res.body.error).toMatch(/Request body is not valid JSON/);
   });
 
-  it('a non-JSON body under a non-JSON content type is a 415', async () => {
+  it('a non-JSON body under a content type neither JSON nor a form is a 415', async () => {
     const t = makeApp();
     const res = await t.call('POST', '/v1/task/imageannotation', {
       raw: 'attachment=x',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'text/plain' },
     });
     expect(res.status).toBe(415);
     expect(res.body).toEqual({ status_code: 415, error: expect.stringMatching(/must be JSON/) });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FILE_MAX_BYTES } from '../src/domain/files/limits.js';
 import { formOf, project, rawMultipart, readContent, upload, uploadText } from './file-helpers.js';
-import { basic, KEY, makeApp } from './helpers.js';
+import { basic, KEY, makeApp, STRICT } from './helpers.js';
 
 const OTHER_ACCOUNT = 'test_other';
 const LIVE = 'live_acme';
@@ -227,8 +227,8 @@ describe('POST /v1/files/import', () => {
     expect(unknownType.body).toMatchObject({ mime_type: null, display_name: 'key' });
   });
 
-  it('POST /v1/files/import rejects a relative URL, unknown fields and a used reference_id', async () => {
-    const t = makeApp();
+  it('POST /v1/files/import rejects a relative URL, unknown fields (strict) and a used reference_id', async () => {
+    const t = makeApp(STRICT);
     await uploadText(t, 'a', { reference_id: 'ref' });
     const relative = await t.call('POST', '/v1/files/import', { body: { file_url: '/a.png' } });
     expect(relative.status).toBe(400);

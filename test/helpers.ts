@@ -29,6 +29,12 @@ export function present<T>(value: T | undefined, what: string): T {
 export const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
 
 /** A fresh app with a pinned clock and predictable ids. */
+/**
+ * An app whose tenants refuse undeclared parameters (--unknown-params strict): the rejection tables check that
+ * each wrong body is a 400 naming its field, unknown keys included. The lenient default: test/lenience.test.ts.
+ */
+export const STRICT: CreateAppOptions = { config: { unknownParams: 'strict' } };
+
 export function makeApp(options: CreateAppOptions = {}): TestApp {
   const clock = new ManualClock();
   const app = createApp({ clock, ids: sequentialIds(), ...options });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_LABELS } from '../src/domain/common/input-limits.js';
-import { createImageTask, imageRequest, makeApp, type TestApp } from './helpers.js';
+import { createImageTask, imageRequest, makeApp, STRICT, type TestApp } from './helpers.js';
 
 /** `{"a":{"a":...1}}`, `levels` objects deep, written by hand: JSON.stringify itself recurses. */
 const deepObject = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
@@ -193,12 +193,23 @@ describe('hostile input', () => {
     expectError(res, 400, /"labels" must have at most 1000 labels \(children included\)/);
   });
 
-  it('POST /v1/task/imageannotation with 10,000 unknown keys names five of them and counts the rest', async () => {
-    const t = makeApp();
+  it('POST /v1/task/imageannotation with 9,000 unknown keys (strict) names five, counts the rest', async () => {
+    const t = makeApp(STRICT);
     const body = imageRequest(Object.fromEntries(Array.from({ length: 9000 }, (_, i) => [`extra_${i}`, 0])));
     const res = await t.call('POST', '/v1/task/imageannotation', { body });
     expectError(res, 400, /"extra_4" is not an allowed parameter; and 8995 more unknown key\(s\)$/);
     expect(res.body.error.length).toBeLessThan(1000);
+  });
+
+  it('POST /v1/task/imageannotation with 9,000 unknown keys (lenient) ignores them in one short warning', async () => {
+    const t = makeApp();
+    const body = imageRequest(Object.fromEntries(Array.from({ length: 9000 }, (_, i) => [`extra_${i}`, 0])));
+    const res = await t.call('POST', '/v1/task/imageannotation', { body });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.params).filter((key) => key.startsWith('extra_'))).toEqual([]);
+    const warning = res.headers.get('labelmock-warning') ?? '';
+    expect(warning).toMatch(/^ignored 9000 unknown parameter\(s\): "extra_0", .*"extra_19", and 8980 more$/);
+    expect(warning.length).toBeLessThan(1000);
   });
 
   it('POST /v1/task/imageannotation refuses a 5 MB body of 430,000 keys by counting, before any parse', async () => {

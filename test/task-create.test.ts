@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createImageTask, imageRequest, makeApp } from './helpers.js';
+import { createImageTask, imageRequest, makeApp, STRICT } from './helpers.js';
 
 const box = (extra: Record<string, unknown> = {}) => ({ box: { objects_to_annotate: ['car'], ...extra } });
 
@@ -235,7 +235,7 @@ describe('POST /v1/task/imageannotation', () => {
 
   for (const [what, overrides, message] of rejections) {
     it(`POST /v1/task/imageannotation rejects ${what} with 400`, async () => {
-      const t = makeApp();
+      const t = makeApp(STRICT);
       const res = await t.call('POST', '/v1/task/imageannotation', { body: imageRequest(overrides) });
       expect(res.status).toBe(400);
       expect(res.body.status_code).toBe(400);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createImageTask, makeApp, seedImageTasks } from './helpers.js';
+import { createImageTask, makeApp, STRICT, seedImageTasks } from './helpers.js';
 
 describe('GET /v1/tasks', () => {
   it('GET /v1/tasks answers {docs,total,limit,offset,has_more,next_token}, newest first', async () => {
@@ -137,8 +137,8 @@ describe('GET /v1/tasks', () => {
     });
   }
 
-  it('GET /v1/tasks refuses query keys it does not know, naming them', async () => {
-    const t = makeApp();
+  it('GET /v1/tasks refuses query keys it does not know, naming them (unknown_params strict)', async () => {
+    const t = makeApp(STRICT);
     const res = await t.call('GET', '/v1/tasks?project_id=x&foo=bar');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({

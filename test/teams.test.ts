@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeApp, type TestApp } from './helpers.js';
+import { makeApp, STRICT, type TestApp } from './helpers.js';
 
 const OWNER = {
   email: 'acme@labelmock.test',
@@ -101,7 +101,7 @@ describe('teams', () => {
   ];
   for (const [what, body, message] of badInvites) {
     it(`POST /v1/teams/invite with ${what} answers 400 and changes nothing`, async () => {
-      const t = makeApp();
+      const t = makeApp(STRICT);
       const res = await t.call('POST', '/v1/teams/invite', { body });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ status_code: 400, error: expect.stringMatching(message) });

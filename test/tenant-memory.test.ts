@@ -123,7 +123,13 @@ describe('tenants that hold nothing cost nothing', () => {
       'acme',
       'test',
       new ManualClock(),
-      { completion: { mode: 'manual', delay_ms: 0 }, callback_auth_key: 'k', callbacks: {} as never, rate_limit: null },
+      {
+        completion: { mode: 'manual', delay_ms: 0 },
+        callback_auth_key: 'k',
+        callbacks: {} as never,
+        rate_limit: null,
+        unknown_params: 'lenient',
+      },
       new AccountState('acme'),
     );
     // A new field that can hold state must be checked in holdsNothing(), or it is lost when an
@@ -152,6 +158,7 @@ describe('tenants that hold nothing cost nothing', () => {
         'teamState',
         'training',
         'v2',
+        'warnings',
       ].sort(),
     );
   });

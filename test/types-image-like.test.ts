@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../src/fixtures.js';
 import { uploadText } from './file-helpers.js';
-import { KEY, makeApp, type TestApp } from './helpers.js';
+import { KEY, makeApp, STRICT, type TestApp } from './helpers.js';
 import { expectResponseFits } from './type-fits.js';
 
 type Body = Record<string, unknown>;
@@ -28,7 +28,7 @@ const expectFits = (task: any): void => expectResponseFits(task);
 function rejectsEach(type: string, cases: [string, Body, RegExp][]): void {
   for (const [what, overrides, message] of cases) {
     it(`POST /v1/task/${type} rejects ${what} with 400`, async () => {
-      const res = await makeApp().call('POST', `/v1/task/${type}`, { body: request(type, overrides) });
+      const res = await makeApp(STRICT).call('POST', `/v1/task/${type}`, { body: request(type, overrides) });
       expect(res.status).toBe(400);
       expect(res.body.status_code).toBe(400);
       expect(res.body.error).toMatch(message);
@@ -103,6 +103,8 @@ describe('POST /v1/task/segmentannotation', () => {
       attachment: given.attachment,
       labels: given.labels,
       allow_unlabeled: false,
+      // Filled by the server, as recorded (scaleapi/scaleapi-ruby@e6354d9, spec/cassettes/segment_annotation.yml).
+      allow_parent_labels: false,
       annotation_attributes: given.annotation_attributes,
       context_attachments: given.context_attachments,
     });
@@ -208,9 +210,11 @@ describe('POST /v1/task/segmentannotation', () => {
     expect(res.body.response).toEqual(validSegmentation());
   });
 
-  it('POST /_mock/tasks/{id}/complete accepts an unlabeled mask when allow_unlabeled is true', async () => {
+  // The real service sends an unlabeled mask even with allow_unlabeled false: it then marks no pixel
+  // (scaleapi/scaleapi-ruby@e6354d9, spec/cassettes/segment_annotation.yml).
+  it('POST /_mock/tasks/{id}/complete accepts an unlabeled mask whatever allow_unlabeled says', async () => {
     const t = makeApp();
-    const task = await create(t, 'segmentannotation', { allow_unlabeled: true });
+    const task = await create(t, 'segmentannotation', { allow_unlabeled: false });
     const response = validSegmentation();
     (response.annotations as any).unlabeled = url('unlabeled');
     expect((await complete(t, task.task_id, response)).status).toBe(200);
@@ -256,11 +260,6 @@ describe('POST /v1/task/segmentannotation', () => {
       /"response.annotations.labeled.bus" must match labelMapping.bus/,
     ],
     [
-      'an unlabeled mask without allow_unlabeled',
-      (r) => (r.annotations.unlabeled = url('u')),
-      /"response.annotations.unlabeled" must be null/,
-    ],
-    [
       'attributes on a plain label',
       (r) => (r.labelMapping.road.attributes = { occluded: 'no' }),
       /"response.labelMapping.road.attributes" are only allowed on instances/,
@@ -304,22 +303,52 @@ describe('POST /v1/task/segmentannotation', () => {
     expect(Array.isArray(labelMapping.car)).toBe(true);
     expect(Array.isArray(labelMapping.road)).toBe(false);
     expect(annotations.labeled.car).toHaveLength(labelMapping.car.length);
-    expect(annotations.unlabeled).toBeNull();
+    // Without allow_unlabeled too: the mask then marks no pixel (the recording below).
+    expect(annotations.unlabeled).toMatch(/^https:\/\/.*\/unlabeled\.png$/);
     expect(labelMapping.car[0].attributes).toEqual({ occluded: 'yes' });
     expectFits(res.body);
   });
 
-  it('POST /_mock/tasks/{id}/complete synthesizes an unlabeled mask only when allow_unlabeled is true', async () => {
+  // The Ruby client's request, replayed: scaleapi/scaleapi-ruby@e6354d9, spec/cassettes/segment_annotation.yml.
+  // The real service accepted instance_labels, echoed it in params, filled allow_parent_labels, and answered an
+  // unlabeled mask although allow_unlabeled was false.
+  it('POST /v1/task/segmentannotation takes instance_labels as the Ruby client sends them (recorded)', async () => {
     const t = makeApp();
-    const task = await create(t, 'segmentannotation', {
-      allow_unlabeled: true,
-      labels: ['sky', { choice: 'tree', instance_label: true }],
-      annotation_attributes: undefined,
+    const body = {
+      callback_url: 'http://www.example.com/callback',
+      instruction: 'Please segment the image using the given labels.',
+      attachment_type: 'image',
+      attachment: 'http://i.imgur.com/XOJbalC.jpg',
+      labels: ['background', 'road', 'vegetation', 'lane marking'],
+      instance_labels: ['vehicle', 'pedestrian'],
+      allow_unlabeled: false,
+    };
+    const created = await t.call('POST', '/v1/task/segmentannotation', { body });
+    expect(created.status).toBe(200);
+    expect(created.headers.get('labelmock-warning')).toBeNull();
+    expect(created.body.params).toEqual({
+      attachment: body.attachment,
+      attachment_type: 'image',
+      labels: body.labels,
+      instance_labels: body.instance_labels,
+      allow_unlabeled: false,
+      allow_parent_labels: false,
     });
-    const res = await complete(t, task.task_id);
-    expect(res.body.response.annotations.unlabeled).toMatch(/^https:\/\//);
-    expect(res.body.response.labelMapping.tree[0]).not.toHaveProperty('attributes');
+    const res = await complete(t, created.body.task_id);
+    const { labelMapping, annotations } = res.body.response;
+    expect(Object.keys(labelMapping)).toEqual([...body.labels, ...body.instance_labels]);
+    expect(Array.isArray(labelMapping.vehicle)).toBe(true);
+    expect(Array.isArray(labelMapping.road)).toBe(false);
+    expect(annotations.unlabeled).toMatch(/^https:\/\//);
     expectFits(res.body);
+  });
+
+  it('POST /v1/task/segmentannotation refuses a name in both labels and instance_labels', async () => {
+    const res = await makeApp().call('POST', '/v1/task/segmentannotation', {
+      body: request('segmentannotation', { instance_labels: ['road'] }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/"instance_labels" must not repeat labels of "labels" \(repeated: road\)/);
   });
 
   it('synthesized segmentation responses are the same for the same task id and differ between tasks', async () => {

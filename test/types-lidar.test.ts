@@ -5,7 +5,7 @@ import { labeledFrames } from '../src/domain/tasks/types/lidarannotation.js';
 import { linkingFrames } from '../src/domain/tasks/types/lidarlinking.js';
 import { fixture } from '../src/fixtures.js';
 import { uploadText } from './file-helpers.js';
-import { KEY, makeApp, type TestApp } from './helpers.js';
+import { KEY, makeApp, STRICT, type TestApp } from './helpers.js';
 
 /** The committed creation fixture of a lidar type, with top-level overrides (undefined removes a key). */
 const request = (type: string, overrides: Record<string, unknown> = {}) => ({
@@ -64,7 +64,7 @@ type Rejection = [string, Record<string, unknown>, RegExp];
 function rejects(type: string, cases: Rejection[], setup?: (t: TestApp) => Promise<Record<string, unknown>>) {
   for (const [what, overrides, message] of cases) {
     it(`POST /v1/task/${type} with ${what} answers 400 naming the field and rule`, async () => {
-      const t = makeApp();
+      const t = makeApp(STRICT);
       const base = setup ? await setup(t) : {};
       const res = await create(t, type, request(type, { ...base, ...overrides }));
       expect(res.status).toBe(400);

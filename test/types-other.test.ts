@@ -67,7 +67,7 @@ describe('the other task types', () => {
   });
 
   for (const type of OTHER_TYPES) {
-    it(`POST /v1/task/${type} accepts its fixture and stores every non-common parameter as given`, async () => {
+    it(`POST /v1/task/${type} accepts its fixture, stores other parameters as given, fills defaults`, async () => {
       const t = makeApp();
       const body = request(type);
       const res = await t.call('POST', `/v1/task/${type}`, { body });
@@ -80,7 +80,8 @@ describe('the other task types', () => {
         metadata: body.metadata,
       });
       const { instruction: _i, callback_url: _c, metadata: _m, ...params } = body;
-      expect(res.body.params).toEqual(params);
+      // What the real service wrote into recorded tasks for parameters left out (test/compat/ruby-recordings.test.ts).
+      expect(res.body.params).toEqual({ ...TASK_TYPES[type]?.paramDefaults, ...params });
     });
 
     it(`POST /_mock/tasks/{id}/complete synthesizes a ${type} response that fits its shape and the task`, async () => {
@@ -160,7 +161,30 @@ describe('the other task types', () => {
       'categorization',
       (b) => (b.categories = [{ choice: 'animal', subchoices: ['cat', 'dog'] }, 'plant']),
     );
-    expect((await complete(t, task.task_id)).body.response).toEqual({ category: 'cat' });
+    // category_id null without category_ids, as the real service answered (task_find_valid.yml, scaleapi-ruby@e6354d9).
+    expect((await complete(t, task.task_id)).body.response).toEqual({ category: 'cat', category_id: null });
+  });
+
+  // The 2018 docs (alexandrwang/slate@3107e50, source/includes/_categorization.mdown): category_ids maps ids to
+  // categories, and the response names the chosen one's id; allow_multiple answers lists.
+  it('POST /_mock/tasks/{id}/complete names the category_id of category_ids, lists with allow_multiple', async () => {
+    const t = makeApp();
+    const ids = { '123': 'Blue Cross', '124': 'Red Cross' };
+    const single = await create(t, 'categorization', (b) => {
+      b.categories = ['Blue Cross', 'Red Cross'];
+      b.category_ids = ids;
+    });
+    const one = (await complete(t, single.task_id)).body;
+    expect(one.response).toEqual({ category: 'Blue Cross', category_id: '123' });
+    expectResponseFits(one);
+    const multiple = await create(t, 'categorization', (b) => {
+      b.categories = ['Blue Cross', 'Red Cross'];
+      b.category_ids = ids;
+      b.allow_multiple = true;
+    });
+    const many = (await complete(t, multiple.task_id)).body;
+    expect(many.response).toEqual({ category: ['Blue Cross'], category_id: ['123'] });
+    expectResponseFits(many);
   });
 
   it('POST /_mock/tasks/{id}/complete synthesizes one shape per label for the legacy annotation types', async () => {

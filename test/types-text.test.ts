@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeHtml } from '../src/domain/tasks/html-sanitizer.js';
 import { fixture } from '../src/fixtures.js';
-import { makeApp, type TestApp } from './helpers.js';
+import { makeApp, STRICT, type TestApp } from './helpers.js';
 import { expectResponseFits } from './type-fits.js';
 
 /** A deep copy of a type's creation fixture, changed by `change` (which may mutate it freely). */
@@ -405,7 +405,7 @@ describe('POST /v1/task/textcollection', () => {
   ];
   for (const [what, change, message] of rejections) {
     it(`POST /v1/task/textcollection rejects ${what} with 400`, async () => {
-      const t = makeApp();
+      const t = makeApp(STRICT);
       const res = await t.call('POST', '/v1/task/textcollection', { body: request('textcollection', change) });
       expect(res.status).toBe(400);
       expect(res.body.status_code).toBe(400);
@@ -752,7 +752,7 @@ describe('POST /v1/task/namedentityrecognition', () => {
   ];
   for (const [what, change, message] of rejections) {
     it(`POST /v1/task/namedentityrecognition rejects ${what} with 400`, async () => {
-      const t = makeApp();
+      const t = makeApp(STRICT);
       const res = await t.call('POST', '/v1/task/namedentityrecognition', {
         body: request('namedentityrecognition', change),
       });

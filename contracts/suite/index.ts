@@ -31,3 +31,4 @@ import './files.js';
 import './faults.js';
 import './v2.js';
 import './failure-paths.js';
+import './fidelity.js';

@@ -1,4 +1,5 @@
 import { type ZodTypeAny, z } from 'zod';
+import { UnknownParamsSchema } from '../domain/settings.js';
 import { latencyValue } from './latency.js';
 import { type Config, defaultConfig, SelfCheckModeSchema } from './schema.js';
 import {
@@ -220,6 +221,17 @@ export const OPTIONS: readonly OptionDef[] = [
       "(PATCH /_mock/settings changes a tenant's)",
     shownDefault: 'off',
     value: rateLimitValue,
+  },
+  {
+    flag: 'unknown-params',
+    arg: 'lenient|strict',
+    env: 'LABELMOCK_UNKNOWN_PARAMS',
+    key: 'unknownParams',
+    help:
+      'a /v1 or /v2 parameter no route declares: lenient accepts and ignores it like the real service, naming it ' +
+      "in the Labelmock-Warning header; strict answers 400 (PATCH /_mock/settings changes a tenant's)",
+    shownDefault: 'lenient',
+    value: UnknownParamsSchema,
   },
   {
     flag: 'tls',

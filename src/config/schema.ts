@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CompletionSettingSchema, RateLimitSchema } from '../domain/settings.js';
+import { CompletionSettingSchema, RateLimitSchema, UnknownParamsSchema } from '../domain/settings.js';
 import { DEFAULT_MAX_FILE_BYTES_PER_TENANT, DEFAULT_MAX_TENANTS } from '../store/limits.js';
 import { LatencySchema } from './latency.js';
 
@@ -76,6 +76,8 @@ export const ConfigSchema = z.object({
   tlsKey: z.string().min(1).optional(),
   /** Every new tenant's request budget (--rate-limit N/S); null: none. PATCH /_mock/settings changes a tenant's. */
   rateLimit: RateLimitSchema.nullable(),
+  /** Every new tenant's handling of undeclared /v1 and /v2 parameters (--unknown-params); PATCH /_mock/settings. */
+  unknownParams: UnknownParamsSchema,
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -99,5 +101,6 @@ export const defaultConfig: Config = {
   allowedHosts: [],
   selfCheck: 'off',
   rateLimit: null,
+  unknownParams: 'lenient',
   tls: false,
 };

@@ -36,6 +36,7 @@ import { teamControlRoutes } from './teams.js';
 import { tlsRoutes } from './tls.js';
 import { v2ControlRoutes } from './v2.js';
 import { waitRoutes } from './wait.js';
+import { warningRoutes } from './warnings.js';
 
 const TaskIdParams = z.object({ taskId: z.string() });
 const clockOf = (tenant: Tenant) => ({
@@ -212,6 +213,7 @@ export function controlRoutes(services: Services): RouteSpec[] {
     ...requestJournalRoutes(),
     ...eventRoutes(services.events),
     ...waitRoutes(services.events),
+    ...warningRoutes(),
     ...tlsRoutes(services),
     ...faultControlRoutes(services),
     ...teamControlRoutes(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNKNOWN_PARAMS_POLICIES } from './lenience.js';
 
 /** Per-tenant behaviour of the mock, read and changed through /_mock/settings. */
 
@@ -56,6 +57,13 @@ export const RateLimitSchema = z
   );
 export type RateLimit = z.infer<typeof RateLimitSchema>;
 
+export const UnknownParamsSchema = z
+  .enum(UNKNOWN_PARAMS_POLICIES)
+  .describe(
+    'What /v1 and /v2 do with a parameter no route declares. lenient (the real service): accept it, ignore it, and ' +
+      'name it in the Labelmock-Warning header and the journal; strict: the 400 naming it.',
+  );
+
 export const DEFAULT_CALLBACK_SETTINGS: CallbackSettings = { max_attempts: 20, retry_scale: 1, timeout_ms: 10_000 };
 
 export const SettingsSchema = z
@@ -65,6 +73,7 @@ export const SettingsSchema = z
     callback_auth_key: z.string(),
     callbacks: CallbackSettingsSchema.default(DEFAULT_CALLBACK_SETTINGS),
     rate_limit: RateLimitSchema.nullable().default(null),
+    unknown_params: UnknownParamsSchema.default('lenient'),
   })
   .strict();
 export type TenantSettings = z.infer<typeof SettingsSchema>;
@@ -75,6 +84,7 @@ export const SettingsPatchSchema = z
     callback_auth_key: z.string().min(1).max(256).optional(),
     callbacks: CallbackSettingsSchema.partial().strict().optional(),
     rate_limit: RateLimitSchema.nullable().optional(),
+    unknown_params: UnknownParamsSchema.optional(),
   })
   .strict();
 
@@ -94,5 +104,6 @@ export function applySettingsPatch(
     callback_auth_key: patch.callback_auth_key ?? settings.callback_auth_key,
     callbacks: { ...settings.callbacks, ...patch.callbacks },
     rate_limit: patch.rate_limit === undefined ? settings.rate_limit : patch.rate_limit,
+    unknown_params: patch.unknown_params ?? settings.unknown_params,
   };
 }

@@ -50,7 +50,7 @@ export const unsupportedType = (kind: string, name: string, supported?: readonly
     `${kind} "${name}" is not supported${supported ? `; supported types: ${supported.join(', ')}` : ''}`,
   );
 
-export const malformedBody = (format: 'JSON' | 'multipart/form-data', why: string) =>
+export const malformedBody = (format: 'JSON' | 'multipart/form-data' | 'form-urlencoded', why: string) =>
   new ApiError('invalid_request', `Request body is not valid ${format}: ${why}`);
 
 /** A multipart route sent something else (JSON, a form-urlencoded body, no body type at all). */

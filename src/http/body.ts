@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { checkJsonShape, type JsonShapeOptions } from '../domain/common/json-shape.js';
 import { malformedBody, unsupportedMediaType } from '../errors/index.js';
+import { FORM_TYPE, parseForm } from './form-body.js';
 
 /**
  * The request's text, read once; parsed later so even a malformed body can be an idempotent outcome.
@@ -41,11 +42,26 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** A body parsed once, its failure kept to be thrown where it belongs (inside the idempotency guard). */
-export type ParsedBody = { ok: true; value: unknown } | { ok: false; error: unknown };
+/**
+ * A body parsed once, its failure kept to be thrown where it belongs (inside the idempotency guard). `form`: it
+ * came form-encoded, so its scalars are text (domain/lenience.ts reads them as the schema's numbers and booleans).
+ */
+export type ParsedBody = { ok: true; value: unknown; form?: boolean } | { ok: false; error: unknown };
 
-export function tryParseJsonBody(raw: string, contentType: string, limits: JsonShapeOptions = {}): ParsedBody {
+/**
+ * Parses a request body: JSON, or (where `forms` allows) `application/x-www-form-urlencoded`, which every curl
+ * example of the real service's docs sent until 2018 and older clients still send (`fields[title]=...`).
+ */
+export function tryParseBody(
+  raw: string,
+  contentType: string,
+  limits: JsonShapeOptions = {},
+  forms = false,
+): ParsedBody {
   try {
+    if (forms && FORM_TYPE.test(contentType) && raw.trim() !== '' && !/^\s*[[{]/.test(raw)) {
+      return { ok: true, value: parseForm(raw), form: true };
+    }
     return { ok: true, value: parseJsonBody(raw, contentType, limits) };
   } catch (error) {
     return { ok: false, error };

@@ -1,4 +1,5 @@
 import type { AppliedFault } from '../domain/faults/schemas.js';
+import type { Lenience } from '../domain/lenience.js';
 import type { Tenant } from '../store/tenant.js';
 
 export interface Principal {
@@ -16,5 +17,7 @@ export type AppEnv = {
     tenant: Tenant;
     /** Set by the fault middleware when it delayed or faulted the request (read by the request journal). */
     fault?: AppliedFault;
+    /** How /v1 and /v2 read undeclared parameters and form text, and what they ignored (http/lenience.ts). */
+    lenience?: Lenience;
   };
 };

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { JsonText } from '../domain/common/json-text.js';
 import type { BytePool } from '../runtime/byte-pool.js';
-import { canonicalJson, type ParsedBody, readRawBody, tryParseJsonBody } from './body.js';
+import { canonicalJson, type ParsedBody, readRawBody, tryParseBody } from './body.js';
 import type { AppEnv } from './env.js';
 import type { IdempotencyGuard, Outcome } from './idempotency.js';
 import { outgoingOf } from './incoming.js';
@@ -27,7 +27,10 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency:
     app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
       const raw = route.method === 'get' || route.multipart ? '' : await readRawBody(c);
       // Parsed once, before the guard (the fingerprint needs it); a failure is thrown inside it.
-      const parsed = tryParseJsonBody(raw, c.req.header('content-type') ?? '', jsonLimits);
+      // Forms where the request reads leniently (/v1, /v2); the control plane takes JSON only.
+      const lenience = c.get('lenience');
+      const parsed = tryParseBody(raw, c.req.header('content-type') ?? '', jsonLimits, lenience !== undefined);
+      if (parsed.ok && parsed.form && lenience) lenience.formStrings = true;
       let answered: Response | undefined;
       let bytes: Uint8Array | undefined;
       const run = async (): Promise<Outcome> => {

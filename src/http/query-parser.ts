@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import { ZodObject, type ZodRawShape, type ZodType, type ZodTypeDef } from 'zod';
+import { Lenience } from '../domain/lenience.js';
 import { parseOrThrow } from '../domain/validate.js';
+import { formatPath } from '../domain/zod-messages.js';
 import { deepFreeze } from '../store/frozen.js';
 import { Kept } from './kept.js';
 
@@ -23,20 +25,24 @@ const MAX_KEPT_CHARS = 512;
 const MAX_PICKED = 256;
 
 /**
- * The query's values by key, `key[]` read as `key`: axios and the qs library send a list as
- * `type[]=a&type[]=b`, which means the same filter as `type=a&type=b`.
+ * The query's values by key, `key[]` read as `key`, empty values left out:
+ * - axios and the qs library send a list as `type[]=a&type[]=b`, which means the same filter as `type=a&type=b`;
+ * - the Ruby client sends every filter it knows, unset ones bare (`?callback_url&end_time&limit=2&status`), and
+ *   the real service answered that as if they were absent (its recording: scaleapi/scaleapi-ruby@e6354d9,
+ *   spec/cassettes/task_list_1.yml). An empty value is no value; a key with none left is absent.
  */
 export function queryValues(c: Context): Record<string, string[]> {
   const raw = c.req.queries();
-  let merged: Record<string, string[]> | undefined;
-  for (const key of Object.keys(raw)) {
-    if (!key.endsWith('[]')) continue;
-    merged ??= { ...raw };
-    const plain = key.slice(0, -2);
-    merged[plain] = [...(merged[plain] ?? []), ...(raw[key] ?? [])];
-    delete merged[key];
+  const plainAlready = Object.keys(raw).every((key) => !key.endsWith('[]') && !raw[key]?.includes(''));
+  if (plainAlready) return raw;
+  // No prototype: a key named `__proto__` is a key like any other.
+  const values: Record<string, string[]> = Object.create(null);
+  for (const [key, sent] of Object.entries(raw)) {
+    const name = key.endsWith('[]') ? key.slice(0, -2) : key;
+    const given = sent.filter((value) => value !== '');
+    if (given.length > 0) values[name] = [...(values[name] ?? []), ...given];
   }
-  return merged ?? raw;
+  return values;
 }
 
 /** The raw query text of a request ('' without one). */
@@ -46,17 +52,34 @@ export function queryText(c: Context): string {
   return at < 0 ? '' : url.slice(at + 1);
 }
 
-export function queryParser<T>(schema: ZodType<T, ZodTypeDef, unknown> | undefined): (c: Context) => T {
+/** A kept parse, with what a lenient read of it ignored (noted again on each request that sends it). */
+interface KeptQuery<T> {
+  value: T;
+  ignored: readonly (string | number)[][];
+}
+
+export function queryParser<T>(
+  schema: ZodType<T, ZodTypeDef, unknown> | undefined,
+): (c: Context, lenience?: Lenience) => T {
   // A route that declares no query reads the raw one (nothing to parse, nothing to keep).
   if (!schema) return (c) => queryValues(c) as T;
   const queryFor = querySchemaFor(schema);
-  const kept = new Kept<T>(MAX_KEPT, MAX_KEPT_CHARS);
-  return (c) => {
+  const kept = new Kept<KeptQuery<T>>(MAX_KEPT, MAX_KEPT_CHARS);
+  return (c, lenience) => {
     const text = queryText(c);
-    const found = kept.get(text);
-    if (found !== undefined) return found;
+    // A lenient parse may answer what a strict one refuses: each is kept under its own key.
+    const key = lenience?.ignoreUnknown ? `~${text}` : text;
+    const found = kept.get(key);
+    if (found !== undefined) {
+      for (const path of found.ignored) lenience?.note(`"${formatPath(path)}"`, path);
+      return found.value;
+    }
     const query = queryValues(c);
-    return kept.keep(text, deepFreeze(parseOrThrow(queryFor ? queryFor(query) : schema, query, '')));
+    const own = lenience && new Lenience(lenience.ignoreUnknown);
+    const value = deepFreeze(parseOrThrow(queryFor ? queryFor(query) : schema, query, '', own));
+    const ignored = own?.ignoredPaths ?? [];
+    for (const path of ignored) lenience?.note(`"${formatPath(path)}"`, path);
+    return kept.keep(key, { value, ignored }).value;
   };
 }
 

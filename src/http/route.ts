@@ -87,6 +87,8 @@ interface RouteMeta {
   idempotent?: boolean;
   /** Served but left out of the OpenAPI document (catch-alls). */
   hidden?: boolean;
+  /** Served and documented as deprecated: a path older clients use, beside the current one. */
+  deprecated?: boolean;
   /**
    * Answered without a key (health): mounted before the auth middleware and documented without
    * security. Its handler gets no principal and no tenant, so it must not read them.
@@ -148,8 +150,8 @@ export function defineRoute<
     invoke: ({ params, body, c }) =>
       handler({
         params: parseOrThrow(definition.params, params, ''),
-        query: parseQuery(c),
-        body: parseOrThrow(definition.body, body, definition.bodyName ?? ''),
+        query: parseQuery(c, c.get('lenience')),
+        body: parseOrThrow(definition.body, body, definition.bodyName ?? '', c.get('lenience')),
         tenant: c.get('tenant'),
         principal: c.get('principal'),
         c,

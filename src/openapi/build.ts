@@ -126,6 +126,7 @@ function operation(
     tags: [route.tag],
     summary: route.summary,
     ...(route.description && { description: route.description }),
+    ...(route.deprecated && { deprecated: true }),
     // Overrides the document's Basic security: no key is needed.
     ...(route.public && { security: [] }),
     parameters: [

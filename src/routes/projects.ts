@@ -95,13 +95,13 @@ export function projectRoutes(): RouteSpec[] {
       // The real service's quirk: the same POST lists the projects when it names none to create.
       response: z.union([ProjectSchema, ProjectListSchema]),
       errors: ['conflict'],
-      handler: ({ tenant, body }) => {
+      handler: ({ tenant, body, c }) => {
         if (isListRequest(body))
           return listProjects(
             tenant,
             parseOrThrow(z.object({ archived: z.boolean().optional() }), body ?? {}, '').archived,
           );
-        return createProject(tenant, parseOrThrow(CreateProjectBodySchema, body, ''));
+        return createProject(tenant, parseOrThrow(CreateProjectBodySchema, body, '', c.get('lenience')));
       },
     }),
     // Static path first: it must win over /v1/projects/{name}.

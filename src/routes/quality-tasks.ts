@@ -30,7 +30,8 @@ const route = (services: Services, kind: QualityTaskKind) =>
     bodyDoc: QualityTaskBodyDocSchema,
     response: QualityTaskSchema,
     errors: ['not_found'],
-    handler: ({ tenant, params, body }) => createQualityTask(services, tenant, kind, params.type, body),
+    handler: ({ tenant, params, body, c }) =>
+      createQualityTask(services, tenant, kind, params.type, body, c.get('lenience')),
   });
 
 export const qualityTaskRoutes = (services: Services): RouteSpec[] => [

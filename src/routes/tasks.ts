@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ErrorResponseSchema } from '../domain/common/error-response.js';
 import { TASK_TYPES } from '../domain/tasks/registry.js';
 import { TaskListSchema, TaskSchema } from '../domain/tasks/task.js';
+import type { TaskTypeDefinition } from '../domain/tasks/type-definition.js';
 import { unsupportedType } from '../errors/index.js';
 import { optionalFixture } from '../fixtures.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
@@ -27,14 +28,24 @@ const TASK_ERRORS = ['not_found'] as const;
 
 const CreateBodyObjectSchema = z.record(z.unknown());
 
+/**
+ * Paths older clients create a type under (Python client 0.1.x, both Ruby clients, the real service's 2016
+ * recording: wikiti/scaleapi-ruby@aece53c, `POST /v1/task/categorize`). Served like the type's own path and
+ * documented as deprecated: a generated client should use the current one.
+ */
+const LEGACY_CREATE_PATHS: readonly { path: string; type: string }[] = [{ path: 'categorize', type: 'categorization' }];
+
 export function taskCreateRoutes(services: Services): RouteSpec[] {
-  const routes: RouteSpec[] = Object.values(TASK_TYPES).map((def) =>
+  const creation = (def: TaskTypeDefinition, path: string, legacy: boolean) =>
     defineRoute({
       method: 'post',
-      path: `/v1/task/${def.type}`,
+      path: `/v1/task/${path}`,
       tag: 'Tasks',
-      summary: def.summary,
-      description: 'Creates a pending task. Honours the Idempotency-Key header and unique_id.',
+      ...(legacy && { deprecated: true }),
+      summary: legacy ? `${def.summary}, at the path of older clients` : def.summary,
+      description:
+        'Creates a pending task. Honours the Idempotency-Key header and unique_id.' +
+        (legacy ? ` The same as POST /v1/task/${def.type}, which new code should call.` : ''),
       // Validated after the project's defaults are merged in: a required parameter may come from the project.
       body: CreateBodyObjectSchema,
       bodyDoc: def.createSchema,
@@ -47,9 +58,13 @@ export function taskCreateRoutes(services: Services): RouteSpec[] {
         // Creation answers the task pending: completion comes later.
         response: pendingTaskExample(def.type),
       }),
-      handler: ({ tenant, body }) => createFromRequest(services, tenant, def, body).created,
-    }),
-  );
+      handler: ({ tenant, body, c }) => createFromRequest(services, tenant, def, body, c.get('lenience')).created,
+    });
+  const routes: RouteSpec[] = Object.values(TASK_TYPES).map((def) => creation(def, def.type, false));
+  for (const { path, type } of LEGACY_CREATE_PATHS) {
+    const def = TASK_TYPES[type];
+    if (def) routes.push(creation(def, path, true));
+  }
   routes.push(
     defineRoute({
       method: 'post',
@@ -168,7 +183,8 @@ export function taskRoutes(services: Services): RouteSpec[] {
       body: DependentOptionsBodySchema,
       response: TaskSchema,
       errors: [...TASK_ERRORS],
-      handler: ({ tenant, params, body }) => taskAnswer(setDependentOptions(tenant, params.taskId, body)),
+      handler: ({ tenant, params, body, c }) =>
+        taskAnswer(setDependentOptions(tenant, params.taskId, body, c.get('lenience'))),
     }),
     defineRoute({
       method: 'post',

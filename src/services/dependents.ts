@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Lenience } from '../domain/lenience.js';
 import { findTaskType, TASK_TYPES } from '../domain/tasks/registry.js';
 import type { Task } from '../domain/tasks/task.js';
 import { parseOrThrow } from '../domain/validate.js';
@@ -33,7 +34,12 @@ function dependentBody(root: Task, def: DependentOptions['defs'][number]): Recor
 /**
  * `POST /v1/task/{id}/dependents/options`: only while the root is unfinished; each def checked as a creation request.
  */
-export function setDependentOptions(tenant: Tenant, taskId: string, options: DependentOptions): TaskRecord {
+export function setDependentOptions(
+  tenant: Tenant,
+  taskId: string,
+  options: DependentOptions,
+  lenience?: Lenience,
+): TaskRecord {
   const record = requireTask(tenant, taskId);
   if (record.task.status !== 'pending')
     throw wrongState(
@@ -56,7 +62,7 @@ export function setDependentOptions(tenant: Tenant, taskId: string, options: Dep
       if (err instanceof ApiError) throw inContext(`In defs[${index}]`, err);
       throw err;
     }
-    parseOrThrow(type.createSchema, body, `defs[${index}]`);
+    parseOrThrow(type.createSchema, body, `defs[${index}]`, lenience);
   });
   record.internal.dependents = { defs: options.defs, require_audit: options.require_audit ?? false, created: false };
   return touch(tenant, record, (task) => {
@@ -72,7 +78,9 @@ function createDependents(services: Services, tenant: Tenant, record: TaskRecord
   const ids = options.defs.map((def) => {
     const type = findTaskType(def.type);
     if (!type) throw unsupportedType('Dependent type', def.type);
-    return createFromRequest(services, tenant, type, dependentBody(record.task, def)).record.task.task_id;
+    // Lenient: the defs were checked when set, under the tenant's setting then; what passed then is made now.
+    return createFromRequest(services, tenant, type, dependentBody(record.task, def), new Lenience(true)).record.task
+      .task_id;
   });
   touch(tenant, record, (task) => {
     task.dependents = ids;

@@ -1,3 +1,4 @@
+import type { Lenience } from '../domain/lenience.js';
 import { QUALITY_TASK_TYPES, type QualityTask, type QualityTaskKind } from '../domain/quality/quality-tasks.js';
 import { splitCreateBody } from '../domain/tasks/common-params.js';
 import { findTaskType } from '../domain/tasks/registry.js';
@@ -22,6 +23,7 @@ export function createQualityTask(
   kind: QualityTaskKind,
   type: string,
   body: Record<string, unknown>,
+  lenience?: Lenience,
 ): QualityTask {
   const def = (QUALITY_TASK_TYPES as readonly string[]).includes(type) ? findTaskType(type) : undefined;
   if (!def)
@@ -41,7 +43,7 @@ export function createQualityTask(
     );
 
   const resolved = resolveCreation(tenant, def, request, { batchOptional: true });
-  const valid = parseOrThrow(def.createSchema, resolved.body, '') as Record<string, unknown>;
+  const valid = parseOrThrow(def.createSchema, resolved.body, '', lenience) as Record<string, unknown>;
   checkFileAttachments(tenant, valid);
   const split = splitCreateBody(valid);
   checkTypeRules(tenant, def, split.params);

@@ -110,7 +110,7 @@ function headersOf(joined: string): Record<string, string> {
 const idOf = (record: JournalRecord) => `req_${record.seq}`;
 
 function entryOf(record: JournalRecord): JournalEntry {
-  const { method, path, query, parts, status, truncated, fault } = record;
+  const { method, path, query, parts, status, truncated, fault, warning } = record;
   return {
     id: idOf(record),
     time: toIso(record.timeMs),
@@ -125,5 +125,6 @@ function entryOf(record: JournalRecord): JournalEntry {
     duration_ms: record.durationMs,
     truncated,
     ...(fault && { fault }),
+    ...(warning && { warning }),
   };
 }

@@ -77,13 +77,14 @@ export function buildTask(
 ): Task {
   const now = toIso(nowMs);
   const callbackUrl = common.callback_url ?? common.callback;
+  const instruction = common.instruction ?? def.defaultInstruction;
   return {
     task_id: taskId,
     created_at: now,
     updated_at: now,
     type: def.type,
     status: 'pending',
-    ...(common.instruction !== undefined && { instruction: common.instruction }),
+    ...(instruction !== undefined && { instruction }),
     // Object.assign, not a spread: cheaper for every stored task (docs/benchmarks.md).
     params: Object.assign({}, def.paramDefaults, params),
     ...def.taskFields?.(params),
@@ -103,6 +104,8 @@ export function buildTask(
     is_test: tenant.mode === 'test',
     urgency: 'standard',
     work_started: false,
+    // Every recorded task carries it, empty (scaleapi/scaleapi-ruby@e6354d9, spec/cassettes/*.yml).
+    processed_attachments: [],
   };
 }
 

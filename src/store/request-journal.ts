@@ -33,6 +33,8 @@ export interface JournalRecord {
   /** Whether anything was cut: those two, the path, query, headers or parts. */
   truncated: boolean;
   fault: AppliedFault | undefined;
+  /** What a lenient read ignored, as the Labelmock-Warning header said it (undefined: nothing). */
+  warning: string | undefined;
 }
 
 /** Joins a request's header names and values: a line break is in no valid header name or value. */

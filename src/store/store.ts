@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import type { UnknownParamsPolicy } from '../domain/lenience.js';
 import { type CompletionSetting, DEFAULT_CALLBACK_SETTINGS, type RateLimit } from '../domain/settings.js';
 import type { Clock } from '../runtime/clock.js';
 import { AccountState } from './account.js';
@@ -29,6 +30,8 @@ export class Store {
     limits: Partial<StoreLimits> = {},
     /** Every new tenant's rate limit (--rate-limit); null: none. */
     private readonly defaultRateLimit: RateLimit | null = null,
+    /** Every new tenant's handling of undeclared parameters (--unknown-params). */
+    private readonly defaultUnknownParams: UnknownParamsPolicy = 'lenient',
   ) {
     this.limits = { ...DEFAULT_STORE_LIMITS, ...limits };
     this.idempotency.onStored = (key, entry) => this.changes.publish({ kind: 'idempotency_stored', key, entry });
@@ -135,7 +138,7 @@ export class Store {
     const authKey = createHmac('sha256', this.secret).update(tenantKey(account, mode)).digest('hex').slice(0, 32);
     const callbacks = { ...DEFAULT_CALLBACK_SETTINGS };
     const rate_limit = this.defaultRateLimit && { ...this.defaultRateLimit };
-    return { completion, callback_auth_key: authKey, callbacks, rate_limit };
+    return { completion, callback_auth_key: authKey, callbacks, rate_limit, unknown_params: this.defaultUnknownParams };
   }
 
   /** Whether the tenant holds nothing a new one would not (see vacancy.ts). */

@@ -17,6 +17,7 @@ import { TaskCollection } from './task-collection.js';
 import { ownerRecord, Team } from './team.js';
 import { TrainingAttemptLog } from './training-attempts.js';
 import { V2Catalog } from './v2-catalog.js';
+import { WarningTally } from './warning-tally.js';
 
 export type { TenantSettings };
 
@@ -87,6 +88,8 @@ export class Tenant {
   jobs: ScheduledJob[] = [];
   /** The callback journal, oldest first. */
   callbacks: CallbackDelivery[] = [];
+  /** Parameters its requests sent that were ignored (lenient unknown_params; GET /_mock/warnings). */
+  readonly warnings = new WarningTally();
   /** The request journal, made by the first request journaled (GET /_mock/requests). */
   requestJournal: RequestJournal | undefined = undefined;
   /** Requests being served for this tenant right now: the store never drops a tenant in use. */

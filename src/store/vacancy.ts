@@ -14,7 +14,9 @@ import type { Tenant } from './tenant.js';
  * reminder). Left out on purpose: the stamp high-water mark, which orders objects the tenant no
  * longer holds, and the lazily made owner-only team, which the next request makes the same again;
  * and the request journal, a record of traffic rather than state: it goes with the tenant, so it
- * never keeps one that would otherwise go (an expired idempotency record's tenant, say); and the
+ * never keeps one that would otherwise go (an expired idempotency record's tenant, say). The warning tally
+ * is kept, though it is traffic too: a suite reads it after its run, and a key that only reads must not lose it
+ * (--data-dir does not keep it: a restart starts every tally at zero). Left out too: the
  * --data-dir change listener, which is plumbing, not state.
  */
 export function holdsNothing(tenant: Tenant, defaults: () => TenantSettings, idempotencyRecords: number): boolean {
@@ -27,6 +29,7 @@ export function holdsNothing(tenant: Tenant, defaults: () => TenantSettings, ide
     tenant.jobs.length === 0 &&
     tenant.callbacks.length === 0 &&
     tenant.faults.size === 0 &&
+    tenant.warnings.isEmpty &&
     tenant.v2.isEmpty &&
     tenant.clockOffsetMs === 0 &&
     !rateWindowOpen(tenant.rateWindow, tenant.settings.rate_limit, tenant.now()) &&

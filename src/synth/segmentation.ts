@@ -14,7 +14,7 @@ const INSTANCES_PER_LABEL = 2;
 
 interface Params {
   labels: LabelDescription[];
-  allow_unlabeled?: boolean;
+  instance_labels?: LabelDescription[];
   annotation_attributes?: AnnotationAttributes;
 }
 
@@ -24,7 +24,7 @@ export function synthesizeSegmentation(taskId: string, params: Params, rng: Rng)
   const labelMapping: SegmentationResponse['labelMapping'] = {};
   const labeled: SegmentationResponse['annotations']['labeled'] = {};
   let index = 1;
-  for (const leaf of segmentationLeaves(params.labels)) {
+  for (const leaf of segmentationLeaves(params.labels, params.instance_labels)) {
     const slug = encodeURIComponent(leaf.name);
     if (!leaf.instance) {
       labelMapping[leaf.name] = { color: color(rng), index: index++ };
@@ -40,8 +40,9 @@ export function synthesizeSegmentation(taskId: string, params: Params, rng: Rng)
   return {
     labelMapping,
     annotations: {
-      // Without allow_unlabeled every pixel is classified, so there is no unlabeled mask.
-      unlabeled: params.allow_unlabeled ? file('unlabeled.png') : null,
+      // Always a mask, as recorded with allow_unlabeled false (scaleapi/scaleapi-ruby@e6354d9,
+      // spec/cassettes/segment_annotation.yml): without allow_unlabeled it simply marks no pixel.
+      unlabeled: file('unlabeled.png'),
       labeled,
       combined: {
         image: file('combined.png'),

@@ -53,6 +53,12 @@ const JournalEntrySchema = z
     duration_ms: z.number().min(0).describe('Real time from the request to its answer, faults and delays included.'),
     truncated: z.boolean().describe('Whether any of path, query, headers, body, parts or response_body was cut.'),
     fault: AppliedFaultSchema.optional().describe('The fault or delay applied, when one was.'),
+    warning: z
+      .string()
+      .optional()
+      .describe(
+        'The Labelmock-Warning header answered: the parameters a lenient read ignored (settings.unknown_params).',
+      ),
   })
   .strict();
 export type JournalEntry = z.infer<typeof JournalEntrySchema>;

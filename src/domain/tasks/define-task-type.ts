@@ -24,7 +24,9 @@ export interface TaskTypeSpec<P, R extends Record<string, unknown>> {
   /** What a task's `params` hold, parsed again as stored (defaults added) before each function gets them. */
   params: ZodType<P, ZodTypeDef, unknown>;
   response: ZodType<R, ZodTypeDef, unknown>;
+  /** Params the server fills when the creation leaves them out (the real service's, as recorded). */
   paramDefaults?: Record<string, unknown>;
+  defaultInstruction?: string;
   checkCreate?(params: P, context: CreateContext, report: Report): void;
   taskFields?(params: P): Record<string, unknown>;
   /** Report paths start at `response`. */
@@ -73,6 +75,7 @@ export function defineTaskType<P, R extends Record<string, unknown>>(spec: TaskT
     createSchema: spec.createSchema,
     responseSchema: spec.response,
     ...(spec.paramDefaults && { paramDefaults: spec.paramDefaults }),
+    ...(spec.defaultInstruction !== undefined && { defaultInstruction: spec.defaultInstruction }),
     checkCreate: (given, context) => {
       const check = spec.checkCreate;
       return check ? collectIssues((report) => check(creationParams(given), context, report)) : [];

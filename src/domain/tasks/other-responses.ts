@@ -20,12 +20,21 @@ export type OtherResponseKind =
   | 'fields'
   | 'placeholder';
 
+/** One word of an audio transcript, where it is heard and how sure the aligner is (0.9 or 0.3 in the docs). */
+const AlignedWordSchema = z
+  .object({ word: z.string(), start: z.number().min(0), end: z.number().min(0), confidence: z.number().min(0).max(1) })
+  .passthrough();
+type AlignedWord = z.infer<typeof AlignedWordSchema>;
+
 /** What checks and synthesis read from the params of these types; each type requires its own few. */
 const OtherParamsSchema = z.object({
   categories: LabelListSchema.optional(),
   objects_to_annotate: LabelListSchema.optional(),
   choices: LabelListSchema.optional(),
   fields: z.record(z.unknown()).optional(),
+  allow_multiple: z.boolean().optional(),
+  /** Category id by category name's key: `{"123": "Blue Cross"}` (the 2018 docs). */
+  category_ids: z.record(z.unknown()).optional(),
 });
 export type OtherParams = z.infer<typeof OtherParamsSchema>;
 
@@ -33,7 +42,7 @@ export type OtherParams = z.infer<typeof OtherParamsSchema>;
 export function otherParamsSchema(kind: OtherResponseKind): ZodType<OtherParams, ZodTypeDef, unknown> {
   switch (kind) {
     case 'categorization':
-      return OtherParamsSchema.pick({ categories: true });
+      return OtherParamsSchema.pick({ categories: true, allow_multiple: true, category_ids: true });
     case 'annotations':
       return OtherParamsSchema.pick({ objects_to_annotate: true });
     case 'fields':
@@ -53,6 +62,8 @@ export interface OtherResponse {
   choice?: string;
   fields?: Record<string, unknown>;
   transcript?: string;
+  duration?: number;
+  alignment?: AlignedWord[];
   annotations?: { label: string }[];
   result?: string;
 }
@@ -61,13 +72,25 @@ export function otherResponseSchema(kind: OtherResponseKind): ZodType<OtherRespo
   switch (kind) {
     case 'categorization':
       return z
-        .object({ category: z.union([z.string(), z.array(z.string()).min(1)], { errorMap: categoryError }) })
+        .object({
+          category: z.union([z.string(), z.array(z.string()).min(1)], { errorMap: categoryError }),
+          // The real service answers null without category_ids (scaleapi/scaleapi-ruby@e6354d9, task_find_valid.yml).
+          // Null inside the union's string branch: the document generator spells a nullable union wrongly.
+          category_id: z.union([z.string().nullable(), z.array(z.string())]).optional(),
+        })
         .passthrough();
     case 'comparison':
       // The legacy comparison answers with the chosen choice and/or an answer per field.
       return z.object({ choice: z.string().optional(), fields: z.record(z.unknown()).optional() }).passthrough();
     case 'transcript':
-      return z.object({ transcript: z.string() }).passthrough();
+      return z
+        .object({
+          transcript: z.string(),
+          /** Seconds of audio (the 2018 docs, the 2019 recording). */
+          duration: z.number().min(0).optional(),
+          alignment: z.array(AlignedWordSchema).optional(),
+        })
+        .passthrough();
     case 'annotations':
       return z.object({ annotations: z.array(z.object({ label: z.string() }).passthrough()) }).passthrough();
     case 'fields':

@@ -19,7 +19,10 @@ export interface SegmentationLeaf {
   instance: boolean;
 }
 
-export function segmentationLeaves(labels: readonly LabelDescription[] | undefined): SegmentationLeaf[] {
+export function segmentationLeaves(
+  labels: readonly LabelDescription[] | undefined,
+  instanceLabels: readonly LabelDescription[] = [],
+): SegmentationLeaf[] {
   const out: SegmentationLeaf[] = [];
   const walk = (list: readonly LabelDescription[], inherited: boolean) => {
     for (const entry of list) {
@@ -30,6 +33,7 @@ export function segmentationLeaves(labels: readonly LabelDescription[] | undefin
     }
   };
   walk(labels ?? [], false);
+  walk(instanceLabels, true);
   return out;
 }
 
@@ -76,6 +80,7 @@ export type SegmentationResponse = z.infer<typeof SegmentationResponseSchema>;
 
 interface SegmentationParams {
   labels: LabelDescription[];
+  instance_labels?: LabelDescription[];
   allow_unlabeled?: boolean;
   annotation_attributes?: AnnotationAttributes;
 }
@@ -83,17 +88,13 @@ interface SegmentationParams {
 export function checkSegmentationResponse(params: SegmentationParams, response: SegmentationResponse): FitIssue[] {
   const issues = checkLabelMapping(params, response.labelMapping);
   issues.push(...checkMasks(response));
-  if (response.annotations.unlabeled && params.allow_unlabeled !== true) {
-    issues.push({
-      path: ['response', 'annotations', 'unlabeled'],
-      message: 'must be null: the task does not allow unlabeled pixels (allow_unlabeled is not true)',
-    });
-  }
   return issues;
 }
 
 function checkLabelMapping(params: SegmentationParams, mapping: SegmentationResponse['labelMapping']): FitIssue[] {
-  const leaves = new Map(segmentationLeaves(params.labels).map((leaf) => [leaf.name, leaf.instance]));
+  const leaves = new Map(
+    segmentationLeaves(params.labels, params.instance_labels).map((leaf) => [leaf.name, leaf.instance]),
+  );
   const indexes = new Map<number, string>();
   const issues: FitIssue[] = [];
   for (const [label, value] of Object.entries(mapping)) {

@@ -52,6 +52,12 @@ export const TaskSchema = extendApi(
       is_test: z.boolean(),
       urgency: z.string(),
       work_started: z.boolean(),
+      processed_attachments: z
+        .array(z.unknown())
+        .optional()
+        .describe(
+          "Attachments the service derived from the task's (empty in every recorded task); absent on imported tasks.",
+        ),
       error: z.string().optional(),
       /** Ids of the dependent tasks created from this root (empty until they are). */
       dependents: z.array(z.string()).optional(),

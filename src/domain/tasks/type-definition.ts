@@ -36,6 +36,8 @@ export interface TaskTypeDefinition {
   schemaName: string;
   /** Values the service adds to `params` when the request leaves them out (e.g. attachment_type). */
   paramDefaults?: Record<string, unknown>;
+  /** The instruction a task gets when its creation names none (audio transcription's, recorded). */
+  defaultInstruction?: string;
   /**
    * Rules that need more than the request (e.g. lidar_task must name a completed lidar task). `params`
    * (here and in taskFields) are a creation's params as `createSchema` answered them, split from the body.

@@ -209,8 +209,20 @@ async function requestProblems(operation: CheckedOperation, c: Context<AppEnv>):
   } catch {
     return problems;
   }
+  // The body as the server read it: keys a lenient read ignored (and named in Labelmock-Warning) are not in it.
+  for (const path of c.get('lenience')?.ignoredPaths ?? []) body = withoutPath(body, path);
   if (!validateBody(body)) {
     problems.push(`the request body was accepted, but the document forbids it: ${describe(validateBody.errors)}`);
   }
   return problems;
+}
+
+/** `value` without the key at `path` (copies on the way; a path that is not there changes nothing). */
+function withoutPath(value: unknown, path: readonly (string | number)[]): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined || !value || typeof value !== 'object' || !Object.hasOwn(value, head)) return value;
+  const copy = (Array.isArray(value) ? [...value] : { ...value }) as Record<string | number, unknown>;
+  if (rest.length === 0) delete copy[head];
+  else copy[head] = withoutPath(copy[head], rest);
+  return copy;
 }

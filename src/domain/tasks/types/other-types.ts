@@ -39,7 +39,11 @@ const Required = {
   /** Image-based types take a URL; categorization, transcription and data collection also take text. */
   imageAttachment: { attachment: AttachmentUrlSchema },
   anyAttachment: { attachment: NonEmptyString },
-  objects: { attachment: AttachmentUrlSchema, objects_to_annotate: UniqueLabelsSchema },
+  objects: {
+    attachment: AttachmentUrlSchema,
+    objects_to_annotate: UniqueLabelsSchema,
+    with_labels: z.boolean().optional(),
+  },
   /** The legacy comparison takes the items to compare, flat or grouped (the official clients send both). */
   comparison: {
     attachments: AttachmentListSchema,
@@ -47,11 +51,19 @@ const Required = {
     fields: FieldsByKeySchema.optional(),
   },
   /** The legacy audio transcription: a URL of the audio; attachment_type, when given, is audio. */
-  audio: { attachment: AttachmentUrlSchema, attachment_type: z.literal('audio').optional() },
+  audio: {
+    attachment: AttachmentUrlSchema,
+    attachment_type: z.literal('audio').optional(),
+    verbatim: z.boolean().optional(),
+    skip_human_transcription: z.boolean().optional(),
+  },
 };
 
 interface OtherTypeSpec {
   type: string;
+  /** Params the real service wrote into recorded tasks the creation left out (scaleapi/scaleapi-ruby@e6354d9). */
+  defaults?: Record<string, unknown>;
+  defaultInstruction?: string;
   schemaName: string;
   what: string;
   required: z.ZodRawShape;
@@ -62,11 +74,18 @@ interface OtherTypeSpec {
   geometry?: GeometryKind;
 }
 
-const legacy = (type: string, schemaName: string, geometry: GeometryKind, what: string): OtherTypeSpec => ({
+const legacy = (
+  type: string,
+  schemaName: string,
+  geometry: GeometryKind,
+  what: string,
+  defaults: Record<string, unknown> = {},
+): OtherTypeSpec => ({
   type,
   schemaName,
   what,
   geometry,
+  defaults: { with_labels: true, ...defaults },
   required: Required.objects,
   response: 'annotations',
 });
@@ -83,14 +102,23 @@ export const OTHER_TYPE_TABLE: readonly OtherTypeSpec[] = [
     type: 'categorization',
     schemaName: 'Categorization',
     what: 'a categorization',
-    required: { ...Required.anyAttachment, categories: UniqueLabelsSchema },
+    required: {
+      ...Required.anyAttachment,
+      categories: UniqueLabelsSchema,
+      allow_multiple: z.boolean().optional(),
+      category_ids: z.record(z.string()).optional(),
+    },
+    defaults: { allow_multiple: false },
     response: 'categorization',
   },
-  legacy('annotation', 'Annotation', 'box', 'a legacy box annotation'),
+  legacy('annotation', 'Annotation', 'box', 'a legacy box annotation', { min_width: 0, min_height: 0 }),
   legacy('polygonannotation', 'PolygonAnnotation', 'polygon', 'a legacy polygon annotation'),
-  legacy('lineannotation', 'LineAnnotation', 'line', 'a legacy line annotation'),
+  legacy('lineannotation', 'LineAnnotation', 'line', 'a legacy line annotation', { splines: false }),
   legacy('pointannotation', 'PointAnnotation', 'point', 'a legacy point annotation'),
-  legacy('cuboidannotation', 'CuboidAnnotation', 'cuboid', 'a legacy cuboid annotation'),
+  legacy('cuboidannotation', 'CuboidAnnotation', 'cuboid', 'a legacy cuboid annotation', {
+    min_annotations: 0,
+    max_annotations: 0,
+  }),
   {
     type: 'documenttranscription',
     schemaName: 'DocumentTranscription',
@@ -125,6 +153,8 @@ export const OTHER_TYPE_TABLE: readonly OtherTypeSpec[] = [
     schemaName: 'AudioTranscription',
     what: 'an audio transcription',
     required: Required.audio,
+    defaults: { attachment_type: 'audio', verbatim: false, skip_human_transcription: false },
+    defaultInstruction: 'Please transcribe the attached audio file.',
     response: 'transcript',
   },
   unspecified('documentmodel', 'DocumentModel', 'a document model'),
@@ -150,6 +180,8 @@ function defineOtherType(spec: OtherTypeSpec): TaskTypeDefinition {
     params: otherParamsSchema(spec.response),
     response: otherResponseSchema(spec.response),
     schemaName: spec.schemaName,
+    ...(spec.defaults && { paramDefaults: spec.defaults }),
+    ...(spec.defaultInstruction !== undefined && { defaultInstruction: spec.defaultInstruction }),
     checkResponse: (params, response, report) => reportAll(report, checkOtherResponse(spec.response, params, response)),
     synthesize: (params, rng) => synthesizeOtherResponse(spec.response, params, rng, spec.geometry),
   });

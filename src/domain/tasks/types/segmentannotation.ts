@@ -26,6 +26,14 @@ const SegmentAnnotationParamsSchema = z.object({
   labels: SegmentationLabelsSchema,
   annotation_attributes: AnnotationAttributesSchema.optional(),
   allow_unlabeled: z.boolean().optional(),
+  /**
+   * Labels masked per instance, beside `labels` (the Ruby client's spec and its recording: accepted and echoed,
+   * scaleapi/scaleapi-ruby@e6354d9, spec/cassettes/segment_annotation.yml); a LabelDescription's instance_label
+   * says the same for one label.
+   */
+  instance_labels: labelList({ max: MAX_SEGMENTATION_LABELS }).optional(),
+  /** Whether a parent label may be chosen for a pixel (recorded: filled false). */
+  allow_parent_labels: z.boolean().optional(),
   // The interface does not show the segmentation hypothesis's shape.
   hypothesis: z.record(z.unknown()).optional(),
   context_attachments: z.array(ContextAttachmentSchema).optional(),
@@ -36,7 +44,15 @@ const SegmentAnnotationCreateSchema = createBodySchema(SegmentAnnotationParamsSc
     if (entry.attachment === body.attachment)
       report(['context_attachments', index, 'attachment'], 'must not equal the task attachment');
   });
-  checkAttributeConditions(body.annotation_attributes, new Set(allLabelNames(body.labels)), report);
+  const names = allLabelNames(body.labels);
+  const twice = allLabelNames(body.instance_labels ?? []).filter((name) => names.includes(name));
+  if (twice.length > 0)
+    report(['instance_labels'], `must not repeat labels of "labels" (repeated: ${twice.join(', ')})`);
+  checkAttributeConditions(
+    body.annotation_attributes,
+    new Set([...names, ...allLabelNames(body.instance_labels ?? [])]),
+    report,
+  );
 });
 
 export const segmentannotation = defineTaskType({
@@ -46,7 +62,7 @@ export const segmentannotation = defineTaskType({
   params: SegmentAnnotationParamsSchema,
   response: SegmentationResponseSchema,
   schemaName: 'SegmentAnnotation',
-  paramDefaults: { attachment_type: 'image' },
+  paramDefaults: { attachment_type: 'image', allow_parent_labels: false },
   checkResponse: (params, response, report) => reportAll(report, checkSegmentationResponse(params, response)),
   synthesize: (params, rng, taskId) => synthesizeSegmentation(taskId, params, rng),
 });
