@@ -242,3 +242,26 @@ describe('legacy paths', () => {
     expect((await t.call('GET', '/v1/tasks?type=categorization')).body.total).toBe(1);
   });
 });
+
+describe('the document allows what the official Python client sends', () => {
+  // scaleapi/scaleapi-python-client@b4111b2: Python booleans go into the query as True/False (get_tasks,
+  // get_batches), and TaskReviewStatus offers commented. Under LABELMOCK_SELF_CHECK=strict (this suite's), an
+  // accepted request the document forbids is a 500, so each 200 here is the document agreeing.
+  it.each([
+    '/v1/tasks?limited_response=True&include_attachment_url=True',
+    '/v1/tasks?include_attachment_url=False',
+    '/v1/tasks?customer_review_status=commented',
+    '/v1/tasks?customer_review_status=accepted,fixed',
+    '/v1/batches?exclude_archived=False&detailed=True',
+    '/v1/projects?archived=False',
+  ])('GET %s is a 200 the document allows', async (path) => {
+    const res = await makeApp().call('GET', path);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it('a flag word the server does not read is a 400 naming the words it does', async () => {
+    const res = await makeApp().call('GET', '/v1/tasks?limited_response=yes');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/"limited_response" must be one of true, false, True, False/);
+  });
+});

@@ -126,7 +126,7 @@ describe('GET /v1/tasks', () => {
     ['status=done', /"status" must be one of pending, completed, canceled, error \(got "done"\)/],
     ['start_time=yesterday', /"start_time" must be an ISO 8601 date or datetime/],
     ['next_token=garbage', /"next_token" is not a token returned by this server/],
-    ['limited_response=maybe', /"limited_response" must be true or false/],
+    ['limited_response=maybe', /"limited_response" must be one of true, false, True, False, TRUE, FALSE, 1, 0/],
   ];
   for (const [query, message] of badQueries) {
     it(`GET /v1/tasks?${query} is a 400 that names the parameter`, async () => {

@@ -3,8 +3,8 @@ import { z } from 'zod';
 
 /**
  * Query-string values. A key may repeat (`tags=a&tags=b`) or carry a comma list
- * (`customer_review_status=accepted,fixed`); booleans come as true/false in any case (the Python
- * client sends True/False). The raw query maps each key to all of its values.
+ * (`customer_review_status=accepted,fixed`); booleans come as the words of QUERY_BOOLEAN_WORDS. The raw query maps
+ * each key to all of its values.
  */
 
 export const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
@@ -18,15 +18,28 @@ export const queryList = extendApi(
   { type: 'array', items: { type: 'string' }, description: 'Repeat the key or join values with commas' },
 );
 
+/**
+ * The words a query flag may be: what generated clients send (`true`), what the official Python client sends
+ * (`True`/`False`: it puts Python booleans in the query, scaleapi/scaleapi-python-client@b4111b2), and 1/0.
+ * One list, read here and documented in src/openapi/parameters.ts, so the document allows what the server reads.
+ */
+export const QUERY_BOOLEAN_WORDS: ReadonlyMap<string, boolean> = new Map([
+  ['true', true],
+  ['false', false],
+  ['True', true],
+  ['False', false],
+  ['TRUE', true],
+  ['FALSE', false],
+  ['1', true],
+  ['0', false],
+]);
+
 export const queryBoolean = extendApi(
   z.preprocess((v) => {
     const value = last(v);
     if (value === undefined) return undefined;
-    const lower = String(value).toLowerCase();
-    if (lower === 'true' || lower === '1') return true;
-    if (lower === 'false' || lower === '0') return false;
-    return value;
-  }, z.boolean({ invalid_type_error: 'must be true or false' }).optional()),
+    return QUERY_BOOLEAN_WORDS.get(String(value)) ?? value;
+  }, z.boolean({ invalid_type_error: `must be one of ${[...QUERY_BOOLEAN_WORDS.keys()].join(', ')}` }).optional()),
   { type: 'boolean' },
 );
 

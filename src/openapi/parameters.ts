@@ -1,15 +1,17 @@
 import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
 import { type ZodTypeAny, z } from 'zod';
-import { queryBoolean, queryList, queryString, queryTime, queryTimeEnd } from '../http/query.js';
+import { QUERY_BOOLEAN_WORDS, queryBoolean, queryList, queryString, queryTime, queryTimeEnd } from '../http/query.js';
 
 /**
- * Query values as a generated client should send them: booleans as `true`/`false`, lists as arrays
- * (`style: form, explode: true`: the key repeated). What the server reads besides (src/http/query.ts)
- * is said in the descriptions: `True`/`1`, comma-joined lists, `key[]`. The self-check reads those too.
+ * Query values as a generated client should send them: booleans, lists as arrays (`style: form, explode: true`:
+ * the key repeated). A flag is a boolean or one of the words the server reads (the Python client sends
+ * `True`/`False`), so the document allows every flag the official clients send and generated types stay exact
+ * (`boolean | "True" | ...`). Comma-joined lists and `key[]` are said in the descriptions (the self-check reads
+ * those too).
  */
 const QUERY_BOOLEAN: SchemaObject = {
-  type: 'boolean',
-  description: 'true or false (any letter case is read, as the Python client sends True/False, and 1 or 0)',
+  anyOf: [{ type: 'boolean' }, { type: 'string', enum: [...QUERY_BOOLEAN_WORDS.keys()] }],
+  description: 'true or false; also True/False (as the Python client sends them), TRUE/FALSE and 1/0',
 };
 
 /** A list: the key repeated (`key[]` is read as `key`). `item` describes each value. */

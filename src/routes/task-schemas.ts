@@ -12,6 +12,13 @@ import { enumItem, queryListOf } from '../openapi/parameters.js';
 
 export const TaskIdParamsSchema = z.object({ taskId: z.string() });
 
+/**
+ * The review statuses a list may filter by: a task's, plus `commented`, which the official Python client offers
+ * (TaskReviewStatus.Commented, scaleapi/scaleapi-python-client@b4111b2 scaleapi/tasks.py). No task here is ever
+ * commented, so it matches none; refusing it would fail a client call the real service answers.
+ */
+const ReviewStatusFilterSchema = z.enum([...ReviewStatusSchema.options, 'commented']);
+
 const enumList = (schema: z.ZodEnum<[string, ...string[]]>) =>
   extendApi(
     queryList.superRefine((values, ctx) => {
@@ -41,7 +48,7 @@ export const TaskListQuerySchema = z
     type: enumList(z.enum(Object.keys(TASK_TYPES) as [string, ...string[]])),
     project: repeatedList('project name'),
     batch: repeatedList('batch name'),
-    customer_review_status: enumList(ReviewStatusSchema),
+    customer_review_status: enumList(ReviewStatusFilterSchema),
     unique_id: repeatedList('unique_id'),
     tags: repeatedList('tag'),
     start_time: queryTime,

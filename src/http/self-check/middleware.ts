@@ -152,9 +152,6 @@ function parsedProblems(validate: ValidateFunction, text: string): string[] {
   return validate(body) ? [] : [`the body does not match the documented schema: ${describe(validate.errors)}`];
 }
 
-/** A query boolean in any letter case, or 1/0 (src/http/query.ts reads these). */
-const BOOLEAN_TEXT: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
-
 /** The rules a single value broke, without the path of its wrapper. */
 const ruleOf = (errors: ErrorObject[] | null | undefined) =>
   [...new Set((errors ?? []).map((e) => e.message ?? 'is invalid'))].join(', ');
@@ -172,18 +169,13 @@ function queryProblems(operation: CheckedOperation, sent: Record<string, string[
       continue;
     }
     const last = values[values.length - 1] as string;
-    // What the server reads besides the document's forms: a comma-joined list, True/False and 1/0.
+    // What the server reads besides the key repeated: a comma-joined list (the descriptions say so). Flags
+    // are checked as sent: the document lists the words the server reads (True/False included).
     const split = values
       .flatMap((v) => v.split(','))
       .map((v) => v.trim())
       .filter((v) => v !== '');
-    const flag = BOOLEAN_TEXT[last.toLowerCase()];
-    const candidates: unknown[] = [
-      last,
-      ...(values.length > 1 ? [values] : []),
-      split,
-      ...(flag === undefined ? [] : [flag]),
-    ];
+    const candidates: unknown[] = [last, ...(values.length > 1 ? [values] : []), split];
     if (candidates.some((value) => parameter.validate({ value }))) continue;
     problems.push(
       `the query was accepted, but the document forbids it: "${parameter.name}" ${ruleOf(parameter.validate.errors)}`,
