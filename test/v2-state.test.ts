@@ -49,7 +49,7 @@ async function build(t: TestApp) {
   await ok('POST', '/v1/projects', { type: 'chat', name: 'chats' });
   const done = await ok('POST', '/v2/task/chat', { project_name: 'chats', template_variables: { prompt: 'a' } });
   await ok('POST', `/_mock/tasks/${done.task_id}/complete`, { threads: THREADS });
-  const schema = await ok('POST', '/_mock/v2/schemas', { id: 'schema-1', json: { type: 'object' } });
+  const schema = await ok('POST', '/_mock/v2/schemas', { id: '5c84d0fe958593004f13e5aa', json: { type: 'object' } });
   await ok('POST', '/_mock/v2/deliveries', { name: 'week-1', project: 'chats', response_schema_id: schema.schema.id });
   const paused = await ok('POST', '/v2/batch', { name: 'paused', project_name: 'chats' });
   await ok('PATCH', '/_mock/settings', { completion: { mode: 'delay', delay_ms: 1000 } });
@@ -73,8 +73,8 @@ async function readBack(t: TestApp, ids: Awaited<ReturnType<typeof build>>) {
     `/v2/task?task_id=${ids.done}&opts=annotation_details`,
     `/v2/task?task_id=${ids.waiting}`,
     '/v2/annotation?annotation_id=given-annotation',
-    '/v2/deliveries',
-    '/v2/schema?schema_id=schema-1',
+    '/v2/deliveries?project_name=chats',
+    '/v2/schema?schema_id=5c84d0fe958593004f13e5aa',
     '/v2/datasets/task?task_id=dt&expand=dataset',
   ];
   const answers: unknown[] = [];

@@ -8,7 +8,7 @@ import {
   expectTrue,
   setupStep,
 } from '../kit/contract.js';
-import { holdTasksPending } from '../kit/control.js';
+import { holdTasksPending, useCompletion } from '../kit/control.js';
 
 /**
  * The v2 API (the official Python client's `client.v2`): one store, two faces. Tagged `client`: an
@@ -270,6 +270,29 @@ contract(
         [task.task_id],
         'delivered tasks',
       );
+    });
+  },
+);
+
+// docs.genai.scale.com v2/batch-finalize: "once finalized ... task processing will begin".
+contract(
+  'POST /v2/batch/finalize: a staging batch holds its tasks until finalized, then answers in_progress',
+  async (ctx) => {
+    const project = await chatProject(ctx);
+    const batch = await v2Batch(ctx, project.name, { staging_batch: true });
+    await useCompletion(ctx, ctx.api, { mode: 'immediate' });
+    const task = await chatTask(ctx, { batch_id: batch.id });
+    await ctx.rule('a task of a staging batch stays pending, whatever the completion mode', async () =>
+      expectEqual((await ctx.api.get(`/v2/task?task_id=${task.task_id}`)).body.status, 'pending', 'task status'),
+    );
+    const finalized = await ctx.api.post('/v2/batch/finalize', { batch_id: batch.id });
+    await ctx.rule('finalize answers the batch in_progress', () => {
+      expectStatus(finalized, 200);
+      expectEqual(finalized.body.status, 'in_progress', 'batch status');
+    });
+    await ctx.rule('then its tasks are processed: the task completes, and the batch with it', async () => {
+      expectEqual((await ctx.api.get(`/v2/task?task_id=${task.task_id}`)).body.status, 'completed', 'task status');
+      expectEqual((await ctx.api.get(`/v2/batch?batch_id=${batch.id}`)).body.status, 'completed', 'batch status');
     });
   },
 );

@@ -270,9 +270,38 @@ export const MUTANTS: readonly Mutant[] = [
   {
     name: 'batch-finalize-noop',
     rule: 'finalize moves a staging batch (rapid or studio project) to in_progress',
-    file: 'services/batches.ts',
-    find: "if (record.batch.status === 'staging') {",
-    replace: "if (record.batch.status === 'never') {",
+    file: 'services/batch-start.ts',
+    find: "if (record.batch.status !== 'staging') return record.batch;",
+    replace: "if (record.batch.status !== 'never') return record.batch;",
+  },
+  {
+    name: 'batch-staging-does-not-hold',
+    rule: 'a staging batch holds its tasks automatic completions until it is finalized',
+    file: 'services/completion.ts',
+    find: "batch.batch.status === 'staging' || ",
+    replace: "batch.batch.status === 'never' || ",
+  },
+  // What real clients send that no route declares.
+  {
+    name: 'unknown-params-never-lenient',
+    rule: 'a parameter no route declares is accepted and ignored by default, named in Labelmock-Warning',
+    file: 'http/lenience.ts',
+    find: "new Lenience(tenant.settings.unknown_params === 'lenient')",
+    replace: "new Lenience(tenant.settings.unknown_params === 'never')",
+  },
+  {
+    name: 'query-empty-values-kept',
+    rule: 'an empty query value means absent (the Ruby client sends unset filters bare)',
+    file: 'http/query-parser.ts',
+    find: "const given = sent.filter((value) => value !== '');",
+    replace: 'const given = sent;',
+  },
+  {
+    name: 'form-text-not-read',
+    rule: 'a form-encoded body is read with its text as the numbers and booleans the schema asks for',
+    file: 'domain/lenience.ts',
+    find: "if (issue.code === 'invalid_type' && lenience.formStrings && issue.received === 'string') {",
+    replace: "if (issue.code === 'invalid_type' && false && issue.received === 'string') {",
   },
   {
     name: 'batch-status-canceled-as-error',

@@ -6,7 +6,7 @@ import { defineRoute, type RouteSpec } from '../http/route.js';
 import { toIso } from '../runtime/clock.js';
 import { reviewerAudit } from '../services/audits.js';
 import { advanceClockAndRunDue } from '../services/clock.js';
-import { completeTask, failTask, redoTask } from '../services/completion.js';
+import { completeTask, failTask, redoTask, startWork } from '../services/completion.js';
 import type { Services } from '../services/context.js';
 import { patchSettings } from '../services/settings.js';
 import { stateChunks } from '../services/state-stream.js';
@@ -76,7 +76,20 @@ export function controlRoutes(services: Services): RouteSpec[] {
       body: FailBodySchema,
       response: TaskSchema,
       errors: ['not_found'],
-      handler: ({ tenant, params, body }) => taskAnswer(failTask(tenant, params.taskId, body.error)),
+      handler: ({ tenant, params, body }) => taskAnswer(failTask(tenant, params.taskId, body.error, body.type)),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/_mock/tasks/{taskId}/start',
+      tag: 'Control',
+      summary: 'Mark a pending task as begun by a labeler (work_started: true)',
+      description:
+        'Sets work_started on a pending task, as the service does once a labeler opens it. A paused v2 batch holds ' +
+        'only unstarted tasks: a started task completes when its completion mode says, paused or not.',
+      params: TaskIdParams,
+      response: TaskSchema,
+      errors: ['not_found'],
+      handler: ({ tenant, params }) => taskAnswer(startWork(tenant, params.taskId)),
     }),
     defineRoute({
       method: 'post',

@@ -1,5 +1,6 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
+import { V2ErrorTypeSchema } from '../domain/v2/objects.js';
 import { ThreadsInputSchema } from '../domain/v2/threads.js';
 
 /** Wire shapes of the /_mock control plane. */
@@ -16,7 +17,10 @@ export const CompleteBodySchema = z
   .transform((body) => body ?? {});
 
 export const FailBodySchema = z
-  .object({ error: z.string().min(1).optional() })
+  .object({
+    error: z.string().min(1).optional(),
+    type: extendApi(V2ErrorTypeSchema.optional(), { description: 'The kind of error, shown by v2 as errors[].type' }),
+  })
   .strict()
   .optional()
   .transform((body) => body ?? {});

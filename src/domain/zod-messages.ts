@@ -56,6 +56,8 @@ function describeIssue(issue: ZodIssue, root: string): string {
     case 'not_multiple_of':
       return `${field} must be a multiple of ${issue.multipleOf}`;
     case 'invalid_string':
+      // A schema's own wording (a regex's rule) beats the generic one.
+      if (issue.message && !issue.message.startsWith('Invalid')) return `${field} ${issue.message}`;
       return `${field} must be a valid ${String(issue.validation)}`;
     case 'invalid_date':
       return `${field} must be a valid date`;

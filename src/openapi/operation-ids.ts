@@ -108,6 +108,7 @@ const IDS: Record<string, string> = {
   'DELETE /_mock/requests': 'clearRequests',
   'GET /_mock/events': 'streamEvents',
   'GET /_mock/wait': 'waitForEvent',
+  'POST /_mock/tasks/{taskId}/start': 'startTaskWork',
   'GET /_mock/warnings': 'getWarnings',
   'GET /_mock/tls/ca.pem': 'getTlsCa',
   'POST /_mock/faults': 'addFaultRule',

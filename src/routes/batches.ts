@@ -12,14 +12,8 @@ import { MetadataBodySchema, ResultSuccessSchema } from '../domain/common/values
 import { queryBoolean, queryInt, queryString, queryTime, queryTimeEnd } from '../http/query.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { listBatches } from '../services/batch-list.js';
-import {
-  batchStatus,
-  createBatch,
-  finalizeBatch,
-  prioritizeBatch,
-  requireBatch,
-  setBatchMetadata,
-} from '../services/batches.js';
+import { finalizeBatch } from '../services/batch-start.js';
+import { batchStatus, createBatch, prioritizeBatch, requireBatch, setBatchMetadata } from '../services/batches.js';
 import type { Services } from '../services/context.js';
 
 const ListQuerySchema = z.object({

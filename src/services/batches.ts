@@ -39,14 +39,6 @@ export function createBatch(tenant: Tenant, body: z.infer<typeof CreateBatchBody
 }
 
 /** staging -> in_progress; on a plain project's batch (or a batch past staging) nothing changes. */
-export function finalizeBatch(tenant: Tenant, name: string): Batch {
-  const record = requireUsableBatch(tenant, name, 'batchName');
-  if (record.batch.status === 'staging') {
-    tenant.shared.batches.setStatus(record, 'in_progress');
-    syncBatchStatus(tenant, record);
-  }
-  return record.batch;
-}
 
 /** Counts of the batch's tasks by status, from the batch+status index: O(log n). `tenant` is the batch's mode. */
 /**

@@ -3,10 +3,12 @@ import { DEFAULT_COMPLETION_READS } from '../domain/settings.js';
 import { describeFitIssues } from '../domain/tasks/annotation-fit.js';
 import { findTaskType, synthesizeResponse } from '../domain/tasks/registry.js';
 import type { Task } from '../domain/tasks/task.js';
+import type { V2ErrorType } from '../domain/v2/objects.js';
 import type { Thread } from '../domain/v2/threads.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { invalidParameters, responseDoesNotFit, taskStatusForbids } from '../errors/index.js';
 import { toIso } from '../runtime/clock.js';
+import type { BatchRecord } from '../store/account.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import type { Scheduler } from './scheduler.js';
@@ -58,15 +60,28 @@ export function completeTask(tenant: Tenant, taskId: string, given?: unknown, th
 }
 
 /** pending -> error (e.g. the attachment could not be processed). */
-export function failTask(tenant: Tenant, taskId: string, message?: string): TaskRecord {
+export function failTask(tenant: Tenant, taskId: string, message?: string, type?: V2ErrorType): TaskRecord {
   const record = requireTask(tenant, taskId);
   requirePending(record, 'failed');
+  if (type === undefined) delete record.internal.error_type;
+  else record.internal.error_type = type;
   touch(tenant, record, (task) => {
     task.status = 'error';
     task.error = message ?? 'The task could not be completed (failed through the control plane).';
     if (record.internal.clear_unique_id_on_error) delete task.unique_id;
   });
   tenant.emit({ kind: 'task_error', record });
+  return record;
+}
+
+/**
+ * A labeler has begun a pending task (`work_started: true`): from then on a paused batch no longer holds its
+ * completion, as v2 pauses only unstarted tasks.
+ */
+export function startWork(tenant: Tenant, taskId: string): TaskRecord {
+  const record = requireTask(tenant, taskId);
+  requirePending(record, 'started');
+  if (!record.task.work_started) touch(tenant, record, (task) => (task.work_started = true));
   return record;
 }
 
@@ -85,17 +100,29 @@ export function applyCompletionMode(tenant: Tenant, scheduler: Scheduler, record
 
 /**
  * An automatic completion when it is due: a task completed, failed or canceled meanwhile is left as it
- * is; one of a paused batch (v2) waits for the batch to resume.
+ * is. A batch holds its tasks' completions while it is staging (work begins once it is finalized: the docs'
+ * "once finalized ... task processing will begin", v2/batch-finalize) and, for tasks whose work has not started,
+ * while it is paused (v2: "only unstarted tasks are paused"); the batch runs them when it lets go (releaseHeld).
  */
 export function completeIfPending(tenant: Tenant, taskId: string): void {
   const record = tenant.tasks.get(taskId);
   if (record?.task.status !== 'pending') return;
   const batch = record.task.batch === undefined ? undefined : tenant.shared.batches.get(record.task.batch);
-  if (batch?.hold === 'paused') {
+  if (batch && holdsCompletion(batch, record)) {
     batch.deferred = [...(batch.deferred ?? []), taskId];
     return;
   }
   completeTask(tenant, taskId);
+}
+
+const holdsCompletion = (batch: BatchRecord, record: TaskRecord) =>
+  batch.batch.status === 'staging' || (batch.hold === 'paused' && !record.task.work_started);
+
+/** A batch finalized or resumed lets go: the completions it held run now, in the order they fell due. */
+export function releaseHeld(tenant: Tenant, batch: BatchRecord): void {
+  const deferred = batch.deferred ?? [];
+  delete batch.deferred;
+  for (const taskId of deferred) completeIfPending(tenant, taskId);
 }
 
 /**

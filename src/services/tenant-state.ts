@@ -59,6 +59,7 @@ export function stateTask(record: TaskRecord): State['tasks'][number] {
     ...(record.internal.clear_unique_id_on_error !== undefined && {
       clear_unique_id_on_error: record.internal.clear_unique_id_on_error,
     }),
+    ...(record.internal.error_type && { error_type: record.internal.error_type }),
     ...(record.internal.dependents && { dependent_options: record.internal.dependents }),
     ...(record.internal.threads && { threads: record.internal.threads }),
   };
@@ -112,8 +113,9 @@ export function importState(store: Store, tenant: Tenant, state: State, schedule
     .map((entry) => ({ entry, createdMs: Date.parse(entry.task.created_at) }))
     .sort((a, b) => a.createdMs - b.createdMs);
   for (const { entry, createdMs } of sorted) {
-    const { task, clear_unique_id_on_error, dependent_options, threads } = entry;
-    fresh.tasks.insert(task, createdMs, { clear_unique_id_on_error, dependents: dependent_options, threads });
+    const { task, clear_unique_id_on_error, error_type, dependent_options, threads } = entry;
+    const internal = { clear_unique_id_on_error, error_type, dependents: dependent_options, threads };
+    fresh.tasks.insert(task, createdMs, internal);
     fresh.noteStamp(createdMs);
   }
   importFiles(fresh, state.files);

@@ -1,5 +1,6 @@
 import { ownBytes } from '../domain/common/json-text.js';
 import type { Task } from '../domain/tasks/task.js';
+import type { V2ErrorType } from '../domain/v2/objects.js';
 import type { Thread } from '../domain/v2/threads.js';
 import { deepFreeze } from './frozen.js';
 import { SeqIndex } from './seq-index.js';
@@ -12,6 +13,8 @@ export interface TaskInternal {
   dependents?: { defs: ({ type: string } & Record<string, unknown>)[]; require_audit: boolean; created: boolean };
   /** The v2 threads a control-plane completion gave (else v2 synthesizes them); dropped by a redo. */
   threads?: Thread[];
+  /** The kind of error a control-plane failure gave (v2 shows it as errors[].type); kept while the task is in error. */
+  error_type?: V2ErrorType;
   /** Completion mode `reads`: how often a client read the task while it was pending (kept in memory only). */
   reads?: number;
 }

@@ -18,6 +18,11 @@ export interface ResponseSchemaRecord {
   id: string;
   /** The schema as JSON text, as GET /v2/schema answers it. */
   json: string;
+  /** Absent from exports made before schemas had them: GET /v2/schema then answers defaults. */
+  name?: string;
+  /** The account that registered it, and when (the tenant's clock). */
+  created_by?: string;
+  created_at?: string;
 }
 
 interface DatasetTaskRecord {

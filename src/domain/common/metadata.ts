@@ -56,3 +56,21 @@ export const MetadataBodySchema = extendApi(metadataObject(), {
  * the same limit: whatever was stored passed it when it was set.
  */
 export const StoredMetadataSchema = extendApi(metadataObject(), { ...METADATA_DOC });
+
+/**
+ * `merge: true` of v2's metadata routes: a deep merge, as the docs and the Python client's field description say
+ * ("deep merge"). Objects merge key by key at every depth; any other value (arrays included) replaces the one
+ * before. Neither input is changed; keys are defined, so a `__proto__` key stays an ordinary key.
+ */
+export function deepMergeMetadata(
+  current: Record<string, unknown>,
+  given: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...current };
+  for (const [key, value] of Object.entries(given)) {
+    const before = Object.hasOwn(merged, key) ? merged[key] : undefined;
+    const next = isPlainObject(before) && isPlainObject(value) ? deepMergeMetadata(before, value) : value;
+    Object.defineProperty(merged, key, { value: next, enumerable: true, writable: true, configurable: true });
+  }
+  return merged;
+}

@@ -11,6 +11,13 @@ export const TimestampSchema = extendApi(z.string(), {
   example: '2026-01-01T00:00:00.000Z',
 });
 
+/** The service's ids are MongoDB ObjectIds: 24 hex digits. Where an id must be one, text that is not is a 400. */
+const OBJECT_ID = /^[0-9a-fA-F]{24}$/;
+export const ObjectIdTextSchema = extendApi(
+  z.string().regex(OBJECT_ID, 'must be an ObjectId: 24 hex digits (invalid MongoDB ObjectId format)'),
+  { pattern: OBJECT_ID.source, description: '24 hex digits', example: '6650a8f3c2b1d4e5f6a7b8c9' },
+);
+
 export const TaskIdSchema = extendApi(z.string(), {
   description: '24 hex digits',
   example: '5c84d0fe958593004f13e5ba',

@@ -10,6 +10,7 @@ import { SettingsSchema } from '../settings.js';
 import { TaskSchema } from '../tasks/task.js';
 import { teamStateFields } from '../teams/state.js';
 import { V2CatalogStateSchema } from '../v2/catalog-state.js';
+import { V2ErrorTypeSchema } from '../v2/objects.js';
 import { ThreadsInputSchema } from '../v2/threads.js';
 
 /**
@@ -30,6 +31,8 @@ const StateTaskSchema = z
   .object({
     task: ImportedTaskSchema,
     clear_unique_id_on_error: z.boolean().optional(),
+    /** The kind of error POST /_mock/tasks/{id}/fail gave (v2's errors[].type). */
+    error_type: V2ErrorTypeSchema.optional(),
     dependent_options: z
       .object({
         defs: z.array(z.object({ type: z.string() }).passthrough()),

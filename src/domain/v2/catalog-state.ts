@@ -22,7 +22,20 @@ export const V2CatalogStateSchema = z
           .strict(),
       )
       .default([]),
-    schemas: z.array(z.object({ id, json: z.string() }).strict()).default([]),
+    // name and created_*: absent from exports made before they existed; restored with defaults.
+    schemas: z
+      .array(
+        z
+          .object({
+            id,
+            json: z.string(),
+            name: z.string().optional(),
+            created_by: z.string().optional(),
+            created_at: TimestampSchema.optional(),
+          })
+          .strict(),
+      )
+      .default([]),
     datasets: z
       .array(
         z

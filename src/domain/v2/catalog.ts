@@ -1,8 +1,9 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import { JsonObjectSchema } from '../common/metadata.js';
-import { TimestampSchema } from '../common/values.js';
+import { ObjectIdTextSchema, TimestampSchema } from '../common/values.js';
 import { expandable, IdSchema, NextTokenSchema, V2ProjectSchema, V2TaskSchema } from './objects.js';
+import { ThreadSchema } from './threads.js';
 
 /**
  * v2's read-only resources: deliveries of completed tasks, response schemas, datasets. The service
@@ -30,7 +31,10 @@ export const V2DeliveredTasksSchema = z
   })
   .strict();
 
-/** `GET /v2/delivery/tasks`: the delivered tasks' responses, as the delivery's JSON schema describes them. */
+/**
+ * `GET /v2/delivery/tasks`: tasks with their delivered responses (the threads GET /v2/task shows); a task never
+ * delivered has null in the delivery fields.
+ */
 export const V2DeliveryTasksSchema = z
   .object({
     docs: z.array(
@@ -38,21 +42,34 @@ export const V2DeliveryTasksSchema = z
         .object({
           task_id: IdSchema,
           created_at: TimestampSchema,
-          delivery_id: IdSchema,
-          delivered_at: TimestampSchema,
-          response_schema_id: z.string().optional(),
-          response: z.record(z.unknown()),
+          delivery_id: IdSchema.nullable(),
+          delivered_at: TimestampSchema.nullable(),
+          response_schema_id: z.string().nullable(),
+          response: z
+            .object({ threads: z.array(ThreadSchema) })
+            .strict()
+            .nullable(),
         })
         .strict(),
     ),
-    total: z.number().int(),
+    total: extendApi(z.number().int(), { description: 'Tasks in this page (the client model: "in the current page")' }),
     next_token: NextTokenSchema,
   })
   .strict();
 
 export const V2SchemaResultSchema = z
   .object({
-    schema: z.object({ id: z.string(), json: extendApi(z.string(), { description: 'The JSON schema, as text' }) }),
+    schema: z
+      .object({
+        id: z.string(),
+        json: extendApi(z.string(), { description: 'The JSON schema, as text' }),
+        name: z.string(),
+        createdBy: extendApi(z.string(), { description: 'Who registered it: the account' }),
+        createdAt: TimestampSchema,
+        updatedBy: z.string(),
+        updatedAt: TimestampSchema,
+      })
+      .strict(),
   })
   .strict();
 
@@ -114,7 +131,8 @@ export const DeliverBodySchema = extendApi(
 export const RegisterSchemaBodySchema = extendApi(
   z
     .object({
-      id: extendApi(z.string().min(1).max(128).optional(), { description: 'Default: a new 24-hex id' }),
+      id: extendApi(ObjectIdTextSchema.optional(), { description: 'Default: a new one' }),
+      name: extendApi(z.string().min(1).max(512).optional(), { description: 'Default: "Schema <id>"' }),
       json: extendApi(JsonObjectSchema, { description: 'The JSON schema of the delivered responses' }),
     })
     .strict(),

@@ -41,6 +41,16 @@ export const V2BatchSchema = z
   })
   .strict();
 
+/** The kinds of task error v2 names (the Python client's ErrorType, scaleapi/scaleapi-python-client@b4111b2). */
+export const V2ErrorTypeSchema = z.enum([
+  'UNSUPPORTED_LANGUAGE',
+  'LANGUAGE_MISMATCH',
+  'PROMPT_LENGTH_EXCEEDED',
+  'INVALID_CATEGORY',
+  'PROMPT_INFEASIBLE',
+]);
+export type V2ErrorType = z.infer<typeof V2ErrorTypeSchema>;
+
 export const V2TaskStatusSchema = z.enum(['pending', 'completed', 'canceled', 'error', 'deleted']);
 
 export const V2TaskSchema = z
@@ -53,7 +63,9 @@ export const V2TaskSchema = z
     completed_at: TimestampSchema.optional(),
     metadata: z.record(z.unknown()).optional(),
     threads: extendApi(z.array(ThreadSchema), { description: 'Empty unless the task is completed' }),
-    errors: z.array(z.object({ message: z.string().optional() }).strict()).optional(),
+    errors: z
+      .array(z.object({ type: V2ErrorTypeSchema.optional(), message: z.string().optional() }).strict())
+      .optional(),
   })
   .strict();
 
@@ -78,6 +90,11 @@ export const V2CreateBatchBodySchema = extendApi(
       name: z.string().min(1).max(512),
       project_id: optionalText,
       project_name: optionalText,
+      project: extendApi(optionalText, {
+        description:
+          "The project's id or name: what the docs' curl example of this route sends; project_id or project_name " +
+          '(what the Python client sends) say which',
+      }),
       callback: CallbackTargetSchema.optional(),
       staging_batch: extendApi(z.boolean().optional(), {
         description: 'true: the batch starts in staging (finalize it to start); default: in_progress',
@@ -88,23 +105,34 @@ export const V2CreateBatchBodySchema = extendApi(
   { description: 'A new batch: its name and project (by project_id or project_name)' },
 );
 
+/** v2's metadata `merge` (domain/common/metadata.ts deepMergeMetadata). */
+const MergeFlagSchema = extendApi(z.boolean().optional(), {
+  description:
+    'true: deep merge (objects merge key by key at every depth; other values, arrays included, replace); ' +
+    'false (default): the metadata is replaced',
+});
+
 export const V2BatchMetadataBodySchema = extendApi(
   z
     .object({
       batch_id: optionalText,
       batch_name: optionalText,
       metadata: MetadataSchema,
-      merge: extendApi(z.boolean().optional(), {
-        description: 'true: the keys given replace those of the same name; false (default): the metadata is replaced',
-      }),
+      merge: MergeFlagSchema,
     })
     .strict(),
-  { description: 'The batch (by id or name) and its new metadata; merge: true merges' },
+  { description: 'The batch (by id or name) and its new metadata; merge: true deep-merges' },
 );
 
 export const V2TaskMetadataBodySchema = extendApi(
-  z.object({ task_id: z.string().min(1), metadata: MetadataSchema, merge: z.boolean().optional() }).strict(),
-  { description: 'The task and its new metadata; merge: true merges' },
+  z
+    .object({
+      task_id: z.string().min(1),
+      metadata: MetadataSchema,
+      merge: MergeFlagSchema,
+    })
+    .strict(),
+  { description: 'The task and its new metadata; merge: true deep-merges' },
 );
 
 export const V2ChatTaskBodySchema = extendApi(
@@ -119,7 +147,13 @@ export const V2ChatTaskBodySchema = extendApi(
       }),
       metadata: MetadataSchema.optional(),
       callback_url: CallbackTargetSchema.optional(),
+      unique_id: extendApi(optionalText, {
+        description: 'Your own identifier of the task, unique across the account: a second task with it is a 409',
+      }),
     })
     .strict(),
-  { description: 'A chat task: its project (by id or name) or batch, template variables, metadata, callback_url' },
+  {
+    description:
+      'A chat task: its project (by id or name) or batch, template variables, metadata, callback_url, unique_id',
+  },
 );

@@ -1,10 +1,12 @@
+import { z } from 'zod';
+import { ObjectIdTextSchema } from '../../domain/common/values.js';
 import {
   V2DeliveredTasksSchema,
   V2DeliveryListSchema,
   V2DeliveryTasksSchema,
   V2SchemaResultSchema,
 } from '../../domain/v2/catalog.js';
-import { queryString } from '../../http/query.js';
+import { last, queryString } from '../../http/query.js';
 import { defineRoute, type RouteSpec } from '../../http/route.js';
 import { readSchema } from '../../services/v2/datasets.js';
 import { deliveryTasks, listDeliveries, readDelivery } from '../../services/v2/deliveries.js';
@@ -15,7 +17,6 @@ import {
   opts,
   paging,
   projectSelector,
-  requiredText,
   taskStatus,
   v2Query,
 } from './query-fields.js';
@@ -78,8 +79,10 @@ export function v2DeliveryRoutes(): RouteSpec[] {
       path: '/v2/schema',
       tag,
       summary: "A delivery's response JSON schema",
-      description: 'A schema registered with POST /_mock/v2/schemas; schema_id is required.',
-      query: v2Query({ schema_id: requiredText }),
+      description:
+        'A schema registered with POST /_mock/v2/schemas; schema_id is required, and an ObjectId (a malformed one ' +
+        'is a 400, as the docs say).',
+      query: v2Query({ schema_id: z.preprocess(last, ObjectIdTextSchema) }),
       response: V2SchemaResultSchema,
       errors: ['not_found'],
       handler: ({ tenant, query }) => readSchema(tenant, query.schema_id),

@@ -1,16 +1,17 @@
 import type { z } from 'zod';
-import { MetadataSchema } from '../../domain/common/metadata.js';
+import { deepMergeMetadata, MetadataSchema } from '../../domain/common/metadata.js';
 import type { V2BatchMetadataBodySchema, V2CreateBatchBodySchema } from '../../domain/v2/objects.js';
 import { parseOrThrow } from '../../domain/validate.js';
-import { wrongState } from '../../errors/index.js';
+import { selectorsDisagree, wrongState } from '../../errors/index.js';
 import { toIso } from '../../runtime/clock.js';
 import type { BatchRecord } from '../../store/account.js';
 import type { Store } from '../../store/store.js';
 import { type Tenant, tenantKey } from '../../store/tenant.js';
+import { startBatch } from '../batch-start.js';
 import { createBatch, syncBatchStatus } from '../batches.js';
-import { completeIfPending } from '../completion.js';
+import { releaseHeld } from '../completion.js';
 import { cancelTask } from '../tasks.js';
-import { type BatchSelector, requireUsableBatch, requireUsableProject } from './lookup.js';
+import { type BatchSelector, type ProjectSelector, requireUsableBatch, requireUsableProject } from './lookup.js';
 import { batchStatusOf, batchView } from './views.js';
 
 /**
@@ -26,7 +27,7 @@ import { batchStatusOf, batchView } from './views.js';
 const view = (tenant: Tenant, record: BatchRecord) => batchView(tenant.shared, record);
 
 export function createBatchV2(tenant: Tenant, body: z.infer<typeof V2CreateBatchBodySchema>) {
-  const { project } = requireUsableProject(tenant, body);
+  const { project } = requireUsableProject(tenant, projectSelectorOf(tenant, body));
   createBatch(tenant, {
     project: project.name,
     name: body.name,
@@ -40,6 +41,19 @@ export function createBatchV2(tenant: Tenant, body: z.infer<typeof V2CreateBatch
   return view(tenant, record);
 }
 
+/** project_id / project_name, or the docs' `project` (an id when one has it, else a name); two that disagree: 400. */
+function projectSelectorOf(tenant: Tenant, body: z.infer<typeof V2CreateBatchBodySchema>): ProjectSelector {
+  const { project, project_id, project_name } = body;
+  if (project === undefined) return { project_id, project_name };
+  const byId = tenant.shared.projectWithId(project);
+  const named = byId ? { project_id: project } : { project_name: project };
+  const given = { project_id, project_name };
+  for (const [field, value] of Object.entries(named) as [keyof ProjectSelector, string][]) {
+    if (given[field] !== undefined && given[field] !== value) throw selectorsDisagree('project', field, 'differ');
+  }
+  return { ...given, ...named };
+}
+
 function refuse(record: BatchRecord, rule: string): never {
   throw wrongState(`Batch "${record.batch.name}"`, `is ${batchStatusOf(record)}`, rule);
 }
@@ -47,9 +61,7 @@ function refuse(record: BatchRecord, rule: string): never {
 export function finalizeBatchV2(tenant: Tenant, selector: BatchSelector) {
   const record = requireUsableBatch(tenant, selector);
   if (batchStatusOf(record) !== 'staging') refuse(record, 'only staging batches can be finalized');
-  tenant.shared.batches.setStatus(record, 'in_progress');
-  syncBatchStatus(tenant, record);
-  return view(tenant, record);
+  return startBatch(tenant, record, () => view(tenant, record));
 }
 
 export function pauseBatch(tenant: Tenant, selector: BatchSelector) {
@@ -59,16 +71,18 @@ export function pauseBatch(tenant: Tenant, selector: BatchSelector) {
   return { batch: view(tenant, record), message: `Batch "${record.batch.name}" is paused` };
 }
 
-/** paused -> in_progress (or completed, when its tasks finished meanwhile); deferred completions run now. */
+/**
+ * paused -> in_progress, as the docs say resume answers; the completions the pause held run after the answer is
+ * made (the batch may then complete, which the next read shows).
+ */
 export function resumeBatch(tenant: Tenant, selector: BatchSelector) {
   const record = requireUsableBatch(tenant, selector);
   if (record.hold !== 'paused') refuse(record, 'only paused batches can be resumed');
-  const deferred = record.deferred ?? [];
   delete record.hold;
-  delete record.deferred;
-  for (const taskId of deferred) completeIfPending(tenant, taskId);
+  const answer = { batch: view(tenant, record), message: `Batch "${record.batch.name}" is resumed` };
+  releaseHeld(tenant, record);
   syncBatchStatus(tenant, record);
-  return { batch: view(tenant, record), message: `Batch "${record.batch.name}" is resumed` };
+  return answer;
 }
 
 /** Cancels the batch and each of its pending tasks (canceled as v1's cancel does: an event, no callback). */
@@ -95,7 +109,7 @@ export function setBatchMetadataV2(tenant: Tenant, body: z.infer<typeof V2BatchM
   const record = requireUsableBatch(tenant, body);
   // Merged, the metadata must still fit the limit set metadata has.
   record.batch.metadata = body.merge
-    ? parseOrThrow(MetadataSchema, { ...record.batch.metadata, ...body.metadata }, 'metadata')
+    ? parseOrThrow(MetadataSchema, deepMergeMetadata(record.batch.metadata, body.metadata), 'metadata')
     : body.metadata;
   return view(tenant, record);
 }

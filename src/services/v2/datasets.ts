@@ -4,7 +4,12 @@ import { alreadyExists, invalidParameter, notFound, selectorMissing } from '../.
 import { toIso } from '../../runtime/clock.js';
 import type { IdGenerator } from '../../runtime/ids.js';
 import type { Tenant } from '../../store/tenant.js';
-import type { DatasetDeliveryRecord, DatasetRecord, DatasetTaskPlace } from '../../store/v2-catalog.js';
+import type {
+  DatasetDeliveryRecord,
+  DatasetRecord,
+  DatasetTaskPlace,
+  ResponseSchemaRecord,
+} from '../../store/v2-catalog.js';
 import { MAX_CATALOG_ENTRIES, pageOf } from './deliveries.js';
 import { withinRange } from './lookup.js';
 
@@ -26,15 +31,34 @@ export function registerSchema(tenant: Tenant, ids: IdGenerator, body: z.infer<t
   assertRoom(tenant.v2.schemas.size, 'schema', 'json');
   const id = body.id ?? ids.next();
   if (tenant.v2.schemas.has(id)) throw alreadyExists('schema', id, 'this tenant');
-  const record = { id, json: JSON.stringify(body.json) };
+  const record: ResponseSchemaRecord = {
+    id,
+    json: JSON.stringify(body.json),
+    name: body.name ?? `Schema ${id}`,
+    created_by: tenant.account,
+    created_at: toIso(tenant.stamp()),
+  };
   tenant.v2.schemas.set(id, record);
-  return { schema: record };
+  return { schema: schemaView(tenant, record) };
+}
+
+/** When a schema imported from an export made before schemas kept their registration time was registered. */
+const UNKNOWN_TIME = '1970-01-01T00:00:00.000Z';
+
+/**
+ * The docs' schema object: a name and camelCase audit fields. A schema is never changed, so it was last updated
+ * when it was made; one imported without them is named after its id, made by the tenant's account.
+ */
+function schemaView(tenant: Tenant, { id, json, name, created_by, created_at }: ResponseSchemaRecord) {
+  const by = created_by ?? tenant.account;
+  const at = created_at ?? UNKNOWN_TIME;
+  return { id, json, name: name ?? `Schema ${id}`, createdBy: by, createdAt: at, updatedBy: by, updatedAt: at };
 }
 
 export function readSchema(tenant: Tenant, schemaId: string) {
   const record = tenant.v2.schemas.get(schemaId);
   if (!record) throw notFound('Schema', schemaId);
-  return { schema: record };
+  return { schema: schemaView(tenant, record) };
 }
 
 const turnCount = (delivery: DatasetDeliveryRecord) =>
@@ -131,7 +155,7 @@ function deliveriesOf(tenant: Tenant, datasetId: string | undefined, range: Deli
 
 export function listDatasetDeliveries(
   tenant: Tenant,
-  query: DeliveredRange & { dataset_id?: string | undefined; expand?: 'dataset'[] | undefined },
+  query: DeliveredRange & { dataset_id: string; expand?: 'dataset'[] | undefined },
 ) {
   const expand = query.expand?.includes('dataset') ?? false;
   return {

@@ -8,8 +8,9 @@ import type { TaskRecord } from '../../store/task-collection.js';
 import type { Tenant } from '../../store/tenant.js';
 import type { DeliveryRecord } from '../../store/v2-catalog.js';
 import { decodePageToken, encodePageToken } from '../seq-page.js';
-import { findProject, type ProjectSelector, withinRange } from './lookup.js';
+import { findProject, type ProjectSelector, requireProject, withinRange } from './lookup.js';
 import type { TaskShape } from './tasks.js';
+import { threadsOf } from './threads.js';
 import { projectView, taskView } from './views.js';
 
 /**
@@ -102,14 +103,14 @@ export interface DeliveryListQuery extends ProjectSelector {
   expand?: 'project'[] | undefined;
 }
 
-/** `GET /v2/deliveries`: newest first. */
+/** `GET /v2/deliveries`: a project's, newest first; the project is required (the docs). */
 export function listDeliveries(tenant: Tenant, query: DeliveryListQuery) {
-  const project = findProject(tenant, query);
+  const project = requireProject(tenant, query);
   const deliveries = [...tenant.v2.deliveries.values()]
     .reverse()
     .filter(
       (d) =>
-        (!project || d.project === project.project.name) &&
+        d.project === project.project.name &&
         withinRange(d.delivered_at, query.delivered_after, query.delivered_before),
     )
     .map((d) => deliveryView(tenant, d, query.expand?.includes('project')));
@@ -129,10 +130,9 @@ function findDelivery(tenant: Tenant, query: DeliverySelector): DeliveryRecord |
     return record;
   }
   if (name === undefined) return undefined;
-  const project = findProject(tenant, query);
-  const record = [...tenant.v2.deliveries.values()].find(
-    (d) => d.name === name && (!project || d.project === project.project.name),
-  );
+  // Names are unique per project only: by name, the project is required (the docs).
+  const project = requireProject(tenant, query);
+  const record = [...tenant.v2.deliveries.values()].find((d) => d.name === name && d.project === project.project.name);
   if (!record) throw notFound('Delivery', name);
   return record;
 }
@@ -176,32 +176,68 @@ export interface DeliveryTasksQuery extends ProjectSelector {
   next_token?: string | undefined;
 }
 
-/** `GET /v2/delivery/tasks`: the delivered tasks' responses, of one delivery or of a project's deliveries. */
+/**
+ * `GET /v2/delivery/tasks` (the Python client's get_delivery_tasks): the tasks of a delivery, or every task of a
+ * project that matches the filters, newest first. A delivered task carries its delivery and the delivered
+ * response (its threads, as GET /v2/task shows them); one never delivered has null there ("tasks without
+ * deliveries have null for delivery-related fields"). `total` counts the page, as the client's model says.
+ * A project's page walks its index only as far as the page reaches.
+ */
 export function deliveryTasks(tenant: Tenant, query: DeliveryTasksQuery) {
   const project = findProject(tenant, query);
   const one = query.delivery_id === undefined ? undefined : findDelivery(tenant, query);
   if (!one && !project) throw selectorMissing(['delivery_id', 'project_id', 'project_name']);
-  const deliveries = one
-    ? [one]
-    : [...tenant.v2.deliveries.values()].filter((d) => d.project === project?.project.name);
-  const docs = deliveries.flatMap((delivery) =>
-    delivery.task_ids.flatMap((id) => {
-      const task = tenant.tasks.get(id)?.task;
-      if (!task) return [];
-      if (query.status !== undefined && task.status !== query.status) return [];
-      if (!withinRange(task.completed_at, query.completed_after, query.completed_before)) return [];
-      return [
-        {
-          task_id: task.task_id,
-          created_at: task.created_at,
-          delivery_id: delivery.id,
-          delivered_at: delivery.delivered_at,
-          ...(delivery.response_schema_id !== undefined && { response_schema_id: delivery.response_schema_id }),
-          response: (task.response as Record<string, unknown> | undefined) ?? {},
-        },
-      ];
-    }),
-  );
-  const { page, ...next } = pageOf(docs, query.limit, query.next_token);
-  return { docs: page, total: docs.length, ...next };
+  if (one && project && one.project !== project.project.name) {
+    throw invalidParameter(
+      'delivery_id',
+      `names a delivery of project "${one.project}", not "${project.project.name}"`,
+    );
+  }
+  const candidates = one ? deliveredRecords(tenant, one) : projectRecords(tenant, project?.project.name ?? '');
+  const matches = (record: TaskRecord) =>
+    (query.status === undefined || record.task.status === query.status) &&
+    withinRange(record.task.completed_at, query.completed_after, query.completed_before);
+  const start = query.next_token === undefined ? 0 : decodePageToken(query.next_token, 'next_token').seq;
+  const size = query.limit ?? 100;
+  const page: TaskRecord[] = [];
+  let seen = 0;
+  let more = false;
+  for (const record of candidates) {
+    if (!matches(record)) continue;
+    if (seen++ < start) continue;
+    if (page.length === size) {
+      more = true;
+      break;
+    }
+    page.push(record);
+  }
+  const docs = page.map((record) => deliveredTaskDoc(tenant, record));
+  return { docs, total: docs.length, ...(more && { next_token: encodePageToken({ seq: start + size }) }) };
+}
+
+function* deliveredRecords(tenant: Tenant, delivery: DeliveryRecord): Iterable<TaskRecord> {
+  for (const id of delivery.task_ids) {
+    const record = tenant.tasks.get(id);
+    if (record) yield record;
+  }
+}
+
+function* projectRecords(tenant: Tenant, project: string): Iterable<TaskRecord> {
+  for (const seq of tenant.tasks.index('project').descending(project, Infinity)) {
+    const record = tenant.tasks.atSeq(seq);
+    if (record) yield record;
+  }
+}
+
+function deliveredTaskDoc(tenant: Tenant, record: TaskRecord) {
+  const { task } = record;
+  const delivery = tenant.v2.deliveryOf(task.task_id);
+  return {
+    task_id: task.task_id,
+    created_at: task.created_at,
+    delivery_id: delivery?.id ?? null,
+    delivered_at: delivery?.delivered_at ?? null,
+    response_schema_id: delivery?.response_schema_id ?? null,
+    response: delivery ? { threads: threadsOf(record, []) } : null,
+  };
 }

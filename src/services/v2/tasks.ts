@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { MetadataSchema } from '../../domain/common/metadata.js';
+import { deepMergeMetadata, MetadataSchema } from '../../domain/common/metadata.js';
 import { findTaskType } from '../../domain/tasks/registry.js';
 import type { V2ChatTaskBodySchema, V2TaskMetadataBodySchema } from '../../domain/v2/objects.js';
 import { parseOrThrow } from '../../domain/validate.js';
@@ -79,6 +79,7 @@ export function createChatTask(services: Services, tenant: Tenant, body: z.infer
     ...(body.template_variables !== undefined && { template_variables: body.template_variables }),
     ...(body.metadata !== undefined && { metadata: body.metadata }),
     ...(body.callback_url !== undefined && { callback_url: body.callback_url }),
+    ...(body.unique_id !== undefined && { unique_id: body.unique_id }),
   });
   return taskView(tenant, tenant.tasks.get(record.task.task_id) ?? record);
 }
@@ -86,7 +87,7 @@ export function createChatTask(services: Services, tenant: Tenant, body: z.infer
 export function setTaskMetadataV2(tenant: Tenant, body: z.infer<typeof V2TaskMetadataBodySchema>) {
   const current = requireTask(tenant, body.task_id).task.metadata;
   const metadata = body.merge
-    ? parseOrThrow(MetadataSchema, { ...current, ...body.metadata }, 'metadata')
+    ? parseOrThrow(MetadataSchema, deepMergeMetadata(current, body.metadata), 'metadata')
     : body.metadata;
   return taskView(tenant, setMetadata(tenant, body.task_id, metadata));
 }

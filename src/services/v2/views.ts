@@ -69,6 +69,13 @@ export function taskView(
     ...(task.completed_at !== undefined && { completed_at: task.completed_at }),
     metadata: task.metadata,
     threads: task.status === 'completed' ? threadsOf(record, opts) : [],
-    ...(task.status === 'error' && { errors: [{ message: task.error ?? 'The task could not be completed.' }] }),
+    ...(task.status === 'error' && { errors: [errorOf(record)] }),
+  };
+}
+
+function errorOf({ task, internal }: TaskRecord) {
+  return {
+    ...(internal.error_type && { type: internal.error_type }),
+    message: task.error ?? 'The task could not be completed.',
   };
 }
