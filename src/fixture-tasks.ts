@@ -48,6 +48,12 @@ function setupSteps(type: string): SetupStep[] {
 export async function completedFixture(type: string): Promise<unknown> {
   const clock = new ManualClock(Date.parse('2026-01-01T12:00:00.000Z'));
   const app = createApp({ clock, ids: sequentialIds('5c84d0fe9585930000') });
+  // A fixed callback key: a results file's URL is signed with it.
+  await app.request('/_mock/settings', {
+    method: 'PATCH',
+    headers: AUTH,
+    body: JSON.stringify({ callback_auth_key: 'fixtures-callback-key' }),
+  });
   for (const step of setupSteps(type)) await run(app, clock, step);
   return run(app, clock, { path: `/v1/task/${type}`, fixture: `tasks/${type}.create.json`, complete: true });
 }

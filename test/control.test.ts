@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createImageTask, makeApp } from './helpers.js';
+import { createImageTask, makeApp, withResultFile } from './helpers.js';
 
 describe('/_mock control plane', () => {
   it('POST /_mock/tasks/{id}/complete synthesizes a response and sets completed_at', async () => {
@@ -302,7 +302,7 @@ describe('completion modes apply to every task type', () => {
       };
       const created = await t.call('POST', `/v1/task/${type}`, { body });
       expect(created.status, `${type}: ${JSON.stringify(created.body)}`).toBe(200);
-      const read = (await t.call('GET', `/v1/task/${created.body.task_id}`)).body;
+      const read = await withResultFile(t, (await t.call('GET', `/v1/task/${created.body.task_id}`)).body);
       expect(read.status, type).toBe('completed');
       expect(TASK_TYPES[type]?.responseSchema.safeParse(read.response).success, type).toBe(true);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createImageTask, makeApp, type TestApp } from './helpers.js';
+import { createImageTask, makeApp, type TestApp, withResultFile } from './helpers.js';
 
 const DEF = {
   type: 'imageannotation',
@@ -169,7 +169,8 @@ describe('dependents of a lidarannotation root', () => {
     const [projected, plain] = await Promise.all(
       root.dependents.map(async (id: string) => (await t.call('GET', `/v1/task/${id}`)).body),
     );
-    const cuboids = root.response.annotations[0].cuboids.filter((c: { label: string }) =>
+    const { response } = await withResultFile(t, root);
+    const cuboids = response.annotations[0].cuboids.filter((c: { label: string }) =>
       ['car', 'truck'].includes(c.label),
     );
     expect(cuboids.length).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TASK_TYPES } from '../src/domain/tasks/registry.js';
+import { deliveredResponseSchema } from '../src/domain/tasks/result-file.js';
 import { TaskSchema } from '../src/domain/tasks/task.js';
 import { completedFixture } from '../src/fixture-tasks.js';
 import { fixture } from '../src/fixtures.js';
@@ -18,7 +19,7 @@ describe('fixtures', () => {
       );
       expect(committed).toEqual(await completedFixture(type));
       expect(TaskSchema.safeParse(committed).success).toBe(true);
-      expect(def.responseSchema.safeParse(committed.response).success).toBe(true);
+      expect(deliveredResponseSchema(def).safeParse(committed.response).success).toBe(true);
     });
   }
 });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { type CreateAppOptions, createApp, type MockApp } from '../src/app.js';
 import { fixture } from '../src/fixtures.js';
 import { ManualClock } from '../src/runtime/clock.js';
@@ -111,4 +112,16 @@ export async function readInPieces<T>(
     text += decoder.decode(value, { stream: true });
     if (pieces === 2) answered = await between();
   }
+}
+
+/**
+ * A completed task as its type's rules read it: for a type whose results come as a file (lidarannotation), the
+ * response linked in `response.annotations.url` is fetched, as a client would (a plain GET, no key).
+ */
+export async function withResultFile(t: TestApp, task: any): Promise<any> {
+  const url = task?.response?.annotations?.url;
+  if (typeof url !== 'string') return task;
+  const res = await t.app.request(new URL(url).pathname);
+  expect(res.status).toBe(200);
+  return { ...task, response: await res.json() };
 }

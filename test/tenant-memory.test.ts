@@ -148,6 +148,7 @@ describe('tenants that hold nothing cost nothing', () => {
         'key',
         'lastStampMs',
         'mode',
+        'origin',
         'qualityTasks',
         'rateWindow',
         'requestJournal',

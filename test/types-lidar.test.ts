@@ -5,7 +5,7 @@ import { labeledFrames } from '../src/domain/tasks/types/lidarannotation.js';
 import { linkingFrames } from '../src/domain/tasks/types/lidarlinking.js';
 import { fixture } from '../src/fixtures.js';
 import { uploadText } from './file-helpers.js';
-import { KEY, makeApp, STRICT, type TestApp } from './helpers.js';
+import { KEY, makeApp, STRICT, type TestApp, withResultFile } from './helpers.js';
 
 /** The committed creation fixture of a lidar type, with top-level overrides (undefined removes a key). */
 const request = (type: string, overrides: Record<string, unknown> = {}) => ({
@@ -47,7 +47,7 @@ async function completedLidarTask(t: TestApp, type = 'lidarannotation', key?: st
   const task = await created(t, type, {}, key);
   const res = await complete(t, task.task_id, undefined, key);
   expect(res.status).toBe(200);
-  return res.body;
+  return withResultFile(t, res.body);
 }
 
 /** The synthesized response fits the type's own schema and rules: what the brief demands of every type. */
@@ -186,7 +186,23 @@ describe('completing a lidarannotation task', () => {
     const res = await complete(t, task.task_id, response);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('completed');
-    expect(res.body.response).toEqual(response);
+    // Delivered as the real service does: a link to the file (the callback docs; scale_lidar_io's
+    // LidarAnnotationTask.get_annotations reads response.annotations.url with a plain GET).
+    expect(res.body.response).toEqual({
+      annotations: { url: expect.stringMatching(/^http:\/\/localhost\/_mock\/results\//) },
+    });
+    expect((await withResultFile(t, res.body)).response).toEqual(response);
+  });
+
+  it('the results file answers only with its secret; a redo drops it', async () => {
+    const t = makeApp();
+    const done = (await complete(t, (await created(t, 'lidarannotation')).task_id)).body;
+    const path = new URL(done.response.annotations.url).pathname;
+    const forged = path.replace(/[0-9a-f]{32}$/, '0'.repeat(32));
+    expect((await t.app.request(forged)).status).toBe(404);
+    expect((await t.app.request(path)).status).toBe(200);
+    await t.call('POST', `/_mock/tasks/${done.task_id}/redo`);
+    expect((await t.app.request(path)).status).toBe(404);
   });
 
   const misfits: [string, unknown[], RegExp, Record<string, unknown>?][] = [
@@ -315,7 +331,7 @@ describe('completing a lidarannotation task', () => {
       polygons_enabled: undefined,
       labeling_sample_rate: undefined,
     });
-    const done = (await complete(t, task.task_id)).body;
+    const done = await withResultFile(t, (await complete(t, task.task_id)).body);
     expectSelfConsistent(done);
     expect(done.response.annotations).toHaveLength(6);
     for (const frame of done.response.annotations) {
@@ -1016,7 +1032,7 @@ describe('synthesized lidar responses', () => {
     const task = await created(t, type, lidar ? { lidar_task: lidar.task_id } : {});
     const res = await complete(t, task.task_id);
     expect(res.status).toBe(200);
-    return res.body;
+    return withResultFile(t, res.body);
   }
 
   for (const type of ['lidarannotation', 'lidarsegmentation', 'lidartopdown', 'lidarlinking']) {

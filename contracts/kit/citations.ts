@@ -38,6 +38,10 @@ const CITATIONS: readonly Citation[] = [
   [/with the Ruby client bare filter keys/, recorded(`${RUBY_2019}/task_list_1.yml`)],
   [/\(the legacy path\)/, recorded('wikiti/scaleapi-ruby@aece53c test/fixtures/vcr_cassettes/tasks.yml')],
   [
+    /links its frames in response\.annotations\.url/,
+    real('documented, the callback docs and scale_lidar_io LidarAnnotationTask.get_annotations (PyPI scale-lidar-io)'),
+  ],
+  [
     /form-encoded as the 2018 docs curl example|reads nested form keys/,
     real('documented, the 2018 docs curl examples (alexandrwang/slate@3107e50)'),
   ],

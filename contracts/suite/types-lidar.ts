@@ -4,10 +4,12 @@ import {
   contract,
   expectEqual,
   expectErrorBody,
+  expectMatch,
   expectOneOf,
   expectStatus,
   expectTrue,
   expectType,
+  setupStep,
 } from '../kit/contract.js';
 import { awaitSelfCompletion, holdTasksPending } from '../kit/control.js';
 import { getTask, randomTaskId } from '../kit/tasks.js';
@@ -132,8 +134,39 @@ contract('POST /v1/task/lidarannotation breaking its rules answers 400 naming th
   ]);
 });
 
+/**
+ * The labeled frames of a completed lidarannotation task: the real service delivers them as a file the response
+ * links (`response.annotations.url`), which a plain GET without a key reads (scale_lidar_io does so).
+ */
+async function lidarFrames(ctx: ContractContext, task: any): Promise<any> {
+  const url = task?.response?.annotations?.url;
+  return setupStep('read the results file response.annotations.url links', async () => {
+    expectType(url, 'string', 'response.annotations.url');
+    const { pathname, search } = new URL(url);
+    const res = await ctx.api.get(`${pathname}${search}`, { authorization: null, raw: true });
+    expectStatus(res, 200);
+    return res.body;
+  });
+}
+
+// The callback docs and scale_lidar_io (PyPI scale-lidar-io), LidarAnnotationTask.get_annotations().
+contract(
+  'a completed lidarannotation task links its frames in response.annotations.url, read without a key',
+  async (ctx) => {
+    const task = await completedLidarTask(ctx);
+    await ctx.rule('response is {annotations: {url}}, an absolute URL', () => {
+      expectEqual(Object.keys(task.response), ['annotations'], 'response keys');
+      expectMatch(task.response.annotations.url, /^https?:\/\//, 'response.annotations.url');
+    });
+    const frames = await lidarFrames(ctx, task);
+    await ctx.rule('the file is {annotations: [frames]}, frames with cuboids', () =>
+      expectTrue(Array.isArray(frames.annotations) && frames.annotations.length > 0, 'file annotations: frames'),
+    );
+  },
+);
+
 contract('a completed lidarannotation task has cuboids on the labeled frames only, one label per uuid', async (ctx) => {
-  const { response } = await completedLidarTask(ctx);
+  const response = await lidarFrames(ctx, await completedLidarTask(ctx));
   await ctx.rule('annotations is a non-empty array of frames', () =>
     expectTrue(
       Array.isArray(response.annotations) && response.annotations.length > 0,
@@ -292,7 +325,8 @@ contract(
   async (ctx) => {
     const lidar = await completedLidarTask(ctx);
     const cuboids = new Map<string, string>();
-    for (const frame of lidar.response.annotations) for (const c of frame.cuboids) cuboids.set(c.uuid, c.label);
+    for (const frame of (await lidarFrames(ctx, lidar)).annotations)
+      for (const c of frame.cuboids) cuboids.set(c.uuid, c.label);
     const { response } = await completedOf(ctx, 'lidarlinking', linkingBody(lidar.task_id));
     expectTrue(response.annotations.length > 0, 'response.annotations: expected some projections');
     const projections: any[] = response.annotations;

@@ -19,6 +19,7 @@ import { faultControlRoutes } from './faults.js';
 import { fileControlRoutes } from './files.js';
 import { healthRoute } from './health.js';
 import { requestJournalRoutes } from './requests.js';
+import { resultRoutes } from './results.js';
 import {
   ClockAdvanceBodySchema,
   ClockAdvanceResultSchema,
@@ -228,6 +229,7 @@ export function controlRoutes(services: Services): RouteSpec[] {
     ...waitRoutes(services.events),
     ...warningRoutes(),
     ...tlsRoutes(services),
+    ...resultRoutes(services),
     ...faultControlRoutes(services),
     ...teamControlRoutes(),
     ...v2ControlRoutes(services),

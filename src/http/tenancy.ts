@@ -14,10 +14,17 @@ export function tenancy(store: Store): MiddlewareHandler<AppEnv> {
     const tenant = store.acquire(account, mode);
     if (!tenant) throw tenantLimit(store.limits.maxTenants);
     c.set('tenant', tenant);
+    tenant.origin = originOf(c.req.url);
     try {
       await next();
     } finally {
       store.release(tenant);
     }
   };
+}
+
+/** `https://host:port` of a request URL (always absolute here): up to the slash that starts the path. */
+function originOf(url: string): string {
+  const pathAt = url.indexOf('/', url.indexOf('//') + 2);
+  return pathAt < 0 ? url : url.slice(0, pathAt);
 }

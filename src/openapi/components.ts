@@ -22,6 +22,7 @@ import { CommonCreateShape } from '../domain/tasks/common-params.js';
 import { GeometriesSchema, ObjectsToAnnotateSchema } from '../domain/tasks/geometries.js';
 import { ImageAnnotationSchema, ImageHypothesisSchema } from '../domain/tasks/image-annotations.js';
 import { TASK_TYPES } from '../domain/tasks/registry.js';
+import { deliveredResponseSchema } from '../domain/tasks/result-file.js';
 import { AuditSchema, LimitedTaskSchema, TaskListSchema, TaskSchema } from '../domain/tasks/task.js';
 import { FieldConditionSchema } from '../domain/tasks/text-fields.js';
 import type { TaskTypeDefinition } from '../domain/tasks/type-definition.js';
@@ -180,10 +181,12 @@ function taskComponents(): Component[] {
     ...defs().map(
       (def): Component => ({
         name: `${def.schemaName}Response`,
-        zod: def.responseSchema,
+        // A results-file type's response is the link; the file's content is its own component.
+        zod: deliveredResponseSchema(def),
         finish: (generated) => withExample(generated, conciseExample(responseExample(def.type))),
       }),
     ),
+
     { name: 'ImageAnnotation', zod: ImageAnnotationSchema },
   ];
 }

@@ -111,6 +111,7 @@ const IDS: Record<string, string> = {
   'POST /_mock/tasks/{taskId}/start': 'startTaskWork',
   'GET /_mock/warnings': 'getWarnings',
   'GET /_mock/tls/ca.pem': 'getTlsCa',
+  'GET /_mock/results/{taskId}/{token}': 'getResultFile',
   'POST /_mock/faults': 'addFaultRule',
   'GET /_mock/faults': 'listFaultRules',
   'DELETE /_mock/faults/{faultId}': 'deleteFaultRule',

@@ -57,11 +57,12 @@ export function tenantMeta(tenant: Tenant): TenantMeta {
 
 /** A task as a journal entry, from the JSON its reads already reuse: a task is serialized once per revision. */
 function taskEntryText(record: TaskRecord): string {
-  const { clear_unique_id_on_error: clear, error_type: errorType, dependents, threads } = record.internal;
+  const { clear_unique_id_on_error: clear, error_type: errorType, result_file, dependents, threads } = record.internal;
   const task = Buffer.from(taskJson(record)).toString('utf8');
   const extra =
     (clear === undefined ? '' : `,"clear_unique_id_on_error":${clear}`) +
     (errorType === undefined ? '' : `,"error_type":${JSON.stringify(errorType)}`) +
+    (result_file ? `,"result_file":${JSON.stringify(result_file)}` : '') +
     (dependents ? `,"dependent_options":${JSON.stringify(dependents)}` : '') +
     (threads ? `,"threads":${JSON.stringify(threads)}` : '');
   return `{"task":${task}${extra}}`;

@@ -4,6 +4,7 @@ import { toIso } from '../runtime/clock.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import { validateResponse } from './completion.js';
+import { deliveredResponse } from './result-files.js';
 import { requireTask, touch } from './tasks.js';
 
 /** Value of audit_source for audits by the service's own reviewers (the customer's is "customer"). */
@@ -44,7 +45,9 @@ export function reviewerAudit(
 ): TaskRecord {
   const record = requireTask(tenant, taskId);
   requireCompleted(record);
-  const fixed = response === undefined ? undefined : validateResponse(record, response);
+  const checked = response === undefined ? undefined : validateResponse(record, response);
+  // Before the revision, as a completion's: a results-file type keeps the fix in its file.
+  const fixed = checked && deliveredResponse(tenant, record, checked);
   touch(tenant, record, (task) => {
     task.customer_review_status = result;
     if (fixed) task.response = fixed;

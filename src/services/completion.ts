@@ -11,6 +11,7 @@ import { toIso } from '../runtime/clock.js';
 import type { BatchRecord } from '../store/account.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
+import { deliveredResponse } from './result-files.js';
 import type { Scheduler } from './scheduler.js';
 import { requireTask, touch } from './tasks.js';
 
@@ -45,9 +46,9 @@ export function completeTask(tenant: Tenant, taskId: string, given?: unknown, th
   const record = requireTask(tenant, taskId);
   requirePending(record, 'completed');
   const def = findTaskType(record.task.type);
-  const response =
-    given !== undefined ? validateResponse(record, given) : def ? synthesizeResponse(def, record.task) : {};
-  // Before the revision: the journal line the change makes carries them.
+  const made = given !== undefined ? validateResponse(record, given) : def ? synthesizeResponse(def, record.task) : {};
+  // Before the revision: the journal line the change makes carries them (and a results file).
+  const response = deliveredResponse(tenant, record, made);
   tenant.tasks.setThreads(record, threads);
   touch(tenant, record, (task) => {
     task.status = 'completed';
@@ -145,6 +146,7 @@ export function redoTask(tenant: Tenant, taskId: string): TaskRecord {
   const { status } = record.task;
   if (status !== 'completed') throw taskStatusForbids(taskId, status, 'completed', 'redone');
   tenant.tasks.setThreads(record, undefined);
+  delete record.internal.result_file;
   touch(tenant, record, (task) => {
     task.status = 'pending';
     task.times_redone = (task.times_redone ?? 0) + 1;

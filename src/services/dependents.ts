@@ -7,6 +7,7 @@ import { ApiError, inContext, invalidParameter, unsupportedType, wrongState } fr
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant, TenantEvent } from '../store/tenant.js';
 import type { Services } from './context.js';
+import { withResultContent } from './result-files.js';
 import { createFromRequest } from './task-creation.js';
 import { resolveCreation } from './task-inheritance.js';
 import { requireTask, touch } from './tasks.js';
@@ -57,7 +58,7 @@ export function setDependentOptions(
     // Cross-task rules (a completed lidar_task, say) wait for creation: the root is not finished yet.
     let body: Record<string, unknown>;
     try {
-      body = resolveCreation(tenant, type, dependentBody(record.task, def)).body;
+      body = resolveCreation(tenant, type, dependentBody(withResultContent(record), def)).body;
     } catch (err) {
       if (err instanceof ApiError) throw inContext(`In defs[${index}]`, err);
       throw err;
@@ -79,8 +80,8 @@ function createDependents(services: Services, tenant: Tenant, record: TaskRecord
     const type = findTaskType(def.type);
     if (!type) throw unsupportedType('Dependent type', def.type);
     // Lenient: the defs were checked when set, under the tenant's setting then; what passed then is made now.
-    return createFromRequest(services, tenant, type, dependentBody(record.task, def), new Lenience(true)).record.task
-      .task_id;
+    return createFromRequest(services, tenant, type, dependentBody(withResultContent(record), def), new Lenience(true))
+      .record.task.task_id;
   });
   touch(tenant, record, (task) => {
     task.dependents = ids;

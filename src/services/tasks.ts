@@ -10,6 +10,7 @@ import type { IdGenerator } from '../runtime/ids.js';
 import { type TaskRecord, taskJson } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import { syncBatchStatus } from './batches.js';
+import { withResultContent } from './result-files.js';
 
 /**
  * What callers get: the current revision itself, deep-frozen, so no copy is needed: later changes
@@ -62,7 +63,12 @@ export function createTask(
 
 /** The type's rules that look beyond the request (e.g. lidar_task must name a completed lidar task). */
 export function checkTypeRules(tenant: Tenant, def: TaskTypeDefinition, params: Record<string, unknown>): void {
-  const issues = def.checkCreate?.(params, { findTask: (id) => tenant.tasks.get(id)?.task }) ?? [];
+  // Tasks as their types' rules read them: a results-file type's response is its file's content.
+  const findTask = (id: string) => {
+    const record = tenant.tasks.get(id);
+    return record && withResultContent(record);
+  };
+  const issues = def.checkCreate?.(params, { findTask }) ?? [];
   if (issues.length > 0) throw invalidCombination(describeFitIssues(issues));
 }
 

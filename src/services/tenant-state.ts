@@ -60,6 +60,7 @@ export function stateTask(record: TaskRecord): State['tasks'][number] {
       clear_unique_id_on_error: record.internal.clear_unique_id_on_error,
     }),
     ...(record.internal.error_type && { error_type: record.internal.error_type }),
+    ...(record.internal.result_file && { result_file: record.internal.result_file }),
     ...(record.internal.dependents && { dependent_options: record.internal.dependents }),
     ...(record.internal.threads && { threads: record.internal.threads }),
   };
@@ -113,8 +114,8 @@ export function importState(store: Store, tenant: Tenant, state: State, schedule
     .map((entry) => ({ entry, createdMs: Date.parse(entry.task.created_at) }))
     .sort((a, b) => a.createdMs - b.createdMs);
   for (const { entry, createdMs } of sorted) {
-    const { task, clear_unique_id_on_error, error_type, dependent_options, threads } = entry;
-    const internal = { clear_unique_id_on_error, error_type, dependents: dependent_options, threads };
+    const { task, clear_unique_id_on_error, error_type, result_file, dependent_options, threads } = entry;
+    const internal = { clear_unique_id_on_error, error_type, result_file, dependents: dependent_options, threads };
     fresh.tasks.insert(task, createdMs, internal);
     fresh.noteStamp(createdMs);
   }

@@ -13,6 +13,11 @@ export interface TaskInternal {
   dependents?: { defs: ({ type: string } & Record<string, unknown>)[]; require_audit: boolean; created: boolean };
   /** The v2 threads a control-plane completion gave (else v2 synthesizes them); dropped by a redo. */
   threads?: Thread[];
+  /**
+   * A completed task of a type whose results are delivered as a file (resultsByFile): the file's content (the
+   * response as the type's schema has it) and the secret its URL carries. Dropped by a redo.
+   */
+  result_file?: { token: string; content: Record<string, unknown> };
   /** The kind of error a control-plane failure gave (v2 shows it as errors[].type); kept while the task is in error. */
   error_type?: V2ErrorType;
   /** Completion mode `reads`: how often a client read the task while it was pending (kept in memory only). */

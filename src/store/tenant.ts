@@ -92,6 +92,11 @@ export class Tenant {
   readonly warnings = new WarningTally();
   /** The request journal, made by the first request journaled (GET /_mock/requests). */
   requestJournal: RequestJournal | undefined = undefined;
+  /**
+   * Where its clients reach this server (scheme, host and port of their last request): results files are
+   * linked under it. Plumbing, not state: a dropped tenant's next request sets it again.
+   */
+  origin = 'http://127.0.0.1:3000';
   /** Requests being served for this tenant right now: the store never drops a tenant in use. */
   inUse = 0;
   /** Made once: idempotency records and the store's map all point at this one string. */

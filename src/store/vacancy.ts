@@ -16,7 +16,8 @@ import type { Tenant } from './tenant.js';
  * and the request journal, a record of traffic rather than state: it goes with the tenant, so it
  * never keeps one that would otherwise go (an expired idempotency record's tenant, say). The warning tally
  * is kept, though it is traffic too: a suite reads it after its run, and a key that only reads must not lose it
- * (--data-dir does not keep it: a restart starts every tally at zero). Left out too: the
+ * (--data-dir does not keep it: a restart starts every tally at zero). Left out too: the origin its clients
+ * last used (the next request sets it again), and the
  * --data-dir change listener, which is plumbing, not state.
  */
 export function holdsNothing(tenant: Tenant, defaults: () => TenantSettings, idempotencyRecords: number): boolean {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BatchSchema } from '../batches/schemas.js';
 import { CallbackJournalSchema } from '../callbacks/schemas.js';
 import { ClockOffsetSchema } from '../clock-bounds.js';
+import { JsonObjectSchema } from '../common/metadata.js';
 import { StateFilesSchema } from '../files/state.js';
 import { ScheduledJobSchema } from '../jobs/schemas.js';
 import { ProjectSchema } from '../projects/schemas.js';
@@ -31,6 +32,11 @@ const StateTaskSchema = z
   .object({
     task: ImportedTaskSchema,
     clear_unique_id_on_error: z.boolean().optional(),
+    /** A results-file type's completed task: the file's content and its URL's secret. */
+    result_file: z
+      .object({ token: z.string().min(1), content: JsonObjectSchema })
+      .strict()
+      .optional(),
     /** The kind of error POST /_mock/tasks/{id}/fail gave (v2's errors[].type). */
     error_type: V2ErrorTypeSchema.optional(),
     dependent_options: z

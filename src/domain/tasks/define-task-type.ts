@@ -27,6 +27,8 @@ export interface TaskTypeSpec<P, R extends Record<string, unknown>> {
   /** Params the server fills when the creation leaves them out (the real service's, as recorded). */
   paramDefaults?: Record<string, unknown>;
   defaultInstruction?: string;
+  /** Results delivered as a file the response links (see TaskTypeDefinition.resultsByFile). */
+  resultsByFile?: boolean;
   checkCreate?(params: P, context: CreateContext, report: Report): void;
   taskFields?(params: P): Record<string, unknown>;
   /** Report paths start at `response`. */
@@ -76,6 +78,7 @@ export function defineTaskType<P, R extends Record<string, unknown>>(spec: TaskT
     responseSchema: spec.response,
     ...(spec.paramDefaults && { paramDefaults: spec.paramDefaults }),
     ...(spec.defaultInstruction !== undefined && { defaultInstruction: spec.defaultInstruction }),
+    ...(spec.resultsByFile && { resultsByFile: true }),
     checkCreate: (given, context) => {
       const check = spec.checkCreate;
       return check ? collectIssues((report) => check(creationParams(given), context, report)) : [];

@@ -39,6 +39,11 @@ export interface TaskTypeDefinition {
   /** The instruction a task gets when its creation names none (audio transcription's, recorded). */
   defaultInstruction?: string;
   /**
+   * The real service delivers this type's results as a file: the response clients read is
+   * `{annotations: {url}}` (ResultFileLinkSchema), and the file holds what `responseSchema` describes.
+   */
+  resultsByFile?: boolean;
+  /**
    * Rules that need more than the request (e.g. lidar_task must name a completed lidar task). `params`
    * (here and in taskFields) are a creation's params as `createSchema` answered them, split from the body.
    */

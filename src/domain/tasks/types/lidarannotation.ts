@@ -123,6 +123,8 @@ export const lidarannotation = defineTaskType({
   params: LidarAnnotationParamsSchema,
   response: LidarAnnotationResponseSchema,
   schemaName: 'LidarAnnotation',
+  // The callback docs and scale_lidar_io's LidarAnnotationTask.get_annotations() read response.annotations.url.
+  resultsByFile: true,
   checkResponse: checkLidarAnnotationResponse,
   synthesize: (params, rng, taskId) => synthesizeLidarAnnotation(taskId, params, rng),
   toDependent: offerToDependent,
