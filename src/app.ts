@@ -14,7 +14,6 @@ import type { AppEnv } from './http/env.js';
 import { faultMiddleware } from './http/faults.js';
 import { hostCheck } from './http/host-check.js';
 import { IdempotencyGuard } from './http/idempotency.js';
-import { lenience } from './http/lenience.js';
 import { mountRoutes } from './http/mount-routes.js';
 import { normalizedPath } from './http/path.js';
 import { rateLimit } from './http/rate-limit.js';
@@ -189,7 +188,6 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     // Before faults: a request refused for its rate is refused before anything else happens to it.
     app.use(prefix, rateLimit);
     app.use(prefix, faults.middleware);
-    app.use(prefix, lenience);
   }
 
   mountRoutes(app, [...api, ...v2, ...control.filter((route) => !route.public)], idempotency);

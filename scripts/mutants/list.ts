@@ -286,8 +286,8 @@ export const MUTANTS: readonly Mutant[] = [
     name: 'unknown-params-never-lenient',
     rule: 'a parameter no route declares is accepted and ignored by default, named in Labelmock-Warning',
     file: 'http/lenience.ts',
-    find: "new Lenience(tenant.settings.unknown_params === 'lenient')",
-    replace: "new Lenience(tenant.settings.unknown_params === 'never')",
+    find: "new Lenience(c.get('tenant').settings.unknown_params === 'lenient')",
+    replace: "new Lenience(c.get('tenant').settings.unknown_params === 'never')",
   },
   {
     name: 'query-empty-values-kept',

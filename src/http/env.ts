@@ -19,5 +19,10 @@ export type AppEnv = {
     fault?: AppliedFault;
     /** How /v1 and /v2 read undeclared parameters and form text, and what they ignored (http/lenience.ts). */
     lenience?: Lenience;
+    /**
+     * The Labelmock-Warning text answered, for the request journal: read from here, never from the answer's
+     * headers (touching c.res.headers makes @hono/node-server build a full Response, off its fast path).
+     */
+    warning?: string;
   };
 };

@@ -6,6 +6,7 @@ import type { AppEnv } from './env.js';
 import type { IdempotencyGuard, Outcome } from './idempotency.js';
 import { outgoingOf } from './incoming.js';
 import { noteAnswer } from './journal-capture.js';
+import { requestLenience, WARNING_HEADER, warningFor } from './lenience.js';
 import type { RouteSpec } from './route.js';
 
 const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -24,12 +25,13 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency:
   for (const route of routes) {
     // Made once per route, not per request.
     const jsonLimits = { root: route.bodyName, ...route.jsonLimits };
+    // /v1 and /v2 read undeclared parameters and forms as the tenant allows; the control plane strictly.
+    const lenient = route.path.startsWith('/v1/') || route.path.startsWith('/v2/');
     app.on(route.method.toUpperCase(), honoPath(route.path), async (c) => {
       const raw = route.method === 'get' || route.multipart ? '' : await readRawBody(c);
+      const lenience = lenient ? requestLenience(c) : undefined;
       // Parsed once, before the guard (the fingerprint needs it); a failure is thrown inside it.
-      // Forms where the request reads leniently (/v1, /v2); the control plane takes JSON only.
-      const lenience = c.get('lenience');
-      const parsed = tryParseBody(raw, c.req.header('content-type') ?? '', jsonLimits, lenience !== undefined);
+      const parsed = tryParseBody(raw, c.req.header('content-type') ?? '', jsonLimits, lenient);
       if (parsed.ok && parsed.form && lenience) lenience.formStrings = true;
       let answered: Response | undefined;
       let bytes: Uint8Array | undefined;
@@ -56,17 +58,36 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency:
         route.idempotent && key !== undefined
           ? await idempotency.run(c.get('tenant'), key, fingerprint(route.method, c.req.path, raw, parsed), run)
           : await run();
-      if (answered) return answered;
+      const warning = lenience && warningFor(c.get('tenant'), lenience);
+      if (warning) c.set('warning', warning);
+      if (answered) return warning ? withHeader(answered, WARNING_HEADER, warning) : answered;
+      const headers = {
+        'Content-Type': 'application/json',
+        ...outcome.headers,
+        ...(warning && { [WARNING_HEADER]: warning }),
+      };
       // A fresh JsonText answer; a replayed one (bytes unset) is the stored text.
       if (bytes && outcome.status === 200) {
         // Buffers made here (Buffer.concat, allocUnsafeSlow) own a plain ArrayBuffer, never a shared one.
         const body = bytes as Uint8Array<ArrayBuffer>;
         noteAnswer(c, 200, body);
-        return c.body(body, 200, { 'Content-Type': 'application/json', ...outcome.headers });
+        return c.body(body, 200, headers);
       }
       noteAnswer(c, outcome.status, outcome.body);
-      return c.body(outcome.body, outcome.status as 200, { 'Content-Type': 'application/json', ...outcome.headers });
+      return c.body(outcome.body, outcome.status as 200, headers);
     });
+  }
+}
+
+/** A route's own Response with one more header (copied once when its headers are immutable, as a fetched one's). */
+function withHeader(res: Response, name: string, value: string): Response {
+  try {
+    res.headers.set(name, value);
+    return res;
+  } catch {
+    const copy = new Response(res.body, res);
+    copy.headers.set(name, value);
+    return copy;
   }
 }
 

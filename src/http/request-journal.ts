@@ -15,7 +15,6 @@ import {
   type QueryCaptures,
   queryCaptures,
 } from './journal-capture.js';
-import { WARNING_HEADER } from './lenience.js';
 
 export interface JournalOptions {
   store: Store;
@@ -109,7 +108,7 @@ function capture(
     responseCut,
     truncated: path.cut || query.cut || headers.cut || body.cut || responseCut,
     fault: c.get('fault'),
-    warning: c.res.headers.get(WARNING_HEADER) ?? undefined,
+    warning: c.get('warning'),
   };
 }
 
