@@ -1,4 +1,5 @@
 import {
+  type ContractContext,
   contract,
   expectEqual,
   expectErrorBody,
@@ -14,6 +15,13 @@ import { RECORDED_CREATIONS } from './recorded-creations.js';
  * What the real service did where the interface is silent, replayed from public evidence (docs/fidelity.md lists
  * each piece): the Ruby clients' VCR recordings, the 2018 docs' curl examples, what third-party tools send.
  */
+
+/** A form-encoded POST, as `curl -d key=value` sends one. */
+const postForm = (ctx: ContractContext, path: string, form: URLSearchParams) =>
+  ctx.api.post(path, undefined, {
+    rawBody: form.toString(),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
 
 for (const recorded of RECORDED_CREATIONS) {
   const type = recorded.path.replace('task/', '');
@@ -68,10 +76,7 @@ contract('POST /v1/task/categorization form-encoded as the 2018 docs curl exampl
     ['categories', 'private'],
     ['allow_multiple', 'true'],
   ]);
-  const res = await ctx.api.post('/v1/task/categorization', undefined, {
-    rawBody: form.toString(),
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-  });
+  const res = await postForm(ctx, '/v1/task/categorization', form);
   expectStatus(res, 200);
   expectEqual(res.body.params.categories, ['public', 'private'], `${res.request} params.categories`);
   expectEqual(res.body.params.allow_multiple, true, `${res.request} params.allow_multiple (the text "true")`);
@@ -85,10 +90,7 @@ contract('POST /v1/task/imageannotation reads nested form keys (fields[title]=) 
     ['geometries[box][min_width]', '5'],
     ['metadata[order]', 'A-17'],
   ]);
-  const res = await ctx.api.post('/v1/task/imageannotation', undefined, {
-    rawBody: form.toString(),
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-  });
+  const res = await postForm(ctx, '/v1/task/imageannotation', form);
   expectStatus(res, 200);
   expectEqual(
     res.body.params.geometries,
