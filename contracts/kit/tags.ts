@@ -8,7 +8,7 @@ import { citationOf } from './citations.js';
  * - `client`: what the official clients call beyond the interface (the v2 API of the Python client's
  *   `client.v2`); an implementation that serves it opts in with `--tags client`.
  * - `labelmock`: labelmock's choices where the interface is silent (400 rather than clamping, 405 with
- *   Allow, refusing unknown keys, error wording, leniencies) and the behaviour of its /_mock routes.
+ *   Allow, naming ignored unknown keys, error wording, leniencies) and the behaviour of its /_mock routes.
  * - `control`: needs /_mock routes (derived from the contract's source: see `needsOf`).
  *
  * The first pattern that matches a contract's name decides between interface and labelmock; a name
