@@ -1,8 +1,39 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The test files that leave the process or the machine's quiet: child processes and real sockets (servers,
+ * the CLI, the official clients' own suites, Python), fresh installs (npm pack, npm ci of the code generators),
+ * browsers (chromium), and in-process stress (megabyte bodies, hundreds of thousands of keys, fuzzing every
+ * operation). Everything else is `fast`: units and apps made in process (`npm run test:fast`). A new test file
+ * is fast unless it is listed here.
+ */
+const PROCESSES = [
+  'test/byte-pool.test.ts',
+  'test/cli.test.ts',
+  'test/client-abort.test.ts',
+  'test/compat/node-sdk*.test.ts',
+  'test/compat/python-client-recovery.test.ts',
+  'test/contracts-kit.test.ts',
+  'test/data-dir-crash.test.ts',
+  'test/examples.test.ts',
+  'test/faults-server.test.ts',
+  'test/json-body-socket.test.ts',
+  'test/persist-disk.test.ts',
+  'test/readme-examples.test.ts',
+  'test/request-journal.test.ts',
+  'test/retry-example.test.ts',
+  'test/server*.test.ts',
+  'test/tls.test.ts',
+  'test/upload-backpressure.test.ts',
+];
+const INSTALLS = ['test/generated-clients.test.ts', 'test/install-paths.test.ts', 'test/package.test.ts'];
+const BROWSERS = ['test/docs-browser.test.ts', 'test/inspector-browser.test.ts'];
+const STRESS = ['test/fuzz.test.ts', 'test/hostile-input.test.ts'];
+
+const ALL = ['test/**/*.test.ts', 'contracts/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'contracts/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['test/network-guard.ts'],
     // Generous: a bound for a hung test, never a measure of speed. A loaded CI machine (npm run test:load)
@@ -12,5 +43,15 @@ export default defineConfig({
     // Every app a test makes (and every server it starts) checks its answers against the OpenAPI
     // documents: an answer the document does not describe becomes a 500 naming the mismatch.
     env: { LABELMOCK_SELF_CHECK: 'strict' },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'fast', include: ALL, exclude: [...PROCESSES, ...INSTALLS, ...BROWSERS, ...STRESS] },
+      },
+      { extends: true, test: { name: 'stress', include: STRESS } },
+      { extends: true, test: { name: 'processes', include: PROCESSES } },
+      { extends: true, test: { name: 'installs', include: INSTALLS } },
+      { extends: true, test: { name: 'browsers', include: BROWSERS } },
+    ],
   },
 });
