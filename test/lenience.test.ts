@@ -51,6 +51,16 @@ describe('unknown parameters, lenient (the default)', () => {
     expect(entry.warning).toBe('ignored 1 unknown parameter(s): "callback_url"');
   });
 
+  it('an error after a lenient read (an unknown project) names what was ignored too, and tallies it', async () => {
+    const t = makeApp();
+    const res = await t.call('POST', '/v1/batches', {
+      body: { project: 'nowhere', name: 'run-1', callback_url: 'http://example.com/callback' },
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('labelmock-warning')).toBe('ignored 1 unknown parameter(s): "callback_url"');
+    expect((await warnings(t)).total).toBe(1);
+  });
+
   // scale_lidar_io (PyPI scale-lidar-io) helper.get_default_template() sends task_id: None with every task.
   it("scale_lidar_io's template (task_id null) creates the lidar task", async () => {
     const t = makeApp();

@@ -9,6 +9,9 @@ import { formatPath } from './zod-messages.js';
 export const UNKNOWN_PARAMS_POLICIES = ['lenient', 'strict'] as const;
 export type UnknownParamsPolicy = (typeof UNKNOWN_PARAMS_POLICIES)[number];
 
+/** The answer header naming what a lenient request ignored (labelmock's own, like Prism's `sl-violations`). */
+export const WARNING_HEADER = 'Labelmock-Warning';
+
 /** Names one request keeps of what it ignored (the count goes on): a body of 10,000 typos stays one short header. */
 const MAX_NAMED = 20;
 /** Rounds of removing unknown keys: a key inside one found only once its parent parses. */

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { ZodError } from 'zod';
+import { WARNING_HEADER } from '../domain/lenience.js';
 import { ApiError } from './catalog.js';
 import { bodyCutOff, bodyTooLarge, internalError, invalidParameters } from './templates.js';
 
@@ -25,5 +26,8 @@ export function toErrorResponse(err: unknown, c: Context) {
   const apiError = toApiError(err);
   // A 500 a fault rule injected (the fault middleware set `fault`) is no bug of the mock: not logged.
   if (apiError.kind === 'internal' && c.get('fault')?.status === undefined) console.error(err);
-  return c.json(errorBody(apiError.status, apiError.message), apiError.status, apiError.headers);
+  // What a lenient read ignored before the error (http/mount-routes.ts), as on any answer the route made.
+  const warning: unknown = c.get('warning');
+  const headers = typeof warning === 'string' ? { ...apiError.headers, [WARNING_HEADER]: warning } : apiError.headers;
+  return c.json(errorBody(apiError.status, apiError.message), apiError.status, headers);
 }

@@ -3,9 +3,6 @@ import { Lenience } from '../domain/lenience.js';
 import type { Tenant } from '../store/tenant.js';
 import type { AppEnv } from './env.js';
 
-/** The answer header naming what a lenient request ignored (labelmock's own, like Prism's `sl-violations`). */
-export const WARNING_HEADER = 'Labelmock-Warning';
-
 /** Characters of one name in the header (a key may be any length; the 400 cuts it the same way). */
 const MAX_HEADER_NAME_CHARS = 100;
 

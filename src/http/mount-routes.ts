@@ -1,12 +1,13 @@
 import type { Context, Hono } from 'hono';
 import { JsonText } from '../domain/common/json-text.js';
+import { WARNING_HEADER } from '../domain/lenience.js';
 import type { BytePool } from '../runtime/byte-pool.js';
 import { canonicalJson, type ParsedBody, readRawBody, tryParseBody } from './body.js';
 import type { AppEnv } from './env.js';
 import type { IdempotencyGuard, Outcome } from './idempotency.js';
 import { outgoingOf } from './incoming.js';
 import { noteAnswer } from './journal-capture.js';
-import { requestLenience, WARNING_HEADER, warningFor } from './lenience.js';
+import { requestLenience, warningFor } from './lenience.js';
 import type { RouteSpec } from './route.js';
 
 const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -53,13 +54,19 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency:
         return { status: 200, body: JSON.stringify(result) };
       };
       const key = c.req.header('idempotency-key');
-      // Everything after the raw read happens inside the guard: even a malformed body's 400 is stored.
-      const outcome =
-        route.idempotent && key !== undefined
-          ? await idempotency.run(c.get('tenant'), key, fingerprint(route.method, c.req.path, raw, parsed), run)
-          : await run();
-      const warning = lenience && warningFor(c.get('tenant'), lenience);
-      if (warning) c.set('warning', warning);
+      let outcome: Outcome;
+      try {
+        // Everything after the raw read happens inside the guard: even a malformed body's 400 is stored.
+        outcome =
+          route.idempotent && key !== undefined
+            ? await idempotency.run(c.get('tenant'), key, fingerprint(route.method, c.req.path, raw, parsed), run)
+            : await run();
+      } finally {
+        // Tallied and put on the context whatever the answer: the error translator adds the header to an error.
+        const ignored = lenience && warningFor(c.get('tenant'), lenience);
+        if (ignored) c.set('warning', ignored);
+      }
+      const warning = c.get('warning');
       if (answered) return warning ? withHeader(answered, WARNING_HEADER, warning) : answered;
       const headers = {
         'Content-Type': 'application/json',
