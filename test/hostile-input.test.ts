@@ -207,9 +207,9 @@ describe('hostile input', () => {
     const res = await t.call('POST', '/v1/task/imageannotation', { body });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.params).filter((key) => key.startsWith('extra_'))).toEqual([]);
-    const warning = res.headers.get('labelmock-warning') ?? '';
-    expect(warning).toMatch(/^ignored 9000 unknown parameter\(s\): "extra_0", .*"extra_19", and 8980 more$/);
-    expect(warning.length).toBeLessThan(1000);
+    // The first 20 names, then a count: the header's size does not grow with the body's keys.
+    const named = Array.from({ length: 20 }, (_, i) => `"extra_${i}"`).join(', ');
+    expect(res.headers.get('labelmock-warning')).toBe(`ignored 9000 unknown parameter(s): ${named}, and 8980 more`);
   });
 
   it('POST /v1/task/imageannotation refuses a 5 MB body of 430,000 keys by counting, before any parse', async () => {
