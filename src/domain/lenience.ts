@@ -131,3 +131,13 @@ function repairAt(value: unknown, path: (string | number)[], apply: (inner: unkn
 
 const shallowCopy = (value: object): Record<string | number, unknown> =>
   (Array.isArray(value) ? [...value] : { ...value }) as Record<string | number, unknown>;
+
+/**
+ * `value` without the key at `path`, as a lenient read left it out (copies on the way; a path that is not there
+ * changes nothing): the self-check holds the body the server read to the document.
+ */
+export function withoutPath(value: unknown, path: readonly (string | number)[]): unknown {
+  const key = path.at(-1);
+  if (typeof key !== 'string') return value;
+  return repairAt(value, path.slice(0, -1), (object) => withoutKeys(object, new Set([key])));
+}

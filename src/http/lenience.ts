@@ -18,8 +18,9 @@ export function requestLenience(c: Context<AppEnv>): Lenience {
 }
 
 /**
- * What the request ignored, tallied on the tenant, as the Labelmock-Warning header's text (the journal reads it
- * from the answer): `ignored 2 unknown parameter(s): "callback_url", "task_id"`; undefined when nothing was.
+ * What the request ignored, tallied on the tenant, as the Labelmock-Warning header's text (mount-routes puts it on
+ * the context, where the journal and the error translator read it): `ignored 2 unknown parameter(s): "callback_url",
+ * "task_id"`; undefined when nothing was.
  */
 export function warningFor(tenant: Tenant, read: Lenience): string | undefined {
   if (read.ignoredCount === 0) return undefined;

@@ -8,6 +8,7 @@ import type { IdempotencyGuard, Outcome } from './idempotency.js';
 import { outgoingOf } from './incoming.js';
 import { noteAnswer } from './journal-capture.js';
 import { requestLenience, warningFor } from './lenience.js';
+import { withHeaders } from './response-headers.js';
 import type { RouteSpec } from './route.js';
 
 const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -67,7 +68,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency:
         if (ignored) c.set('warning', ignored);
       }
       const warning = c.get('warning');
-      if (answered) return warning ? withHeader(answered, WARNING_HEADER, warning) : answered;
+      if (answered) return warning ? withHeaders(answered, { [WARNING_HEADER]: warning }) : answered;
       const headers = {
         'Content-Type': 'application/json',
         ...outcome.headers,
@@ -83,18 +84,6 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], idempotency:
       noteAnswer(c, outcome.status, outcome.body);
       return c.body(outcome.body, outcome.status as 200, headers);
     });
-  }
-}
-
-/** A route's own Response with one more header (copied once when its headers are immutable, as a fetched one's). */
-function withHeader(res: Response, name: string, value: string): Response {
-  try {
-    res.headers.set(name, value);
-    return res;
-  } catch {
-    const copy = new Response(res.body, res);
-    copy.headers.set(name, value);
-    return copy;
   }
 }
 

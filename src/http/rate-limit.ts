@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { rateLimited } from '../errors/index.js';
 import { spendRequest } from '../services/rate-limit.js';
 import type { AppEnv } from './env.js';
+import { withHeaders } from './response-headers.js';
 
 /**
  * The tenant's rate limit on /v1 and /v2 (after tenancy, before faults and routes): a request past the budget
@@ -13,19 +14,8 @@ export const rateLimit: MiddlewareHandler<AppEnv> = (c, next) => {
   if (!verdict) return next();
   if (!verdict.allowed) throw rateLimited(verdict.limit, verdict.perSeconds, verdict.resetS, verdict.headers);
   return next().then(() => {
-    // A streamed or fetched answer may carry immutable headers: copy it once to add ours.
-    if (!trySetHeaders(c.res.headers, verdict.headers)) {
-      c.res = new Response(c.res.body, c.res);
-      trySetHeaders(c.res.headers, verdict.headers);
-    }
+    const res = withHeaders(c.res, verdict.headers);
+    // A copy (the answer's headers were immutable) replaces the answer; the answer itself was changed in place.
+    if (res !== c.res) c.res = res;
   });
 };
-
-function trySetHeaders(target: Headers, headers: Record<string, string>): boolean {
-  try {
-    for (const [name, value] of Object.entries(headers)) target.set(name, value);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -1,6 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { withoutPath } from '../../domain/lenience.js';
 import { selfCheckFailed, toErrorResponse } from '../../errors/index.js';
 import type { AppEnv } from '../env.js';
 import { queryValues } from '../query-parser.js';
@@ -207,14 +208,4 @@ async function requestProblems(operation: CheckedOperation, c: Context<AppEnv>):
     problems.push(`the request body was accepted, but the document forbids it: ${describe(validateBody.errors)}`);
   }
   return problems;
-}
-
-/** `value` without the key at `path` (copies on the way; a path that is not there changes nothing). */
-function withoutPath(value: unknown, path: readonly (string | number)[]): unknown {
-  const [head, ...rest] = path;
-  if (head === undefined || !value || typeof value !== 'object' || !Object.hasOwn(value, head)) return value;
-  const copy = (Array.isArray(value) ? [...value] : { ...value }) as Record<string | number, unknown>;
-  if (rest.length === 0) delete copy[head];
-  else copy[head] = withoutPath(copy[head], rest);
-  return copy;
 }
