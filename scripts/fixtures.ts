@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { TASK_TYPES } from '../src/domain/tasks/registry.js';
-import { completedFixture } from '../src/fixture-tasks.js';
+import { completedFixture } from './fixture-tasks.js';
 
 for (const type of Object.keys(TASK_TYPES)) {
   const task = await completedFixture(type);

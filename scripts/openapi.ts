@@ -12,10 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from '../src/app.js';
 import { controlRoutes } from '../src/control/routes.js';
 import { apiDocument, controlDocument, toYaml, v2Document } from '../src/openapi/documents.js';
-import { recordExamples } from '../src/openapi/example-scenario.js';
 import { EXAMPLES_FIXTURE } from '../src/openapi/examples.js';
 import { apiRoutes } from '../src/routes/index.js';
 import { v2Routes } from '../src/routes/v2/index.js';
+import { recordExamples } from './examples/scenario.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FILE = fileURLToPath(new URL('../openapi.yaml', import.meta.url));

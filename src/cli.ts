@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The CLI's process owns its zod: only here is zod's ZodEffects given the fix (see the module). A library
 // import of labelmock changes nothing outside labelmock.
-import './domain/zod-effects-fix.js';
+import './zod-effects-fix.js';
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { completedFixture } from '../scripts/fixture-tasks.js';
 import { TASK_TYPES } from '../src/domain/tasks/registry.js';
 import { deliveredResponseSchema } from '../src/domain/tasks/result-file.js';
 import { TaskSchema } from '../src/domain/tasks/task.js';
-import { completedFixture } from '../src/fixture-tasks.js';
 import { fixture } from '../src/fixtures.js';
 
 describe('fixtures', () => {

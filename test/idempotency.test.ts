@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { toErrorResponse } from '../src/errors/index.js';
 import type { AppEnv } from '../src/http/env.js';
+import { toErrorResponse } from '../src/http/error-answer.js';
 import { IdempotencyGuard } from '../src/http/idempotency.js';
 import { mountRoutes } from '../src/http/mount-routes.js';
 import { defineRoute } from '../src/http/route.js';

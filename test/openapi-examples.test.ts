@@ -3,8 +3,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { recordExamples } from '../scripts/examples/scenario.js';
 import { fixture } from '../src/fixtures.js';
-import { recordExamples } from '../src/openapi/example-scenario.js';
 import { makeApp } from './helpers.js';
 
 /**

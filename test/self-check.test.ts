@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import type { OpenAPIObject, ReferenceObject, SchemaObject } from 'openapi3-ts/oas31';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, selfCheckFromEnvironment } from '../src/config/index.js';
-import { toErrorResponse } from '../src/errors/index.js';
 import type { AppEnv } from '../src/http/env.js';
+import { toErrorResponse } from '../src/http/error-answer.js';
 import { type SelfCheckMode, selfCheck } from '../src/http/self-check/middleware.js';
 
 const error = { $ref: '#/components/schemas/ErrorResponse' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type RefinementCtx, z } from 'zod';
-import { ZOD_EFFECTS_FIXED } from '../src/domain/zod-effects-fix.js';
+import { ZOD_EFFECTS_FIXED } from '../src/zod-effects-fix.js';
 
 /** The refinement contexts a schema's refinements were handed, in order. */
 function contextsOf(run: (seen: RefinementCtx[]) => void): RefinementCtx[] {
@@ -9,7 +9,7 @@ function contextsOf(run: (seen: RefinementCtx[]) => void): RefinementCtx[] {
   return seen;
 }
 
-describe('the ZodEffects fix (domain/zod-effects-fix.ts)', () => {
+describe('the ZodEffects fix (src/zod-effects-fix.ts)', () => {
   it('is applied to the zod this repository pins (an upgrade must look at it again)', () => {
     expect(ZOD_EFFECTS_FIXED).toBe(true);
   });

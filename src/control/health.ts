@@ -1,7 +1,7 @@
+import { HealthSchema } from '../domain/control/schemas.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import type { Services } from '../services/context.js';
 import { packageVersion } from '../version.js';
-import { HealthSchema } from './schemas.js';
 
 /**
  * The one control route that needs no key: a readiness probe (CI waiting for the mock, a container

@@ -1,5 +1,17 @@
 import { z } from 'zod';
 import { STATE_IMPORT_MAX_JSON_DEPTH, STATE_IMPORT_MAX_JSON_VALUES } from '../domain/common/input-limits.js';
+import {
+  ClockAdvanceBodySchema,
+  ClockAdvanceResultSchema,
+  ClockSchema,
+  CompleteBodySchema,
+  FailBodySchema,
+  ResetResultSchema,
+  ReviewerAuditBodySchema,
+  SettingsPatchSchema,
+  SettingsSchema,
+  StateSchema,
+} from '../domain/control/schemas.js';
 import { TaskSchema } from '../domain/tasks/task.js';
 import { jsonStreamResponse } from '../http/json-stream.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
@@ -20,18 +32,6 @@ import { fileControlRoutes } from './files.js';
 import { healthRoute } from './health.js';
 import { requestJournalRoutes } from './requests.js';
 import { resultRoutes } from './results.js';
-import {
-  ClockAdvanceBodySchema,
-  ClockAdvanceResultSchema,
-  ClockSchema,
-  CompleteBodySchema,
-  FailBodySchema,
-  ResetResultSchema,
-  ReviewerAuditBodySchema,
-  SettingsPatchSchema,
-  SettingsSchema,
-  StateSchema,
-} from './schemas.js';
 import { checkStateLists, StateEnvelopeSchema } from './state-import.js';
 import { teamControlRoutes } from './teams.js';
 import { tlsRoutes } from './tls.js';

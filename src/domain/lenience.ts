@@ -1,5 +1,5 @@
 import type { ZodError, ZodIssue, ZodType, ZodTypeDef } from 'zod';
-import { formatPath } from './zod-messages.js';
+import { formatPath } from '../errors/zod-messages.js';
 
 /**
  * What a tenant's /v1 and /v2 routes do with a parameter no schema declares. The real service accepts

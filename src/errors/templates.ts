@@ -1,6 +1,6 @@
 import type { ZodError } from 'zod';
-import { describeZodIssues } from '../domain/zod-messages.js';
 import { ApiError, ERROR_CATALOG, type ErrorKind } from './catalog.js';
+import { describeZodIssues } from './zod-messages.js';
 
 /**
  * The named message templates: every error the mock sends is built by one of these, so a message

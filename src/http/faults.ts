@@ -2,10 +2,11 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { Latency } from '../config/latency.js';
 import { FAULT_HEADER, parseFaultHeader } from '../domain/faults/header.js';
 import { type AppliedFault, INJECTED_RETRY_AFTER_S, RETRY_AFTER_STATUSES } from '../domain/faults/schemas.js';
-import { heldRequestsSpent, injectedFault, toErrorResponse } from '../errors/index.js';
+import { heldRequestsSpent, injectedFault } from '../errors/index.js';
 import { HeldRequests } from '../runtime/held-requests.js';
 import { firingRule } from '../services/faults.js';
 import type { AppEnv } from './env.js';
+import { toErrorResponse } from './error-answer.js';
 import { incomingOf } from './incoming.js';
 
 /**

@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
-import {
-  errorBody,
-  idempotencyInFlight,
-  idempotencyKeyReused,
-  invalidIdempotencyKey,
-  toApiError,
-} from '../errors/index.js';
+import { idempotencyInFlight, idempotencyKeyReused, invalidIdempotencyKey } from '../errors/index.js';
 import type { IdempotencyStore } from '../store/idempotency-store.js';
 import type { Tenant } from '../store/tenant.js';
+import { errorBody, toApiError } from './error-answer.js';
 
 export interface Outcome {
   status: number;

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { ZodObject, type ZodRawShape, type ZodType, type ZodTypeDef } from 'zod';
 import { Lenience } from '../domain/lenience.js';
 import { parseOrThrow } from '../domain/validate.js';
-import { formatPath } from '../domain/zod-messages.js';
+import { formatPath } from '../errors/zod-messages.js';
 import { deepFreeze } from '../store/frozen.js';
 import { Kept } from './kept.js';
 

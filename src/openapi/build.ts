@@ -11,6 +11,7 @@ import type {
   ServerObject,
 } from 'openapi3-ts/oas31';
 import { type ZodTypeAny, z } from 'zod';
+import { ERROR_SCHEMA } from '../domain/common/error-response.js';
 import { ERROR_CATALOG, type ErrorKind } from '../errors/index.js';
 import { type RouteSpec, routeErrors } from '../http/route.js';
 import type { Component } from './components.js';
@@ -21,7 +22,6 @@ import { operationId, routeKey } from './operation-ids.js';
 import { queryParameters } from './parameters.js';
 import { CREATE_REQUEST_DESCRIPTION, REQUEST_DESCRIPTIONS } from './request-descriptions.js';
 import { asSchema, referenceInside, referenceNamed, tidySchema } from './reuse.js';
-import { ERROR_SCHEMA } from './schema-names.js';
 
 export interface DocumentInfo {
   title: string;

@@ -1,19 +1,19 @@
 import { generateSchema } from '@anatine/zod-openapi';
 import type { SchemaObject } from 'openapi3-ts/oas31';
 import { type ZodTypeAny, z } from 'zod';
+import { BatchListSchema, BatchSchema, CreateBatchBodySchema } from '../domain/batches/schemas.js';
+import { CallbackJournalSchema } from '../domain/callbacks/schemas.js';
+import { ERROR_SCHEMA, ErrorResponseSchema } from '../domain/common/error-response.js';
+import { LabelObjectSchema } from '../domain/common/labels.js';
+import { MetadataSchema, StoredMetadataSchema } from '../domain/common/metadata.js';
+import { TagsSchema, TimestampSchema } from '../domain/common/values.js';
 import {
   ClockAdvanceResultSchema,
   ClockSchema,
   HealthSchema,
   SettingsSchema,
   StateSchema,
-} from '../control/schemas.js';
-import { BatchListSchema, BatchSchema, CreateBatchBodySchema } from '../domain/batches/schemas.js';
-import { CallbackJournalSchema } from '../domain/callbacks/schemas.js';
-import { ErrorResponseSchema } from '../domain/common/error-response.js';
-import { LabelObjectSchema } from '../domain/common/labels.js';
-import { MetadataSchema, StoredMetadataSchema } from '../domain/common/metadata.js';
-import { TagsSchema, TimestampSchema } from '../domain/common/values.js';
+} from '../domain/control/schemas.js';
 import { FileSchema } from '../domain/files/schemas.js';
 import { CreateProjectBodySchema, ExtendedProjectSchema, ProjectSchema } from '../domain/projects/schemas.js';
 import { LabelerGroupSchema, StudioBatchSchema } from '../domain/studio/schemas.js';
@@ -62,7 +62,6 @@ import { ThreadSchema } from '../domain/v2/threads.js';
 import { conciseExample } from './concise-example.js';
 import { responseExample } from './examples.js';
 import { asSchema, tidySchema } from './reuse.js';
-import { ERROR_SCHEMA } from './schema-names.js';
 import { taskBranch, typedTask } from './task-components.js';
 
 /**

@@ -2,7 +2,7 @@ import type { Task } from '../domain/tasks/task.js';
 import { optionalFixture } from '../fixtures.js';
 
 /**
- * Examples built from fixtures/tasks (made by the mock itself: see src/fixture-tasks.ts), read
+ * Examples built from fixtures/tasks (made by the mock itself: see scripts/fixture-tasks.ts), read
  * when a document is built, never when an app is.
  */
 const completedTaskExample = (type: string) => optionalFixture<Task>(`tasks/${type}.completed.json`);
@@ -21,7 +21,7 @@ export function pendingTaskExample(type: string): Task | undefined {
 /** The `response` of the type's completed fixture. */
 export const responseExample = (type: string) => completedTaskExample(type)?.response;
 
-/** Request/response pairs per operation (`POST /v1/batches`), recorded by src/openapi/example-scenario.ts. */
+/** Request/response pairs per operation (`POST /v1/batches`), recorded by scripts/examples/scenario.ts. */
 export type OperationExamples = Record<string, { request?: unknown; response?: unknown }>;
 
 export const EXAMPLES_FIXTURE = 'examples/operations.json';

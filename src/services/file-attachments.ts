@@ -1,5 +1,5 @@
-import { formatPath } from '../domain/zod-messages.js';
 import { invalidParameter } from '../errors/index.js';
+import { formatPath } from '../errors/zod-messages.js';
 import type { Tenant } from '../store/tenant.js';
 
 const SCHEME = /^scaledata:\/\//i;

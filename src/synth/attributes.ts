@@ -1,6 +1,6 @@
 import type { AnnotationAttributes } from '../domain/tasks/attributes.js';
 import { attributeChoices, conditionAttributes, conditionLabels } from '../domain/tasks/attributes.js';
-import type { Rng } from './random.js';
+import type { Rng } from '../runtime/random.js';
 
 /**
  * Answers the annotation attributes that apply to an annotation with `label`: an attribute whose

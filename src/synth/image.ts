@@ -12,8 +12,8 @@ import {
   type ImageAnnotation,
   type ImageAnnotationResponse,
 } from '../domain/tasks/image-annotations.js';
+import type { Rng } from '../runtime/random.js';
 import { synthesizeAttributes } from './attributes.js';
-import type { Rng } from './random.js';
 
 /** The canvas synthesized shapes are placed on; attachments are not downloaded, so a size is assumed. */
 const CANVAS = { width: 1000, height: 800 };

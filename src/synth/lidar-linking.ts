@@ -1,9 +1,9 @@
 import { leafLabels } from '../domain/common/labels.js';
 import type { Geometries } from '../domain/tasks/geometries.js';
 import type { LidarLinkingParams, LinkedAnnotation } from '../domain/tasks/lidar-linking-schemas.js';
+import type { Rng } from '../runtime/random.js';
 import { synthesizeImageResponse } from './image.js';
 import { lidarObjectUuid } from './lidar.js';
-import type { Rng } from './random.js';
 
 /** Label of a projection when the task itself names none (the lidar task's labels are not at hand here). */
 const FALLBACK_LABEL = 'object';

@@ -1,7 +1,7 @@
 import { leafLabels } from '../domain/common/labels.js';
 import { instanceLeafLabels } from '../domain/tasks/lidar-common.js';
 import type { LidarSegmentationParams, LidarSegmentationResponse } from '../domain/tasks/lidar-segmentation-schemas.js';
-import type { Rng } from './random.js';
+import type { Rng } from '../runtime/random.js';
 
 /**
  * Frame files are not downloaded, so the real point count is unknown: every frame is given this

@@ -2,8 +2,8 @@ import type { AnnotationAttributes } from '../domain/tasks/attributes.js';
 import type { Geometries } from '../domain/tasks/geometries.js';
 import type { ImageAnnotation } from '../domain/tasks/image-annotations.js';
 import { TOP_DOWN_KINDS } from '../domain/tasks/lidar-common.js';
+import type { Rng } from '../runtime/random.js';
 import { synthesizeImageResponse } from './image.js';
-import type { Rng } from './random.js';
 
 type TopDownKind = (typeof TOP_DOWN_KINDS)[number];
 type TopDownShape = Extract<ImageAnnotation, { type: 'point' | 'polygon' | 'line' | 'ellipse' }>;

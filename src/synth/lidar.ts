@@ -1,8 +1,8 @@
 import { leafLabels } from '../domain/common/labels.js';
 import type { LidarAnnotationParams, LidarAnnotationResponse } from '../domain/tasks/lidar-annotation-schemas.js';
 import { labeledFrames } from '../domain/tasks/lidar-common.js';
+import { Rng } from '../runtime/random.js';
 import { synthesizeAttributes } from './attributes.js';
-import { Rng } from './random.js';
 
 /** At most this many tracked objects (one per leaf label) and ground polygons per synthesized sequence. */
 const OBJECTS = 3;

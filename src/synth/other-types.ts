@@ -1,8 +1,8 @@
 import { leafLabels } from '../domain/common/labels.js';
 import type { GeometryKind } from '../domain/tasks/geometries.js';
 import type { OtherParams, OtherResponse, OtherResponseKind } from '../domain/tasks/other-responses.js';
+import type { Rng } from '../runtime/random.js';
 import { synthesizeImageResponse } from './image.js';
-import type { Rng } from './random.js';
 
 /**
  * Placeholder responses for the task types without a specified response: the first category, one

@@ -1,8 +1,8 @@
 import type { LabelDescription } from '../domain/common/labels.js';
 import type { AnnotationAttributes } from '../domain/tasks/attributes.js';
 import { type SegmentationResponse, segmentationLeaves } from '../domain/tasks/segmentation.js';
+import type { Rng } from '../runtime/random.js';
 import { synthesizeAttributes } from './attributes.js';
-import type { Rng } from './random.js';
 
 /**
  * Result images are never rendered: their URLs point at a reserved host (`.invalid` never resolves),

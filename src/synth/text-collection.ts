@@ -8,7 +8,7 @@ import {
   responseBounds,
 } from '../domain/tasks/text-field-tree.js';
 import type { DatePart, FieldEntry, UnitField } from '../domain/tasks/text-fields.js';
-import type { Rng } from './random.js';
+import type { Rng } from '../runtime/random.js';
 
 /**
  * Answers for a text collection task: every shown field answered with a value its settings allow

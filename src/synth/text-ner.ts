@@ -7,7 +7,7 @@ import {
   namesUnder,
 } from '../domain/tasks/ner.js';
 import type { NerParams } from '../domain/tasks/ner-response.js';
-import type { Rng } from './random.js';
+import type { Rng } from '../runtime/random.js';
 
 /** At most this many spans: enough to show labels and a relationship, few enough to read. */
 const MAX_SPANS = 4;

@@ -1,7 +1,7 @@
 import type { Task } from '../domain/tasks/task.js';
 import type { Annotation } from '../domain/v2/annotations.js';
 import type { Thread } from '../domain/v2/threads.js';
-import { Rng } from './random.js';
+import { Rng } from '../runtime/random.js';
 
 /**
  * The v2 threads of a task completed without given ones: one thread of one turn, the prompt (a chat

@@ -3,8 +3,8 @@ import type { ImageAnnotation } from '../domain/tasks/image-annotations.js';
 import type { VideoEvent, VideoParams } from '../domain/tasks/video-common.js';
 import type { VideoAnnotationResponse } from '../domain/tasks/video-frames.js';
 import type { VideoPlaybackResponse } from '../domain/tasks/video-playback.js';
+import type { Rng } from '../runtime/random.js';
 import { synthesizeImageResponse } from './image.js';
-import type { Rng } from './random.js';
 
 /** A video file is never read, so its length is unknown: without duration_time this many frames are made. */
 const DEFAULT_VIDEO_FRAMES = 5;

@@ -85,7 +85,7 @@ const MAX_SEGMENT_CHARS = 40;
 
 /** The dotted path of the open levels, as the other messages write fields ("a.b[2].c"). */
 function pathOf(text: string, stack: Level[], root: string): string {
-  // A bare array body has no field name of its own: "body[3]", as zod-messages.ts writes it.
+  // A bare array body has no field name of its own: "body[3]", as errors/zod-messages.ts writes it.
   let out = root || (stack[0] && !stack[0].object ? 'body' : '');
   for (const level of stack) {
     if (!level.object) out += `[${level.index}]`;

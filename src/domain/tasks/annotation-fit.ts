@@ -1,5 +1,5 @@
+import { formatPath } from '../../errors/zod-messages.js';
 import { own } from '../common/own.js';
-import { formatPath } from '../zod-messages.js';
 import type { AnnotationAttributes } from './attributes.js';
 import { attributeChoices } from './attributes.js';
 import { type Geometries, type GeometryKind, geometryLeafLabels } from './geometries.js';

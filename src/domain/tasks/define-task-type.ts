@@ -1,6 +1,6 @@
 import type { ZodType, ZodTypeDef } from 'zod';
 import { invalidParameters } from '../../errors/index.js';
-import type { Rng } from '../../synth/random.js';
+import type { Rng } from '../../runtime/random.js';
 import { innerObject } from '../projects/params.js';
 import { paramsSchemaOf } from './create-body.js';
 import { collectIssues, type Report } from './report.js';

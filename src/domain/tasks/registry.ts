@@ -1,4 +1,4 @@
-import { Rng } from '../../synth/random.js';
+import { Rng } from '../../runtime/random.js';
 import type { Task } from './task.js';
 import type { TaskTypeDefinition } from './type-definition.js';
 import { imageLikeTypes } from './types/group-image-like.js';

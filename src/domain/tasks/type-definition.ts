@@ -1,5 +1,5 @@
 import type { ZodError, ZodType, ZodTypeAny, ZodTypeDef } from 'zod';
-import type { Rng } from '../../synth/random.js';
+import type { Rng } from '../../runtime/random.js';
 import type { FitIssue } from './annotation-fit.js';
 import type { Task } from './task.js';
 

@@ -2,7 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
 import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
-import { ERROR_SCHEMA } from '../../openapi/schema-names.js';
+import { ERROR_SCHEMA } from '../../domain/common/error-response.js';
 
 /** One documented operation, its validators compiled on first use (a document has hundreds). */
 export interface CheckedOperation {

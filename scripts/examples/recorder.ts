@@ -1,8 +1,8 @@
-import { createApp, type MockApp } from '../app.js';
-import { ManualClock } from '../runtime/clock.js';
-import { sequentialIds } from '../runtime/ids.js';
-import type { OperationExamples } from './examples.js';
-import { routeKey } from './operation-ids.js';
+import { createApp, type MockApp } from '../../src/app.js';
+import type { OperationExamples } from '../../src/openapi/examples.js';
+import { routeKey } from '../../src/openapi/operation-ids.js';
+import { ManualClock } from '../../src/runtime/clock.js';
+import { sequentialIds } from '../../src/runtime/ids.js';
 
 interface Call {
   params?: Record<string, string>;

@@ -1,6 +1,6 @@
-import { fixture } from '../fixtures.js';
-import { Recorder } from './example-recorder.js';
-import type { OperationExamples } from './examples.js';
+import { fixture } from '../../src/fixtures.js';
+import type { OperationExamples } from '../../src/openapi/examples.js';
+import { Recorder } from './recorder.js';
 
 /**
  * The scenario that records the documents' examples: real requests to a fresh mock and its real

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { createApp, type MockApp } from './app.js';
-import { fixture } from './fixtures.js';
-import { ManualClock } from './runtime/clock.js';
-import { sequentialIds } from './runtime/ids.js';
+import { createApp, type MockApp } from '../src/app.js';
+import { fixture } from '../src/fixtures.js';
+import { ManualClock } from '../src/runtime/clock.js';
+import { sequentialIds } from '../src/runtime/ids.js';
 
 const AUTH = {
   authorization: `Basic ${Buffer.from('test_fixtures:').toString('base64')}`,

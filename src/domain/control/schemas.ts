@@ -1,7 +1,7 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
-import { V2ErrorTypeSchema } from '../domain/v2/objects.js';
-import { ThreadsInputSchema } from '../domain/v2/threads.js';
+import { V2ErrorTypeSchema } from '../v2/objects.js';
+import { ThreadsInputSchema } from '../v2/threads.js';
 
 /** Wire shapes of the /_mock control plane. */
 
@@ -55,11 +55,11 @@ export const ClockAdvanceBodySchema = z
 
 export const ClockAdvanceResultSchema = ClockSchema.extend({ jobs_run: z.number().int() });
 
-export { SettingsPatchSchema, SettingsSchema } from '../domain/settings.js';
+export { SettingsPatchSchema, SettingsSchema } from '../settings.js';
 
 export const ResetResultSchema = z.object({ result: z.literal('success') });
 
-export { StateSchema } from '../domain/state/schema.js';
+export { StateSchema } from '../state/schema.js';
 
 /** `GET /_mock/health`: for a readiness probe or a script waiting for the mock to be up. */
 export const HealthSchema = z

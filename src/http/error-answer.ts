@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import { ZodError } from 'zod';
 import { WARNING_HEADER } from '../domain/lenience.js';
-import { ApiError } from './catalog.js';
-import { bodyCutOff, bodyTooLarge, internalError, invalidParameters } from './templates.js';
+import { ApiError, bodyCutOff, bodyTooLarge, internalError, invalidParameters } from '../errors/index.js';
 
 /** The wire body of every error: `{"status_code", "error"}`. */
 export function errorBody(status: number, message: string) {
