@@ -61,6 +61,34 @@ describe('GET /v1/tasks offset and time ranges', () => {
     expect((await t.call('GET', '/v1/tasks?offset=two')).body.error).toMatch(/"offset" must be an integer/);
   });
 
+  it('a token names its list: one list\'s token handed to another is a 400 naming both, never a page', async () => {
+    const t = makeApp();
+    await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 'shelves' } });
+    await seedImageTasks(t, 3, () => ({ project: 'shelves' }));
+    const v1 = (await t.call('GET', '/v1/tasks?limit=1')).body.next_token;
+    const v2 = (await t.call('GET', '/v2/tasks?project_name=shelves&limit=1')).body.next_token;
+    expect(typeof v1).toBe('string');
+    expect(typeof v2).toBe('string');
+    // Each token pages its own list...
+    expect((await t.call('GET', `/v2/tasks?project_name=shelves&limit=1&next_token=${v2}`)).status).toBe(200);
+    // ...and nothing else: a v1 task token on v2 and on the quality list, a v2 one on v1.
+    for (const [path, list] of [
+      [`/v2/tasks?project_name=shelves&next_token=${v1}`, 'v2_tasks'],
+      [`/v1/quality/labelers?labeler_emails=a@example.com&next_token=${v1}`, 'training_attempts'],
+    ] as const) {
+      const res = await t.call('GET', path);
+      expect(res.body).toEqual({
+        status_code: 400,
+        error: `Parameter is invalid, reason: "next_token" is a token of another list (tasks), not of this one (${
+          list
+        })`,
+      });
+    }
+    expect((await t.call('GET', `/v1/tasks?next_token=${v2}`)).body.error).toBe(
+      'Parameter is invalid, reason: "next_token" is a token of another list (v2_tasks), not of this one (tasks)',
+    );
+  });
+
   it('GET /v1/tasks?updated_after= follows updates: a changed task moves into the range', async () => {
     const t = makeApp();
     const ids = await seedImageTasks(t, 4);

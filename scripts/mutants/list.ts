@@ -125,8 +125,8 @@ export const MUTANTS: readonly Mutant[] = [
     name: 'page-token-overlap',
     rule: 'the page after next_token starts after the last task of the previous page',
     file: 'services/task-list.ts',
-    find: 'encodePageToken({ seq: last.seq,',
-    replace: 'encodePageToken({ seq: last.seq + 1,',
+    find: "encodeSeqToken('tasks', { seq: last.seq,",
+    replace: "encodeSeqToken('tasks', { seq: last.seq + 1,",
   },
   {
     name: 'filter-status-ignored',
@@ -270,9 +270,9 @@ export const MUTANTS: readonly Mutant[] = [
   {
     name: 'batch-finalize-noop',
     rule: 'finalize moves a staging batch (rapid or studio project) to in_progress',
-    file: 'services/batch-start.ts',
-    find: "if (record.batch.status !== 'staging') return record.batch;",
-    replace: "if (record.batch.status !== 'never') return record.batch;",
+    file: 'domain/batches/life-cycle.ts',
+    find: "finalize: { from: ['staging'],",
+    replace: "finalize: { from: [],",
   },
   {
     name: 'batch-staging-does-not-hold',
@@ -306,7 +306,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     name: 'batch-status-canceled-as-error',
     rule: 'GET /v1/batches/{name}/status counts tasks by their own status',
-    file: 'services/batches.ts',
+    file: 'services/batch-status.ts',
     find: "    error: count('error'),\n    canceled: count('canceled'),",
     replace: "    error: count('error') + count('canceled'),\n    canceled: 0,",
   },
@@ -359,15 +359,15 @@ export const MUTANTS: readonly Mutant[] = [
     name: 'live-project-test-key',
     rule: 'a test key cannot use a project created with a live key',
     file: 'services/account-objects.ts',
-    find: 'if (record.mode !== tenant.mode) {',
-    replace: "if (record.mode !== tenant.mode && kind === 'batch') {",
+    find: 'if (!tenant.owns(record)) {',
+    replace: "if (!tenant.owns(record) && kind === 'batch') {",
   },
   {
     name: 'live-batch-test-key',
     rule: 'a test key cannot use a batch created with a live key',
     file: 'services/account-objects.ts',
-    find: 'if (record.mode !== tenant.mode) {',
-    replace: "if (record.mode !== tenant.mode && kind === 'project') {",
+    find: 'if (!tenant.owns(record)) {',
+    replace: "if (!tenant.owns(record) && kind === 'project') {",
   },
   {
     name: 'is-test-always-true',

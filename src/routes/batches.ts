@@ -12,8 +12,14 @@ import { MetadataBodySchema, ResultSuccessSchema } from '../domain/common/values
 import { queryBoolean, queryInt, queryString, queryTime, queryTimeEnd } from '../http/query.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { listBatches } from '../services/batch-list.js';
-import { finalizeBatch } from '../services/batch-start.js';
-import { batchStatus, createBatch, prioritizeBatch, requireBatch, setBatchMetadata } from '../services/batches.js';
+import {
+  batchStatus,
+  createBatch,
+  finalizeBatch,
+  prioritizeBatch,
+  requireBatch,
+  setBatchMetadata,
+} from '../services/batches.js';
 import type { Services } from '../services/context.js';
 
 const ListQuerySchema = z.object({
@@ -76,7 +82,7 @@ export function batchRoutes(services: Services): RouteSpec[] {
         'answered as it is.',
       response: BatchSchema,
       errors: ['not_found'],
-      handler: ({ tenant, params }) => finalizeBatch(tenant, params.batchName),
+      handler: ({ tenant, params }) => finalizeBatch(store, tenant, params.batchName),
     }),
     defineRoute({
       method: 'get',

@@ -23,7 +23,7 @@ export function requireUsable<K extends Kind>(
   field: string = kind,
 ): RecordOf<K> {
   const record = requireNamed(tenant, kind, name);
-  if (record.mode !== tenant.mode) {
+  if (!tenant.owns(record)) {
     throw invalidParameter(
       field,
       `names ${kind} "${name}", which was created with a ${record.mode} key; a ${tenant.mode} key cannot use it`,

@@ -1,7 +1,7 @@
 import type { BatchRecord } from '../store/account.js';
 import type { Store } from '../store/store.js';
 import type { Tenant } from '../store/tenant.js';
-import { batchCountsOf } from './batches.js';
+import { batchCountsOf } from './batch-status.js';
 
 export interface BatchListFilter {
   project?: string;

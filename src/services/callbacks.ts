@@ -4,7 +4,7 @@ import type { JobOf } from '../domain/jobs/schemas.js';
 import { toIso } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import type { Tenant, TenantEvent } from '../store/tenant.js';
-import { batchCounts } from './batches.js';
+import { batchCounts } from './batch-status.js';
 import { journalDelivery } from './callback-journal.js';
 import { type FetchLike, globalFetch, sendCallback } from './callback-send.js';
 import type { DeliveryLimiter } from './delivery-limiter.js';

@@ -26,7 +26,7 @@ function shownByState(tenant: Tenant, criteria: WaitCriteria): MockEvent | undef
   const { event } = criteria;
   if (event === 'batch.completed' && criteria.batch !== undefined) {
     const record = tenant.shared.batches.get(criteria.batch);
-    if (record?.mode !== tenant.mode || record.batch.status !== 'completed') return undefined;
+    if (!record || !tenant.owns(record) || record.batch.status !== 'completed') return undefined;
     return { type: event, time: record.batch.completed_at ?? record.batch.created_at, batch: record.batch.name };
   }
   if (!event.startsWith('task.') || criteria.task_id === undefined) return undefined;

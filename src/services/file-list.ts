@@ -27,11 +27,12 @@ export function listFiles(tenant: Tenant, filter: FileListFilter) {
   const projects = [...new Set(filter.projects)];
   for (const name of projects) requireProject(tenant, name);
   const limit = filter.limit ?? DEFAULT_PAGE_SIZE;
-  const from = pageStart(filter.cursor, Infinity, 'cursor');
+  const from = pageStart('files', filter.cursor, Infinity, 'cursor');
   const files = tenant.files;
   const wanted = filter.metadata;
   const seqs = mergeDescending(projects.map((name) => files.byProject.descending(name, from)));
   const page = takePage(
+    'files',
     seqs,
     limit,
     (seq) => files.atSeq(seq),

@@ -1,45 +1,74 @@
 import { invalidParameter } from '../errors/index.js';
 
 /**
- * Paging over a newest-first stream of record seqs: the token names the seq of the last record
- * returned, so the next page starts just below it, whatever was added since.
+ * Paging tokens, the one codec of every list. A token is opaque base64url JSON that names its list and where
+ * the next page starts: in a newest-first stream of record seqs, the seq of the last record a page held (so the
+ * next page starts just below it, whatever was added since); in a list made per request (a delivery's tasks),
+ * the position after the page. A token of one list handed to another is a 400, never a page of the wrong place.
  */
 
 /** Every list's page size when `limit` is absent (the real service's default for tasks). */
 export const DEFAULT_PAGE_SIZE = 100;
 
-/**
- * The one paging token of every list (tasks, files, quality tasks): opaque base64url JSON naming the seq of
- * the last record a page held, and for task lists the offset the request asked for.
- */
-export interface PageToken {
+/** Lists paged by record seq. */
+export type SeqList = 'tasks' | 'files' | 'training_attempts' | 'v2_tasks' | 'v2_batches';
+/** Lists paged by position. */
+export type PositionList = 'v2_delivery' | 'v2_delivery_tasks' | 'v2_dataset_delivery' | 'v2_dataset_tasks';
+
+interface SeqToken {
   seq: number;
+  /** Task lists: the offset the first request asked for, carried for the answer's `offset`. */
   offset?: number;
 }
 
-export const encodePageToken = (token: PageToken) => Buffer.from(JSON.stringify(token)).toString('base64url');
-
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
-/** A token this server made, or the 400 naming `field` (`next_token`, `cursor`). */
-export function decodePageToken(text: string, field: string): PageToken {
+const encode = (fields: Record<string, unknown>) => Buffer.from(JSON.stringify(fields)).toString('base64url');
+
+/** The token's fields when it is one of `list`'s, or the 400 naming `field` (`next_token`, `cursor`). */
+function decode(text: string, field: string, list: SeqList | PositionList): Record<string, unknown> {
+  const noun = field === 'cursor' ? 'cursor' : 'token';
+  let fields: unknown;
   try {
-    const { seq, offset } = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Record<string, unknown>;
-    if (isCount(seq) && (offset === undefined || isCount(offset)))
-      return { seq, ...(offset !== undefined && { offset }) };
+    fields = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
-    // fall through to the error below
+    // not one of ours: the error below
   }
+  if (fields === null || typeof fields !== 'object' || typeof (fields as { list?: unknown }).list !== 'string') {
+    throw invalidParameter(field, `is not a ${noun} returned by this server`);
+  }
+  const named = (fields as { list: string }).list;
+  if (named !== list) {
+    throw invalidParameter(field, `is a ${noun} of another list (${named.slice(0, 40)}), not of this one (${list})`);
+  }
+  return fields as Record<string, unknown>;
+}
+
+export const encodeSeqToken = (list: SeqList, token: SeqToken) => encode({ list, ...token });
+
+export function decodeSeqToken(text: string, field: string, list: SeqList): SeqToken {
+  const { seq, offset } = decode(text, field, list);
+  if (isCount(seq) && (offset === undefined || isCount(offset)))
+    return { seq, ...(offset !== undefined && { offset }) };
+  throw invalidParameter(field, `is not a ${field === 'cursor' ? 'cursor' : 'token'} returned by this server`);
+}
+
+export const encodePositionToken = (list: PositionList, position: number) => encode({ list, at: position });
+
+export function decodePositionToken(text: string, field: string, list: PositionList): number {
+  const { at } = decode(text, field, list);
+  if (isCount(at)) return at;
   throw invalidParameter(field, `is not a ${field === 'cursor' ? 'cursor' : 'token'} returned by this server`);
 }
 
 /** The highest seq the page may hold: below the token's, or `lastSeq` without a token. */
-export function pageStart(token: string | undefined, lastSeq: number, field: string): number {
-  return token === undefined ? lastSeq : decodePageToken(token, field).seq - 1;
+export function pageStart(list: SeqList, token: string | undefined, lastSeq: number, field: string): number {
+  return token === undefined ? lastSeq : decodeSeqToken(token, field, list).seq - 1;
 }
 
 /** Up to `limit` accepted records from the stream, and the token of the next page (null on the last). */
 export function takePage<T>(
+  list: SeqList,
   seqs: Iterable<number>,
   limit: number,
   lookup: (seq: number) => T | undefined,
@@ -50,9 +79,18 @@ export function takePage<T>(
   for (const seq of seqs) {
     const record = lookup(seq);
     if (record === undefined || !accept(record)) continue;
-    if (records.length === limit) return { records, next: encodePageToken({ seq: lastSeq }) };
+    if (records.length === limit) return { records, next: encodeSeqToken(list, { seq: lastSeq }) };
     records.push(record);
     lastSeq = seq;
   }
   return { records, next: null };
+}
+
+/** One page of a list made per request, by position: the token names the position after the page. */
+export function positionPage<T>(list: PositionList, items: readonly T[], limit: number | undefined, token?: string) {
+  const start = token === undefined ? 0 : decodePositionToken(token, 'next_token', list);
+  const size = limit ?? DEFAULT_PAGE_SIZE;
+  const page = items.slice(start, start + size);
+  const more = start + size < items.length;
+  return { page, ...(more && { next_token: encodePositionToken(list, start + size) }) };
 }

@@ -5,11 +5,12 @@ import type { IdGenerator } from '../runtime/ids.js';
 import { derivedId } from '../runtime/ids.js';
 import type { BatchRecord } from '../store/account.js';
 import type { Tenant } from '../store/tenant.js';
-import { batchCounts, requireUsableBatch } from './batches.js';
+import { batchCounts } from './batch-status.js';
+import { requireUsableBatch } from './batches.js';
 import { singletonGroup } from './studio-groups.js';
 
 const isStudioBatch = (tenant: Tenant, record: BatchRecord) =>
-  record.mode === tenant.mode && tenant.shared.projects.get(record.batch.project)?.project.studio === true;
+  tenant.owns(record) && tenant.shared.projects.get(record.batch.project)?.project.studio === true;
 
 /** Default order: calibration batches first, then by creation. */
 const defaultOrder = (a: BatchRecord, b: BatchRecord) =>

@@ -16,7 +16,7 @@ function selectedBatches(tenant: Tenant, project: string, input: SendToCompleted
   if (input.all_batches) {
     return batches.byProject.list(project).flatMap((seq) => {
       const record = batches.atSeq(seq);
-      return record && record.mode === tenant.mode ? [record.batch.name] : [];
+      return record && tenant.owns(record) ? [record.batch.name] : [];
     });
   }
   if (!input.batches || input.batches.length === 0) {

@@ -11,7 +11,7 @@ import {
   taskJson,
 } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
-import { DEFAULT_PAGE_SIZE, decodePageToken, encodePageToken } from './seq-page.js';
+import { DEFAULT_PAGE_SIZE, decodeSeqToken, encodeSeqToken } from './seq-page.js';
 import {
   allTasks,
   indexSource,
@@ -126,7 +126,7 @@ function plan(tasks: TaskCollection, filter: TaskListFilter, minSeq: number, max
  */
 export function listTasks(tenant: Tenant, filter: TaskListFilter, pool?: BytePool): JsonText<TaskList> {
   const tasks = tenant.tasks;
-  const { page, hasMore, token, limit, plan: planned, minSeq, maxSeq } = taskPage(tenant, filter);
+  const { page, hasMore, token, limit, plan: planned, minSeq, maxSeq } = taskPage(tenant, filter, 'tasks');
   const { source, others, timeChecks, matches, exact } = planned;
   const offset = token?.offset ?? filter.offset ?? 0;
   const last = page[page.length - 1];
@@ -140,7 +140,7 @@ export function listTasks(tenant: Tenant, filter: TaskListFilter, pool?: BytePoo
     limit,
     offset,
     has_more: hasMore,
-    next_token: hasMore && last ? encodePageToken({ seq: last.seq, offset: offset + page.length }) : null,
+    next_token: hasMore && last ? encodeSeqToken('tasks', { seq: last.seq, offset: offset + page.length }) : null,
   };
   // The bytes JSON.stringify({ docs, ...rest }) gives, with each task's JSON reused (serialized once per revision).
   return JsonText.array('{"docs":[', docs, `],${JSON.stringify(rest).slice(1)}`, pool);
@@ -148,9 +148,9 @@ export function listTasks(tenant: Tenant, filter: TaskListFilter, pool?: BytePoo
 
 /**
  * The walk behind every task list (v1's and v2's): one page of records, newest first, whether more
- * follow, and the plan (for v1's total).
+ * follow, and the plan (for v1's total). `list` names the list its tokens belong to.
  */
-export function taskPage(tenant: Tenant, filter: TaskListFilter) {
+export function taskPage(tenant: Tenant, filter: TaskListFilter, list: 'tasks' | 'v2_tasks') {
   const tasks = tenant.tasks;
   const limit = filter.limit ?? DEFAULT_PAGE_SIZE;
   if (filter.next_token !== undefined && filter.offset !== undefined) {
@@ -159,7 +159,7 @@ export function taskPage(tenant: Tenant, filter: TaskListFilter) {
       'cannot be combined with "next_token" (the token already holds its position); page with one or the other',
     );
   }
-  const token = filter.next_token ? decodePageToken(filter.next_token, 'next_token') : undefined;
+  const token = filter.next_token ? decodeSeqToken(filter.next_token, 'next_token', list) : undefined;
   const minSeq = filter.start_time === undefined ? 1 : tasks.firstSeqCreatedFrom(filter.start_time);
   const maxSeq = filter.end_time === undefined ? Infinity : tasks.lastSeqCreatedBy(filter.end_time);
   const { source, others, timeChecks, matches, exact } = plan(tasks, filter, minSeq, maxSeq);

@@ -9,7 +9,7 @@ import { toIso } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import { type TaskRecord, taskJson } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
-import { syncBatchStatus } from './batches.js';
+import { syncBatchStatus } from './batch-status.js';
 import { withResultContent } from './result-files.js';
 
 /**
@@ -128,7 +128,7 @@ export function touch(tenant: Tenant, record: TaskRecord, change: (task: Task) =
 function syncBatchOf(tenant: Tenant, record: TaskRecord): void {
   const batch = record.task.batch === undefined ? undefined : tenant.shared.batches.get(record.task.batch);
   // Batch names are per account: a batch of the other mode is never this task's to move.
-  if (batch && batch.mode === tenant.mode) syncBatchStatus(tenant, batch);
+  if (batch && tenant.owns(batch)) syncBatchStatus(tenant, batch);
 }
 
 export function cancelTask(tenant: Tenant, taskId: string, clearUniqueId: boolean): TaskRecord {

@@ -39,7 +39,7 @@ export function listTeam(tenant: Tenant): Teammate[] {
 /** The labeler role exists on Studio accounts only: the tenant needs a Studio project. */
 function requireStudioAccount(tenant: Tenant, role: string): void {
   if (role !== 'labeler') return;
-  const hasStudio = [...tenant.shared.projects.values()].some((r) => r.mode === tenant.mode && r.project.studio);
+  const hasStudio = [...tenant.shared.projects.values()].some((r) => tenant.owns(r) && r.project.studio);
   if (!hasStudio) {
     throw invalidParameter(
       'team_role',

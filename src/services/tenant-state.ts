@@ -41,12 +41,10 @@ export function stateHead(
     format: 'labelmock-state/1',
     clock_offset_ms: tenant.clockOffsetMs,
     settings: structuredClone(tenant.settings),
-    projects: [...tenant.shared.projects.values()]
-      .filter((r) => r.mode === tenant.mode)
-      .map((r) => structuredClone(r.project)),
+    projects: [...tenant.shared.projects.values()].filter((r) => tenant.owns(r)).map((r) => structuredClone(r.project)),
     batches: tenant.shared.batches
       .all()
-      .filter((r) => r.mode === tenant.mode)
+      .filter((r) => tenant.owns(r))
       .map((r) => structuredClone({ ...r.batch, ...extrasOf(r) })),
     ...(!tenant.v2.isEmpty && { v2: structuredClone(tenant.v2.toState()) }),
   };
@@ -132,7 +130,7 @@ function checkNames(tenant: Tenant, state: State): void {
   const projects = new Set<string>();
   state.projects.forEach((project, index) => {
     const other = tenant.shared.projects.get(project.name);
-    if (projects.has(project.name) || (other && other.mode !== tenant.mode)) {
+    if (projects.has(project.name) || (other && !tenant.owns(other))) {
       throw invalidParameter(`projects[${index}].name`, `"${project.name}" is already used in this account`);
     }
     projects.add(project.name);
@@ -140,7 +138,7 @@ function checkNames(tenant: Tenant, state: State): void {
   const batches = new Set<string>();
   state.batches.forEach((batch, index) => {
     const other = tenant.shared.batches.get(batch.name);
-    if (batches.has(batch.name) || (other && other.mode !== tenant.mode)) {
+    if (batches.has(batch.name) || (other && !tenant.owns(other))) {
       throw invalidParameter(`batches[${index}].name`, `"${batch.name}" is already used in this account`);
     }
     for (const field of ['created_at', 'completed_at'] as const) {

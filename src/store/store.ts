@@ -89,6 +89,14 @@ export class Store {
   }
 
   /**
+   * The tenant whose tasks a project or batch counts: the caller when it owns the record, else the account's
+   * other mode. Looked up, never made: a read must not create the other mode's tenant.
+   */
+  ownerOf(tenant: Tenant, record: { readonly mode: Mode }): Tenant | undefined {
+    return tenant.owns(record) ? tenant : this.findTenant(tenantKey(tenant.account, record.mode));
+  }
+
+  /**
    * The tenant for one request, held until release. Undefined when the key has no tenant and the
    * store already holds --max-tenants: existing tenants keep working, a new one is refused.
    */

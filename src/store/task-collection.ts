@@ -1,5 +1,6 @@
 import { ownBytes } from '../domain/common/json-text.js';
 import type { Task } from '../domain/tasks/task.js';
+import { annotationsIn } from '../domain/v2/annotations.js';
 import type { V2ErrorType } from '../domain/v2/objects.js';
 import type { Thread } from '../domain/v2/threads.js';
 import { deepFreeze } from './frozen.js';
@@ -24,17 +25,9 @@ export interface TaskInternal {
   reads?: number;
 }
 
-/** Every annotation id in threads, at any depth (thread, turn, message, chunk, rubric). */
-function* annotationIds(value: unknown): Generator<string> {
-  if (Array.isArray(value)) for (const item of value) yield* annotationIds(item);
-  else if (value !== null && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      if (key === 'annotations' && Array.isArray(inner)) {
-        for (const annotation of inner) if (typeof annotation?.id === 'string') yield annotation.id;
-      }
-      yield* annotationIds(inner);
-    }
-  }
+/** Every annotation id in threads (the ids GET /v2/annotation finds by). */
+function* annotationIds(threads: unknown): Generator<string> {
+  for (const annotation of annotationsIn(threads)) if (typeof annotation?.id === 'string') yield annotation.id;
 }
 
 export interface TaskRecord {

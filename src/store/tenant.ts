@@ -118,6 +118,14 @@ export class Tenant {
     this.files.onInsert = (record) => feed.publish({ kind: 'file_stored', tenant: this, record });
   }
 
+  /**
+   * Test/live separation's one rule: a project or batch (kept per account, shared by both modes) belongs to the
+   * mode of the key that made it. Every check of "is this record mine to use" asks this.
+   */
+  owns(record: { readonly mode: Mode }): boolean {
+    return record.mode === this.mode;
+  }
+
   /** What happened to a task or batch (services call this): the feed's listeners react. */
   emit(event: TenantEvent): void {
     this.feed.publish({ kind: 'event', tenant: this, event });

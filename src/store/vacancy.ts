@@ -47,8 +47,8 @@ export function holdsNothing(tenant: Tenant, defaults: () => TenantSettings, ide
  * (the other mode's do not keep this tenant: they stay with the account while that tenant holds them).
  */
 function noProjectsOfItsMode(tenant: Tenant): boolean {
-  for (const record of tenant.shared.projects.values()) if (record.mode === tenant.mode) return false;
-  return !tenant.shared.batches.all().some((record) => record.mode === tenant.mode);
+  for (const record of tenant.shared.projects.values()) if (tenant.owns(record)) return false;
+  return !tenant.shared.batches.all().some((record) => tenant.owns(record));
 }
 
 function studioIsEmpty(tenant: Tenant): boolean {

@@ -90,3 +90,17 @@ export const AnnotationSchema = z.discriminatedUnion('type', [
   kind('workspace_container', WorkspaceContainerValueSchema),
 ]);
 export type Annotation = z.infer<typeof AnnotationSchema>;
+
+/**
+ * Every annotation in threads, at any depth (thread, turn, message, chunk, rubric): the one walk, for the store's
+ * annotation index and GET /v2/annotation alike. Stored threads were checked against ThreadsInputSchema.
+ */
+export function* annotationsIn(value: unknown): Generator<Annotation> {
+  if (Array.isArray(value)) for (const item of value) yield* annotationsIn(item);
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'annotations' && Array.isArray(inner)) yield* inner as Annotation[];
+      yield* annotationsIn(inner);
+    }
+  }
+}

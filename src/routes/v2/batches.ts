@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   V2BatchListSchema,
   V2BatchMetadataBodySchema,
@@ -10,17 +9,9 @@ import {
 import { defineRoute, type RouteSpec } from '../../http/route.js';
 import type { Services } from '../../services/context.js';
 import { listBatchesV2 } from '../../services/v2/batch-list.js';
-import {
-  cancelBatch,
-  createBatchV2,
-  finalizeBatchV2,
-  pauseBatch,
-  resumeBatch,
-  setBatchMetadataV2,
-} from '../../services/v2/batches.js';
-import { requireBatch } from '../../services/v2/lookup.js';
+import { createBatchV2, finalizeBatchV2, operateBatch, setBatchMetadataV2 } from '../../services/v2/batches.js';
+import { requireBatchBy } from '../../services/v2/lookup.js';
 import { batchView } from '../../services/v2/views.js';
-import type { Tenant } from '../../store/tenant.js';
 import {
   batchSelector,
   batchStatus,
@@ -35,12 +26,7 @@ import {
 const tag = 'Batches';
 
 /** pause, resume and cancel: a body naming the batch, an answer of the batch and a sentence. */
-const operation = (
-  verb: 'pause' | 'resume' | 'cancel',
-  summary: string,
-  description: string,
-  act: (tenant: Tenant, body: z.infer<typeof V2BatchSelectorSchema>) => z.input<typeof V2BatchOperationResultSchema>,
-) =>
+const operation = (services: Services, verb: 'pause' | 'resume' | 'cancel', summary: string, description: string) =>
   defineRoute({
     method: 'post',
     path: `/v2/batch/${verb}`,
@@ -50,7 +36,7 @@ const operation = (
     body: V2BatchSelectorSchema,
     response: V2BatchOperationResultSchema,
     errors: ['not_found'],
-    handler: ({ tenant, body }) => act(tenant, body),
+    handler: ({ tenant, body }) => operateBatch(services.store, tenant, body, verb),
   });
 
 export function v2BatchRoutes(services: Services): RouteSpec[] {
@@ -78,7 +64,7 @@ export function v2BatchRoutes(services: Services): RouteSpec[] {
       response: V2BatchSchema,
       errors: ['not_found'],
       handler: ({ tenant, query }) =>
-        batchView(tenant.shared, requireBatch(tenant, query), query.expand?.includes('project')),
+        batchView(tenant.shared, requireBatchBy(tenant, query), query.expand?.includes('project')),
     }),
     defineRoute({
       method: 'get',
@@ -109,28 +95,28 @@ export function v2BatchRoutes(services: Services): RouteSpec[] {
       body: V2BatchSelectorSchema,
       response: V2BatchSchema,
       errors: ['not_found'],
-      handler: ({ tenant, body }) => finalizeBatchV2(tenant, body),
+      handler: ({ tenant, body }) => finalizeBatchV2(services.store, tenant, body),
     }),
     operation(
+      services,
       'pause',
       'Pause a batch in progress',
       'in_progress to paused (an empty batch too). Automatic completions of its tasks wait for the resume; v1 ' +
         'shows the batch in_progress.',
-      (tenant, body) => pauseBatch(tenant, body),
     ),
     operation(
+      services,
       'resume',
       'Resume a paused batch',
       'paused to in_progress (or completed, when its tasks finished meanwhile); completions that came due while ' +
         'paused happen now.',
-      (tenant, body) => resumeBatch(tenant, body),
     ),
     operation(
+      services,
       'cancel',
       'Cancel a batch and its pending tasks',
       'Any status but completed or cancelled to cancelled; its pending tasks are canceled and it takes no new ' +
         'ones. v1 shows the batch completed.',
-      (tenant, body) => cancelBatch(services.store, tenant, body),
     ),
     defineRoute({
       method: 'post',

@@ -1,9 +1,10 @@
+import { batchStateOf } from '../../domain/batches/life-cycle.js';
 import type { V2BatchStatus } from '../../domain/v2/objects.js';
 import type { BatchRecord } from '../../store/account.js';
 import type { Tenant } from '../../store/tenant.js';
 import { pageStart, takePage } from '../seq-page.js';
-import { findProject, type ProjectSelector, withinRange } from './lookup.js';
-import { batchStatusOf, batchView } from './views.js';
+import { findProjectBy, type ProjectSelector, withinRange } from './lookup.js';
+import { batchView } from './views.js';
 
 export interface BatchListQuery extends ProjectSelector {
   status?: V2BatchStatus | undefined;
@@ -26,14 +27,14 @@ function* descending(from: number): Generator<number> {
  */
 export function listBatchesV2(tenant: Tenant, query: BatchListQuery) {
   const batches = tenant.shared.batches;
-  const project = findProject(tenant, query);
-  const start = pageStart(query.next_token, batches.lastSeq, 'next_token');
+  const project = findProjectBy(tenant, query);
+  const start = pageStart('v2_batches', query.next_token, batches.lastSeq, 'next_token');
   const seqs = project ? batches.byProject.descending(project.project.name, start) : descending(start);
   const accept = (record: BatchRecord) =>
-    (query.status === undefined || batchStatusOf(record) === query.status) &&
+    (query.status === undefined || batchStateOf(record) === query.status) &&
     withinRange(record.batch.created_at, query.created_after, query.created_before) &&
     withinRange(record.batch.completed_at, query.completed_after, query.completed_before);
-  const { records, next } = takePage(seqs, query.limit ?? 100, (seq) => batches.atSeq(seq), accept);
+  const { records, next } = takePage('v2_batches', seqs, query.limit ?? 100, (seq) => batches.atSeq(seq), accept);
   const expand = query.expand?.includes('project') ?? false;
   return {
     batches: records.map((record) => batchView(tenant.shared, record, expand)),

@@ -10,7 +10,8 @@ import type {
   DatasetTaskPlace,
   ResponseSchemaRecord,
 } from '../../store/v2-catalog.js';
-import { MAX_CATALOG_ENTRIES, pageOf } from './deliveries.js';
+import { positionPage } from '../seq-page.js';
+import { MAX_CATALOG_ENTRIES } from './deliveries.js';
 import { withinRange } from './lookup.js';
 
 /**
@@ -175,7 +176,7 @@ export function readDatasetDelivery(tenant: Tenant, query: PageQuery & { deliver
   if (query.delivery_id === undefined) throw selectorMissing(['delivery_id']);
   const place = tenant.v2.datasetDelivery(query.delivery_id);
   if (!place) throw notFound('Delivery', query.delivery_id);
-  const { page, ...next } = pageOf(place.delivery.tasks, query.limit, query.next_token);
+  const { page, ...next } = positionPage('v2_dataset_delivery', place.delivery.tasks, query.limit, query.next_token);
   const on = new Set(query.expand ?? []);
   return {
     delivery: on.has('delivery')
@@ -199,7 +200,7 @@ export function listDatasetTasks(
     places = places.filter(({ delivery }) => delivery.id === query.delivery_id);
   }
   const tasks = places.flatMap(({ dataset, delivery }) => delivery.tasks.map((task) => ({ dataset, delivery, task })));
-  const { page, ...next } = pageOf(tasks, query.limit, query.next_token);
+  const { page, ...next } = positionPage('v2_dataset_tasks', tasks, query.limit, query.next_token);
   return { tasks: page.map((place) => datasetTaskView(place, query.expand)), ...next };
 }
 

@@ -7,8 +7,8 @@ import type { ProjectRecord } from '../../store/account.js';
 import type { TaskRecord } from '../../store/task-collection.js';
 import type { Tenant } from '../../store/tenant.js';
 import type { DeliveryRecord } from '../../store/v2-catalog.js';
-import { decodePageToken, encodePageToken } from '../seq-page.js';
-import { findProject, type ProjectSelector, requireProject, withinRange } from './lookup.js';
+import { decodePositionToken, encodePositionToken, positionPage } from '../seq-page.js';
+import { findProjectBy, type ProjectSelector, requireProjectBy, withinRange } from './lookup.js';
 import type { TaskShape } from './tasks.js';
 import { threadsOf } from './threads.js';
 import { projectView, taskView } from './views.js';
@@ -27,7 +27,7 @@ const MAX_DELIVERED_TASKS = 10_000;
 function projectByNameOrId(tenant: Tenant, value: string, field: string): ProjectRecord {
   const record = tenant.shared.projects.get(value) ?? tenant.shared.projectWithId(value);
   if (!record) throw notFound('Project', value);
-  if (record.mode !== tenant.mode) {
+  if (!tenant.owns(record)) {
     throw invalidParameter(field, `names project "${record.project.name}", made with a ${record.mode} key`);
   }
   return record;
@@ -105,7 +105,7 @@ export interface DeliveryListQuery extends ProjectSelector {
 
 /** `GET /v2/deliveries`: a project's, newest first; the project is required (the docs). */
 export function listDeliveries(tenant: Tenant, query: DeliveryListQuery) {
-  const project = requireProject(tenant, query);
+  const project = requireProjectBy(tenant, query);
   const deliveries = [...tenant.v2.deliveries.values()]
     .reverse()
     .filter(
@@ -131,19 +131,10 @@ function findDelivery(tenant: Tenant, query: DeliverySelector): DeliveryRecord |
   }
   if (name === undefined) return undefined;
   // Names are unique per project only: by name, the project is required (the docs).
-  const project = requireProject(tenant, query);
+  const project = requireProjectBy(tenant, query);
   const record = [...tenant.v2.deliveries.values()].find((d) => d.name === name && d.project === project.project.name);
   if (!record) throw notFound('Delivery', name);
   return record;
-}
-
-/** One page of a list held in memory, by position: the token names the position of the last item shown. */
-export function pageOf<T>(items: readonly T[], limit: number | undefined, token: string | undefined) {
-  const start = token === undefined ? 0 : decodePageToken(token, 'next_token').seq;
-  const size = limit ?? 100;
-  const page = items.slice(start, start + size);
-  const more = start + size < items.length;
-  return { page, ...(more && { next_token: encodePageToken({ seq: start + size }) }) };
 }
 
 export interface DeliveryReadQuery extends DeliverySelector, Pick<TaskShape, 'opts'> {
@@ -157,7 +148,7 @@ export function readDelivery(tenant: Tenant, query: DeliveryReadQuery) {
   const record = findDelivery(tenant, query);
   if (!record) throw selectorMissing(['delivery_id', 'delivery_name']);
   const present = record.task_ids.map((id) => tenant.tasks.get(id)).filter((r): r is TaskRecord => r !== undefined);
-  const { page, ...next } = pageOf(present, query.limit, query.next_token);
+  const { page, ...next } = positionPage('v2_delivery', present, query.limit, query.next_token);
   const expand = query.expand ?? [];
   const taskExpand = expand.filter((e): e is 'project' | 'batch' => e !== 'delivery');
   return {
@@ -184,7 +175,7 @@ export interface DeliveryTasksQuery extends ProjectSelector {
  * A project's page walks its index only as far as the page reaches.
  */
 export function deliveryTasks(tenant: Tenant, query: DeliveryTasksQuery) {
-  const project = findProject(tenant, query);
+  const project = findProjectBy(tenant, query);
   const one = query.delivery_id === undefined ? undefined : findDelivery(tenant, query);
   if (!one && !project) throw selectorMissing(['delivery_id', 'project_id', 'project_name']);
   if (one && project && one.project !== project.project.name) {
@@ -197,7 +188,8 @@ export function deliveryTasks(tenant: Tenant, query: DeliveryTasksQuery) {
   const matches = (record: TaskRecord) =>
     (query.status === undefined || record.task.status === query.status) &&
     withinRange(record.task.completed_at, query.completed_after, query.completed_before);
-  const start = query.next_token === undefined ? 0 : decodePageToken(query.next_token, 'next_token').seq;
+  const start =
+    query.next_token === undefined ? 0 : decodePositionToken(query.next_token, 'next_token', 'v2_delivery_tasks');
   const size = query.limit ?? 100;
   const page: TaskRecord[] = [];
   let seen = 0;
@@ -212,7 +204,11 @@ export function deliveryTasks(tenant: Tenant, query: DeliveryTasksQuery) {
     page.push(record);
   }
   const docs = page.map((record) => deliveredTaskDoc(tenant, record));
-  return { docs, total: docs.length, ...(more && { next_token: encodePageToken({ seq: start + size }) }) };
+  return {
+    docs,
+    total: docs.length,
+    ...(more && { next_token: encodePositionToken('v2_delivery_tasks', start + size) }),
+  };
 }
 
 function* deliveredRecords(tenant: Tenant, delivery: DeliveryRecord): Iterable<TaskRecord> {

@@ -18,7 +18,7 @@ export interface BatchSelector {
   batch_name?: string | undefined;
 }
 
-export function findProject(tenant: Tenant, selector: ProjectSelector): ProjectRecord | undefined {
+export function findProjectBy(tenant: Tenant, selector: ProjectSelector): ProjectRecord | undefined {
   const { project_id: id, project_name: name } = selector;
   if (id === undefined && name === undefined) return undefined;
   const byId = id === undefined ? undefined : tenant.shared.projectWithId(id);
@@ -29,13 +29,13 @@ export function findProject(tenant: Tenant, selector: ProjectSelector): ProjectR
   return byId ?? byName;
 }
 
-export function requireProject(tenant: Tenant, selector: ProjectSelector): ProjectRecord {
-  const record = findProject(tenant, selector);
+export function requireProjectBy(tenant: Tenant, selector: ProjectSelector): ProjectRecord {
+  const record = findProjectBy(tenant, selector);
   if (!record) throw selectorMissing(['project_id', 'project_name']);
   return record;
 }
 
-export function findBatch(tenant: Tenant, selector: BatchSelector): BatchRecord | undefined {
+export function findBatchBy(tenant: Tenant, selector: BatchSelector): BatchRecord | undefined {
   const { batch_id: id, batch_name: name } = selector;
   if (id === undefined && name === undefined) return undefined;
   const byId = id === undefined ? undefined : tenant.shared.batches.withId(id);
@@ -45,20 +45,20 @@ export function findBatch(tenant: Tenant, selector: BatchSelector): BatchRecord 
   return byId ?? byName;
 }
 
-export function requireBatch(tenant: Tenant, selector: BatchSelector): BatchRecord {
-  const record = findBatch(tenant, selector);
+export function requireBatchBy(tenant: Tenant, selector: BatchSelector): BatchRecord {
+  const record = findBatchBy(tenant, selector);
   if (!record) throw selectorMissing(['batch_id', 'batch_name']);
   return record;
 }
 
 /** As requireBatch, for a change: a batch made with the other mode's key may be read, not changed (400). */
-export function requireUsableBatch(tenant: Tenant, selector: BatchSelector): BatchRecord {
-  const record = requireBatch(tenant, selector);
+export function requireUsableBatchBy(tenant: Tenant, selector: BatchSelector): BatchRecord {
+  const record = requireBatchBy(tenant, selector);
   return requireUsable(tenant, 'batch', record.batch.name, selector.batch_id !== undefined ? 'batch_id' : 'batch_name');
 }
 
-export function requireUsableProject(tenant: Tenant, selector: ProjectSelector): ProjectRecord {
-  const record = requireProject(tenant, selector);
+export function requireUsableProjectBy(tenant: Tenant, selector: ProjectSelector): ProjectRecord {
+  const record = requireProjectBy(tenant, selector);
   const field = selector.project_id !== undefined ? 'project_id' : 'project_name';
   return requireUsable(tenant, 'project', record.project.name, field);
 }

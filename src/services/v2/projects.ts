@@ -1,5 +1,5 @@
 import type { Tenant } from '../../store/tenant.js';
-import { type ProjectSelector, requireProject } from './lookup.js';
+import { type ProjectSelector, requireProjectBy } from './lookup.js';
 import { projectView } from './views.js';
 
 /** `GET /v2/projects`: the account's projects, oldest first (as v1 lists them), by creation time. */
@@ -15,4 +15,4 @@ export function listProjectsV2(tenant: Tenant, query: { created_after?: number; 
 }
 
 export const getProjectV2 = (tenant: Tenant, selector: ProjectSelector) =>
-  projectView(requireProject(tenant, selector));
+  projectView(requireProjectBy(tenant, selector));

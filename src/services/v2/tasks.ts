@@ -7,11 +7,17 @@ import { selectorMissing, wrongState } from '../../errors/index.js';
 import type { Tenant } from '../../store/tenant.js';
 import { readTask } from '../completion.js';
 import type { Services } from '../context.js';
-import { encodePageToken } from '../seq-page.js';
+import { encodeSeqToken } from '../seq-page.js';
 import { createFromRequest } from '../task-creation.js';
 import { taskPage } from '../task-list.js';
 import { requireTask, setMetadata } from '../tasks.js';
-import { type BatchSelector, findBatch, findProject, type ProjectSelector, requireUsableProject } from './lookup.js';
+import {
+  type BatchSelector,
+  findBatchBy,
+  findProjectBy,
+  type ProjectSelector,
+  requireUsableProjectBy,
+} from './lookup.js';
 import type { ThreadOption } from './threads.js';
 import { type TaskExpand, taskView } from './views.js';
 
@@ -36,22 +42,26 @@ export interface TaskListQuery extends ProjectSelector, BatchSelector, TaskShape
 
 /** `GET /v2/tasks`: a project's or batch's tasks, newest first, paged by next_token (absent on the last page). */
 export function listTasksV2(tenant: Tenant, query: TaskListQuery) {
-  const project = findProject(tenant, query);
-  const batch = findBatch(tenant, query);
+  const project = findProjectBy(tenant, query);
+  const batch = findBatchBy(tenant, query);
   if (!project && !batch) throw selectorMissing(['project_id', 'project_name', 'batch_id', 'batch_name']);
-  const { page, hasMore } = taskPage(tenant, {
-    ...(project && { project: [project.project.name] }),
-    ...(batch && { batch: [batch.batch.name] }),
-    ...(query.status !== undefined && { status: [query.status] }),
-    completed_after: query.completed_after,
-    completed_before: query.completed_before,
-    limit: query.limit ?? 100,
-    next_token: query.next_token,
-  });
+  const { page, hasMore } = taskPage(
+    tenant,
+    {
+      ...(project && { project: [project.project.name] }),
+      ...(batch && { batch: [batch.batch.name] }),
+      ...(query.status !== undefined && { status: [query.status] }),
+      completed_after: query.completed_after,
+      completed_before: query.completed_before,
+      limit: query.limit ?? 100,
+      next_token: query.next_token,
+    },
+    'v2_tasks',
+  );
   const last = page[page.length - 1];
   return {
     tasks: page.map((record) => taskView(tenant, record, query.expand, query.opts)),
-    ...(hasMore && last && { next_token: encodePageToken({ seq: last.seq }) }),
+    ...(hasMore && last && { next_token: encodeSeqToken('v2_tasks', { seq: last.seq }) }),
   };
 }
 
@@ -60,13 +70,13 @@ export function listTasksV2(tenant: Tenant, query: TaskListQuery) {
  * `POST /v1/task/{type}` (project and batch defaults, completion mode, events, callbacks).
  */
 export function createChatTask(services: Services, tenant: Tenant, body: z.infer<typeof V2ChatTaskBodySchema>) {
-  const batch = findBatch(tenant, body);
+  const batch = findBatchBy(tenant, body);
   const project =
     body.project_id !== undefined || body.project_name !== undefined
-      ? requireUsableProject(tenant, body)
+      ? requireUsableProjectBy(tenant, body)
       : batch
-        ? requireUsableProject(tenant, { project_name: batch.batch.project })
-        : requireUsableProject(tenant, {});
+        ? requireUsableProjectBy(tenant, { project_name: batch.batch.project })
+        : requireUsableProjectBy(tenant, {});
   const { type } = project.project;
   if (!CHAT_TYPES.includes(type)) {
     throw wrongState(`Project "${project.project.name}"`, `has type ${type}`, `chat tasks need a project of type chat`);

@@ -1,4 +1,4 @@
-import { ANNOTATION_DETAIL_FIELDS, type Annotation } from '../../domain/v2/annotations.js';
+import { ANNOTATION_DETAIL_FIELDS, type Annotation, annotationsIn } from '../../domain/v2/annotations.js';
 import type { Message, Thread } from '../../domain/v2/threads.js';
 import type { TaskRecord } from '../../store/task-collection.js';
 import type { Tenant } from '../../store/tenant.js';
@@ -58,17 +58,6 @@ export function threadsOf(record: TaskRecord, opts: readonly ThreadOption[]): Th
   }));
 }
 
-/** Every annotation in threads, at any depth. */
-function* allAnnotations(value: unknown): Generator<Annotation> {
-  if (Array.isArray(value)) for (const item of value) yield* allAnnotations(item);
-  else if (value !== null && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      if (key === 'annotations' && Array.isArray(inner)) yield* inner as Annotation[];
-      yield* allAnnotations(inner);
-    }
-  }
-}
-
 /** An annotation of a completed task's threads, by id: stored threads by index, synthesized ones by their id. */
 export function findAnnotation(tenant: Tenant, annotationId: string): Annotation | undefined {
   const synthesizedFor = synthesizedAnnotationTask(annotationId);
@@ -76,7 +65,7 @@ export function findAnnotation(tenant: Tenant, annotationId: string): Annotation
     tenant.tasks.annotationOwner(annotationId) ??
     (synthesizedFor === undefined ? undefined : tenant.tasks.get(synthesizedFor));
   if (record?.task.status !== 'completed') return undefined;
-  for (const annotation of allAnnotations(fullThreadsOf(record))) {
+  for (const annotation of annotationsIn(fullThreadsOf(record))) {
     if (annotation.id === annotationId) return annotation;
   }
   return undefined;

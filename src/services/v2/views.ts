@@ -1,6 +1,6 @@
+import { batchStateOf } from '../../domain/batches/life-cycle.js';
 import type { Batch } from '../../domain/batches/schemas.js';
 import type { Task } from '../../domain/tasks/task.js';
-import type { V2BatchStatus } from '../../domain/v2/objects.js';
 import { objectIdOf } from '../../runtime/object-id.js';
 import type { AccountState, BatchRecord, ProjectRecord } from '../../store/account.js';
 import type { TaskRecord } from '../../store/task-collection.js';
@@ -18,9 +18,6 @@ export function projectView({ project, id }: ProjectRecord) {
   return { id, name: project.name, created_at: project.created_at, types: [project.type] };
 }
 
-/** A batch's v2 status: v1's, or paused or cancelled while it is held. */
-export const batchStatusOf = (record: BatchRecord): V2BatchStatus => record.hold ?? record.batch.status;
-
 /** The id of the project a batch or task names (a project is never removed, but an import may name any). */
 function projectRef(shared: AccountState, name: string, expand: boolean) {
   const record = shared.projects.get(name);
@@ -36,7 +33,7 @@ export function batchView(shared: AccountState, record: BatchRecord, expandProje
     project: projectRef(shared, batch.project, expandProject),
     created_at: batch.created_at,
     ...(batch.completed_at !== undefined && { completed_at: batch.completed_at }),
-    status: batchStatusOf(record),
+    status: batchStateOf(record),
     ...(batch.callback !== undefined && { callback: batch.callback }),
     metadata: batch.metadata,
   };
