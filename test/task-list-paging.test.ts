@@ -61,7 +61,7 @@ describe('GET /v1/tasks offset and time ranges', () => {
     expect((await t.call('GET', '/v1/tasks?offset=two')).body.error).toMatch(/"offset" must be an integer/);
   });
 
-  it('a token names its list: one list\'s token handed to another is a 400 naming both, never a page', async () => {
+  it("a token names its list: one list's token handed to another is a 400 naming both, never a page", async () => {
     const t = makeApp();
     await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 'shelves' } });
     await seedImageTasks(t, 3, () => ({ project: 'shelves' }));

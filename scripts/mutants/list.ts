@@ -272,7 +272,7 @@ export const MUTANTS: readonly Mutant[] = [
     rule: 'finalize moves a staging batch (rapid or studio project) to in_progress',
     file: 'domain/batches/life-cycle.ts',
     find: "finalize: { from: ['staging'],",
-    replace: "finalize: { from: [],",
+    replace: 'finalize: { from: [],',
   },
   {
     name: 'batch-staging-does-not-hold',

@@ -40,8 +40,17 @@ const EFFECTS: Readonly<Record<BatchMove, MoveEffect>> = {
     },
     after: runHeld,
   },
-  pause: { apply: (_store, _tenant, record) => void (record.hold = 'paused') },
-  resume: { apply: (_store, _tenant, record) => void delete record.hold, after: runHeld },
+  pause: {
+    apply: (_store, _tenant, record) => {
+      record.hold = 'paused';
+    },
+  },
+  resume: {
+    apply: (_store, _tenant, record) => {
+      delete record.hold;
+    },
+    after: runHeld,
+  },
   cancel: {
     apply: (store, tenant, record) => {
       record.hold = 'cancelled';
