@@ -6,8 +6,9 @@ import './suite/index.js';
 
 export type { ContractDefinition, RuleFailure, Tag } from './kit/contract.js';
 export { registeredContracts } from './kit/contract.js';
-export type { EventStream, StreamedEvent } from './kit/events.js';
-export type { ExpectedRequest, JournalQuery } from './kit/journal.js';
+export type { EventData, EventStream, StreamedEvent } from './kit/events.js';
+export type { FaultRule } from './kit/faults.js';
+export type { ExpectedRequest, JournalEntry, JournalQuery } from './kit/journal.js';
 export { MockSession, type MockSessionOptions } from './kit/mock-session.js';
 export { formatJson, formatJunit, formatPretty, summarize } from './kit/report.js';
 export {
@@ -21,4 +22,4 @@ export {
   selectContracts,
 } from './kit/runner.js';
 export { TAGS } from './kit/tags.js';
-export type { Exchange, Target } from './kit/target.js';
+export type { Client, Exchange, HttpResult, Target } from './kit/target.js';

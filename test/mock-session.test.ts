@@ -20,7 +20,7 @@ describe('MockSession (labelmock/contracts) for an app test', () => {
       body: { metadata: { order: 'o-1' } },
       status: 200,
     });
-    expect(entry.response_body.metadata).toEqual({ order: 'o-1' });
+    expect(entry.response_body).toMatchObject({ metadata: { order: 'o-1' } });
   });
 
   it('expectRequestReceived fails naming what was received when nothing matches', async () => {

@@ -2,17 +2,29 @@ import type { ContractContext } from './contract.js';
 import { fail, show } from './expect.js';
 import { defaultWaitMs } from './run-scope.js';
 import { basicAuth, type Client, controlPlaneOf, normalizeBaseUrl, type Target } from './target.js';
+import type { Wire } from './wire.js';
 
 /**
  * The event stream (GET /_mock/events, server-sent events) for contracts: a contract waits for an
  * event instead of polling. Opened through the target's fetch, so it runs in process and over HTTP.
  */
 
+/**
+ * An event's data (docs: control-plane events): `type`, `time`, and the fields of its kind (task_id, status,
+ * batch, ...). Read a field, check it, then use it.
+ */
+export interface EventData {
+  type?: string;
+  time?: string;
+  task_id?: string;
+  [field: string]: unknown;
+}
+
 export interface StreamedEvent {
   /** The SSE `event:` line: task.created, request, ... */
   type: string;
   /** The parsed `data:` line. */
-  data: any;
+  data: EventData;
 }
 
 type Read = ReadableStreamReadResult<Uint8Array>;
@@ -31,11 +43,16 @@ export class EventStream {
   ) {}
 
   /** The first event of `type` whose data passes `matches`, received since the stream opened; fails after the wait. */
-  async waitFor(type: string, matches: (data: any) => boolean = () => true, timeoutMs = defaultWaitMs()): Promise<any> {
+  async waitFor(
+    type: string,
+    matches: (data: EventData) => boolean = () => true,
+    timeoutMs = defaultWaitMs(),
+  ): Promise<EventData> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const index = this.unread.findIndex((event) => event.type === type && matches(event.data));
-      if (index >= 0) return this.unread.splice(index, 1)[0]?.data;
+      const [found] = index >= 0 ? this.unread.splice(index, 1) : [];
+      if (found) return found.data;
       const left = deadline - Date.now();
       if (this.ended || left <= 0) break;
       await this.readFor(left);
@@ -80,7 +97,7 @@ export class EventStream {
 }
 
 /** Subscribes `client`'s tenant to the event stream; closed when the contract ends. Skips without the route. */
-export async function openEventStream(ctx: ContractContext, client: Client = ctx.api): Promise<EventStream> {
+export async function openEventStream(ctx: ContractContext, client: Client<Wire> = ctx.api): Promise<EventStream> {
   if (!(await controlPlaneOf(ctx.target)).has('GET', '/_mock/events'))
     ctx.skip("target's control plane has no GET /_mock/events (not in its /_mock/openapi.json)");
   const stream = await subscribe(ctx.target, client.key);

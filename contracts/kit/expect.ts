@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { checksKind, noteUnchecked } from './run-scope.js';
 import type { Kind } from './tags.js';
 import type { Exchange, HttpResult } from './target.js';
+import type { Wire } from './wire.js';
 
 /**
  * Small assertions whose messages say what was expected, what came back and, for HTTP results,
@@ -112,7 +113,7 @@ export function expectNoKey(object: unknown, key: string, what: string): void {
   }
 }
 
-export function expectStatus(res: HttpResult, status: number): void {
+export function expectStatus(res: HttpResult<Wire>, status: number): void {
   if (res.status !== status)
     fail(
       `${res.request}: expected HTTP ${status}, got ${res.status}; body: ${show(res.body ?? res.text)}`,
@@ -121,7 +122,7 @@ export function expectStatus(res: HttpResult, status: number): void {
 }
 
 export function expectStatusIn(
-  res: HttpResult,
+  res: HttpResult<Wire>,
   allowed: readonly number[] | ((status: number) => boolean),
   what: string,
 ): void {
@@ -153,7 +154,7 @@ function labelmockChoice(rule: string, check: () => void): void {
  * `mentions` lists words labelmock's message contains (e.g. the invalid field's name): a labelmock
  * choice, see `labelmockChoice`. A message the interface prescribes is checked with expectMentions.
  */
-export function expectErrorBody(res: HttpResult, status: number, ...mentions: string[]): void {
+export function expectErrorBody(res: HttpResult<Wire>, status: number, ...mentions: string[]): void {
   expectStatus(res, status);
   expectErrorShape(res);
   for (const needle of mentions)
@@ -166,13 +167,13 @@ export function expectErrorBody(res: HttpResult, status: number, ...mentions: st
  * An error whose message the interface prescribes: a unique_id conflict's 409 "points at the
  * conflicting task", so the message must hold that task's id whatever else it says.
  */
-export function expectConflictNaming(res: HttpResult, taskId: string): void {
+export function expectConflictNaming(res: HttpResult<Wire>, taskId: string): void {
   expectErrorBody(res, 409);
   expectMentions(res.body.error, taskId, `${res.request} error message (the task holding the unique_id)`);
 }
 
 /** The error body shape alone, for contracts that accept a range of statuses. */
-export function expectErrorShape(res: HttpResult): void {
+export function expectErrorShape(res: HttpResult<Wire>): void {
   const body = res.body;
   expectTrue(
     body && typeof body === 'object' && !Array.isArray(body),

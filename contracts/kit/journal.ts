@@ -1,6 +1,7 @@
 import { eventually } from './eventually.js';
 import { expectStatus, fail, show } from './expect.js';
 import type { Client } from './target.js';
+import type { Wire } from './wire.js';
 
 /**
  * Helpers over the request journal (GET /_mock/requests): what the implementation received, to
@@ -27,8 +28,29 @@ export interface ExpectedRequest {
   response_body?: unknown;
 }
 
+/** One journaled request (GET /_mock/requests), as the control-plane document describes it. */
+export interface JournalEntry {
+  /** `req_<n>`; `since` takes one. */
+  id: string;
+  /** When the answer was ready, on the tenant's virtual clock. */
+  time: string;
+  method: string;
+  path: string;
+  query: Record<string, string[]>;
+  headers: Record<string, string>;
+  /** The JSON request body, its text, or null. */
+  body: unknown;
+  /** The status answered (0 when a fault dropped the connection). */
+  status: number;
+  response_body: unknown;
+  duration_ms: number;
+  truncated: boolean;
+  /** Fields a newer server adds. */
+  [field: string]: unknown;
+}
+
 /** The journal's entries that pass the query, newest first. */
-export async function journaledRequests(client: Client, query: JournalQuery = {}): Promise<any[]> {
+export async function journaledRequests(client: Client<Wire>, query: JournalQuery = {}): Promise<JournalEntry[]> {
   const res = await client.get('/_mock/requests', { query: { ...query } });
   expectStatus(res, 200);
   if (!Array.isArray(res.body?.requests)) fail(`${res.request}: expected {requests: [...]}, got ${show(res.body)}`);
@@ -36,7 +58,7 @@ export async function journaledRequests(client: Client, query: JournalQuery = {}
 }
 
 /** The newest entry's id, to pass as `since` (undefined while the journal is empty). */
-export async function latestRequestId(client: Client): Promise<string | undefined> {
+export async function latestRequestId(client: Client<Wire>): Promise<string | undefined> {
   const [newest] = await journaledRequests(client, { limit: 1 });
   return newest?.id;
 }
@@ -45,7 +67,11 @@ export async function latestRequestId(client: Client): Promise<string | undefine
  * Waits until the journal holds a request like `expected` (recorded after `since`, when given) and
  * answers it; fails naming what was received instead.
  */
-export async function expectRequestReceived(client: Client, expected: ExpectedRequest, since?: string): Promise<any> {
+export async function expectRequestReceived(
+  client: Client<Wire>,
+  expected: ExpectedRequest,
+  since?: string,
+): Promise<JournalEntry> {
   const query = { method: expected.method, path: expected.path, since };
   // Once outside the polling: a target without the route skips here rather than after the wait.
   let seen = await journaledRequests(client, query);
@@ -65,7 +91,7 @@ export async function expectRequestReceived(client: Client, expected: ExpectedRe
 
 class NotYet extends Error {}
 
-function isRequestLike(entry: any, expected: ExpectedRequest): boolean {
+function isRequestLike(entry: JournalEntry, expected: ExpectedRequest): boolean {
   if (entry?.method !== expected.method.toUpperCase() || entry.path !== expected.path) return false;
   if (expected.status !== undefined && entry.status !== expected.status) return false;
   if (expected.body !== undefined && !holds(entry.body, expected.body)) return false;

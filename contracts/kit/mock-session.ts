@@ -1,8 +1,10 @@
 import { type EventStream, subscribe } from './events.js';
-import { expectStatus } from './expect.js';
+import { expectStatus, fail, show } from './expect.js';
+import type { FaultRule } from './faults.js';
 import {
   type ExpectedRequest,
   expectRequestReceived,
+  type JournalEntry,
   type JournalQuery,
   journaledRequests,
   latestRequestId,
@@ -38,7 +40,7 @@ export class MockSession {
   }
 
   /** The journaled requests that pass `query`, newest first. */
-  requests(query: JournalQuery = {}): Promise<any[]> {
+  requests(query: JournalQuery = {}): Promise<JournalEntry[]> {
     return journaledRequests(this.client, query);
   }
 
@@ -48,7 +50,7 @@ export class MockSession {
   }
 
   /** Waits (5 s) for a request like `expected` (its body holding at least those fields); throws naming what came. */
-  expectRequestReceived(expected: ExpectedRequest, since?: string): Promise<any> {
+  expectRequestReceived(expected: ExpectedRequest, since?: string): Promise<JournalEntry> {
     return expectRequestReceived(this.client, expected, since);
   }
 
@@ -58,10 +60,12 @@ export class MockSession {
   }
 
   /** Adds a fault rule (POST /_mock/faults) and answers it with its id. */
-  async addFault(rule: Record<string, unknown>): Promise<any> {
+  async addFault(rule: Record<string, unknown>): Promise<FaultRule> {
     const res = await this.client.post('/_mock/faults', rule);
     expectStatus(res, 200);
-    return res.body;
+    const added = res.body as Partial<FaultRule> | null;
+    if (typeof added?.id !== 'string') fail(`${res.request}: expected a fault rule with an id, got ${show(added)}`);
+    return added as FaultRule;
   }
 
   /** Removes every fault rule of the tenant. */

@@ -5,6 +5,7 @@ import { eventually } from './eventually.js';
 import { expectEqual, expectStatus, expectTrue, present, setupStep, show } from './expect.js';
 import { defaultWaitMs } from './run-scope.js';
 import type { Client } from './target.js';
+import type { Wire } from './wire.js';
 
 /**
  * Callback receivers and the /_mock helpers around callbacks. A receiver is an HTTP server on
@@ -21,7 +22,7 @@ export interface ReceivedCallback {
   headers: IncomingHttpHeaders;
   text: string;
   /** Parsed JSON, or undefined when the body was empty or not JSON. */
-  body: any;
+  body: Wire;
 }
 
 export interface Receiver {
@@ -122,7 +123,10 @@ function parseJson(text: string): unknown {
 }
 
 /** The delivery journal of `GET /_mock/callbacks`, filtered by task or batch. */
-export async function callbackJournal(client: Client, query: { task_id?: string; batch?: string }): Promise<any[]> {
+export async function callbackJournal(
+  client: Client<Wire>,
+  query: { task_id?: string; batch?: string },
+): Promise<Wire[]> {
   const res = await client.get('/_mock/callbacks', { query });
   expectStatus(res, 200);
   expectTrue(
@@ -134,10 +138,10 @@ export async function callbackJournal(client: Client, query: { task_id?: string;
 
 /** Polls the journal until the deliveries of `query` pass `check`; answers them. */
 export function journalEventually(
-  client: Client,
+  client: Client<Wire>,
   query: { task_id?: string; batch?: string },
-  check: (deliveries: any[]) => void,
-): Promise<any[]> {
+  check: (deliveries: Wire[]) => void,
+): Promise<Wire[]> {
   return eventually(async () => {
     const deliveries = await callbackJournal(client, query);
     check(deliveries);
@@ -154,14 +158,18 @@ export interface CallbackSettingsPatch {
 export function useCallbackSettings(
   ctx: ContractContext,
   patch: CallbackSettingsPatch,
-  client: Client = ctx.api,
-): Promise<any> {
+  client: Client<Wire> = ctx.api,
+): Promise<Wire> {
   return setupStep('change callback settings through PATCH /_mock/settings', () =>
     setCallbackSettings(ctx, patch, client),
   );
 }
 
-async function setCallbackSettings(ctx: ContractContext, patch: CallbackSettingsPatch, client: Client): Promise<any> {
+async function setCallbackSettings(
+  ctx: ContractContext,
+  patch: CallbackSettingsPatch,
+  client: Client<Wire>,
+): Promise<Wire> {
   const before = await client.get('/_mock/settings');
   expectStatus(before, 200);
   const previous: Record<string, unknown> = {};

@@ -1,6 +1,7 @@
 import type { ContractContext } from './contract.js';
 import { expectEqual, expectStatus, expectTrue, expectType, present, setupStep } from './expect.js';
 import type { Client } from './target.js';
+import type { Wire } from './wire.js';
 
 /** Teams and Studio helpers: fresh addresses, a Studio project, teammates who have joined. */
 
@@ -13,7 +14,7 @@ export const freshEmail = (ctx: ContractContext, label = 'teammate'): string =>
 export const path = (...segments: string[]): string =>
   segments.map((s) => (s.startsWith('/') ? s : `/${encodeURIComponent(s)}`)).join('');
 
-export function expectTeammate(member: any, what: string): void {
+export function expectTeammate(member: Wire, what: string): void {
   expectType(member, 'object', what);
   expectType(member.email, 'string', `${what}.email`);
   expectTrue(
@@ -22,11 +23,11 @@ export function expectTeammate(member: any, what: string): void {
   );
 }
 
-export const findMember = (team: any[], email: string) =>
+export const findMember = (team: Wire[], email: string) =>
   team.find((m) => String(m.email).toLowerCase() === email.toLowerCase());
 
 /** A Studio project whose tasks inherit image geometries, so tasks need only an attachment. */
-export function createStudioProject(ctx: ContractContext, client: Client = ctx.api): Promise<string> {
+export function createStudioProject(ctx: ContractContext, client: Client<Wire> = ctx.api): Promise<string> {
   return setupStep('create a Studio project', async () => {
     const name = ctx.unique('studio');
     const res = await client.post('/v1/projects', {

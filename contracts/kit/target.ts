@@ -43,12 +43,12 @@ export interface Exchange {
   error?: string;
 }
 
-export interface HttpResult {
+export interface HttpResult<Body = unknown> {
   /** `METHOD /path?query`, for failure messages. */
   request: string;
   status: number;
   /** Parsed JSON, or the raw text when the body is not JSON. */
-  body: any;
+  body: Body;
   text: string;
   headers: Headers;
   exchange: Exchange;
@@ -111,11 +111,11 @@ export function redact(text: string, keys: readonly string[]): string {
 /** The cause chain of a fetch error: `fetch failed` alone says nothing. */
 export function describeNetworkError(err: unknown): string {
   const parts: string[] = [];
-  let current: any = err;
+  let current = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
   for (let depth = 0; current && depth < 4; depth++) {
     const code = current.code ? `${current.code} ` : '';
     parts.push(`${code}${current.message ?? String(current)}`.trim());
-    current = current.cause;
+    current = current.cause as typeof current;
   }
   return parts.filter((part, i) => part && parts.indexOf(part) === i).join(': ');
 }
@@ -162,11 +162,11 @@ export function controlPlaneOf(target: Target): Promise<ControlPlane> {
   return probe;
 }
 
-function parseControlPlane(document: any): ControlPlane {
+function parseControlPlane(document: unknown): ControlPlane {
   const routes: string[] = [];
   const matchers: { method: string; pattern: RegExp }[] = [];
-  const paths = document && typeof document === 'object' ? document.paths : undefined;
-  for (const [path, item] of Object.entries<any>(paths && typeof paths === 'object' ? paths : {})) {
+  const paths = document && typeof document === 'object' ? (document as { paths?: unknown }).paths : undefined;
+  for (const [path, item] of Object.entries(paths && typeof paths === 'object' ? paths : {})) {
     if (!path.startsWith('/_mock')) continue;
     for (const method of Object.keys(item ?? {})) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
@@ -189,8 +189,11 @@ const DESTRUCTIVE: readonly [string, RegExp][] = [
   ['DELETE', /^\/_mock\/requests\/?$/],
 ];
 
-/** One key's view of the target. */
-export class Client {
+/**
+ * One key's view of the target. `Body` is what answers' bodies are typed as: `unknown` for an app's own tests
+ * (check, then read), `Wire` inside the suite (wire.ts).
+ */
+export class Client<Body = unknown> {
   constructor(
     readonly target: Target,
     readonly key: string,
@@ -217,7 +220,7 @@ export class Client {
     return this.request('DELETE', path, body, options);
   }
 
-  async request(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<HttpResult> {
+  async request(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<HttpResult<Body>> {
     if (path.startsWith('/_mock/') && !options.raw) await this.guardControl(method, path);
     const pathAndQuery = `${path}${queryString(options.query)}`;
     const url = `${normalizeBaseUrl(this.target.baseUrl)}${pathAndQuery}`;
@@ -283,7 +286,7 @@ export class Client {
         typeof taskId === 'string'
       )
         this.sink?.created.push({ client: this, taskId });
-      return { request, status: response.status, body: parsed, text, headers: response.headers, exchange };
+      return { request, status: response.status, body: parsed as Body, text, headers: response.headers, exchange };
     }
   }
 

@@ -13,6 +13,7 @@ import {
   setupStep,
 } from './expect.js';
 import type { Client, Query, RequestOptions } from './target.js';
+import type { Wire } from './wire.js';
 
 /** Task fixtures and the Task table's shape, shared by every suite file. */
 
@@ -45,7 +46,11 @@ export function imageTaskBody(overrides: Record<string, unknown> = {}): Record<s
   };
 }
 
-export function createTaskRequest(client: Client, overrides: Record<string, unknown> = {}, options?: RequestOptions) {
+export function createTaskRequest(
+  client: Client<Wire>,
+  overrides: Record<string, unknown> = {},
+  options?: RequestOptions,
+) {
   return client.post('/v1/task/imageannotation', imageTaskBody(overrides), options);
 }
 
@@ -54,7 +59,7 @@ export function createTaskRequest(client: Client, overrides: Record<string, unkn
  * the Task table's shape is the subject of its own contracts, so one missing field is reported
  * once, there, and not as a failure of every contract that needs a task.
  */
-export async function createTask(client: Client, overrides: Record<string, unknown> = {}): Promise<any> {
+export async function createTask(client: Client<Wire>, overrides: Record<string, unknown> = {}): Promise<Wire> {
   return setupStep('create an imageannotation task', async () => {
     const res = await createTaskRequest(client, overrides);
     expectStatus(res, 200);
@@ -64,7 +69,7 @@ export async function createTask(client: Client, overrides: Record<string, unkno
 }
 
 /** Reads a task: 200 and a JSON object (contracts check the fields they are about). */
-export async function getTask(client: Client, taskId: string): Promise<any> {
+export async function getTask(client: Client<Wire>, taskId: string): Promise<Wire> {
   const res = await client.get(`/v1/task/${taskId}`);
   expectStatus(res, 200);
   expectType(res.body, 'object', res.request);
@@ -72,7 +77,7 @@ export async function getTask(client: Client, taskId: string): Promise<any> {
 }
 
 /** Lists tasks: 200 and a docs array (the list's shape is the subject of its own contract). */
-export async function listTasks(client: Client, query: Query): Promise<any> {
+export async function listTasks(client: Client<Wire>, query: Query): Promise<Wire> {
   const res = await client.get('/v1/tasks', { query });
   expectStatus(res, 200);
   expectType(res.body?.docs, 'array', `${res.request} docs`);
@@ -100,7 +105,7 @@ export function isTestKey(key: string): boolean {
 }
 
 /** The fields of the interface's Task table that every task carries. */
-export function expectTaskShape(task: any, what: string): void {
+export function expectTaskShape(task: Wire, what: string): void {
   expectType(task, 'object', what);
   checkAll([
     () => expectMatch(task.task_id, TASK_ID, `${what} task_id`),
@@ -145,7 +150,7 @@ export function expectTaskShape(task: any, what: string): void {
 }
 
 /** `{docs, total, limit, offset, has_more, next_token}`: the Python client crashes without offset. */
-export function expectListShape(list: any, what: string): void {
+export function expectListShape(list: Wire, what: string): void {
   expectType(list, 'object', what);
   expectType(list.docs, 'array', `${what} docs`);
   for (const key of ['total', 'limit', 'offset']) {
@@ -169,6 +174,11 @@ export function expectListShape(list: any, what: string): void {
  * The ids a list answers, polled up to --wait until they are `expected`: a real service's lists
  * may lag behind its writes.
  */
-export function expectListed(client: Client, query: Query, expected: readonly string[], what: string): Promise<void> {
+export function expectListed(
+  client: Client<Wire>,
+  query: Query,
+  expected: readonly string[],
+  what: string,
+): Promise<void> {
   return eventually(async () => expectEqual(idsOf(await listTasks(client, query)), expected, what));
 }

@@ -10,6 +10,7 @@ import {
 import { holdTasksPending } from '../kit/control.js';
 import { startReceiver } from '../kit/receiver.js';
 import { createTask, getTask, ISO_MS } from '../kit/tasks.js';
+import type { Wire } from '../kit/wire.js';
 
 /**
  * Audits of a completed task: the customer's (`POST /v1/task/{id}/audit`, accepted or rejected)
@@ -17,7 +18,7 @@ import { createTask, getTask, ISO_MS } from '../kit/tasks.js';
  * recorded on the task and, as the real service does, sent to the callback_url.
  */
 
-async function completedTask(ctx: ContractContext, overrides: Record<string, unknown> = {}): Promise<any> {
+async function completedTask(ctx: ContractContext, overrides: Record<string, unknown> = {}): Promise<Wire> {
   await ctx.needControlPlane();
   await holdTasksPending(ctx);
   const task = await createTask(ctx.api, overrides);

@@ -19,6 +19,7 @@ import {
   useCallbackSettings,
 } from '../kit/receiver.js';
 import { createTask, createTaskRequest, expectTaskShape, getTask } from '../kit/tasks.js';
+import type { Wire } from '../kit/wire.js';
 
 /**
  * The completion callback, the one event of the interface: what is sent, to whom, with which
@@ -34,14 +35,14 @@ async function prepare(ctx: ContractContext): Promise<void> {
   await holdTasksPending(ctx);
 }
 
-async function completeTask(ctx: ContractContext, taskId: string): Promise<any> {
+async function completeTask(ctx: ContractContext, taskId: string): Promise<Wire> {
   const res = await ctx.api.post(`/_mock/tasks/${taskId}/complete`);
   expectStatus(res, 200);
   return res.body;
 }
 
 /** Both flags, polled: delivery runs after the request that caused it. */
-function flagsEventually(ctx: ContractContext, taskId: string, expected: boolean): Promise<any> {
+function flagsEventually(ctx: ContractContext, taskId: string, expected: boolean): Promise<Wire> {
   return eventually(async () => {
     const task = await getTask(ctx.api, taskId);
     expectEqual(

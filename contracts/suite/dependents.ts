@@ -10,6 +10,7 @@ import {
 } from '../kit/contract.js';
 import { holdTasksPending } from '../kit/control.js';
 import { createTask, getTask, TASK_ID } from '../kit/tasks.js';
+import type { Wire } from '../kit/wire.js';
 
 /**
  * Dependent tasks: definitions set on a pending root are created when it completes, or, with
@@ -23,7 +24,7 @@ const DEF = {
   geometries: { point: { objects_to_annotate: ['wheel'] } },
 };
 
-async function rootWithOptions(ctx: ContractContext, options: Record<string, unknown>): Promise<any> {
+async function rootWithOptions(ctx: ContractContext, options: Record<string, unknown>): Promise<Wire> {
   await ctx.needControlPlane();
   await holdTasksPending(ctx);
   const root = await createTask(ctx.api);
@@ -33,14 +34,14 @@ async function rootWithOptions(ctx: ContractContext, options: Record<string, unk
   return root;
 }
 
-async function complete(ctx: ContractContext, taskId: string): Promise<any> {
+async function complete(ctx: ContractContext, taskId: string): Promise<Wire> {
   const res = await ctx.api.post(`/_mock/tasks/${taskId}/complete`);
   expectStatus(res, 200);
   return res.body;
 }
 
 /** No dependents yet: the key is absent or an empty list. */
-function expectNoDependents(task: any, what: string): void {
+function expectNoDependents(task: Wire, what: string): void {
   expectTrue(
     task.dependents === undefined || (Array.isArray(task.dependents) && task.dependents.length === 0),
     `${what}: expected no dependents yet, got ${JSON.stringify(task.dependents)}`,
@@ -60,7 +61,7 @@ function dependentIdsEventually(ctx: ContractContext, rootId: string, count: num
 }
 
 /** The root's dependents once it lists `count`, each checked to be a pending task on the root's attachment. */
-async function dependentsEventually(ctx: ContractContext, root: any, count: number): Promise<any[]> {
+async function dependentsEventually(ctx: ContractContext, root: Wire, count: number): Promise<Wire[]> {
   const ids = await dependentIdsEventually(ctx, root.task_id, count);
   const dependents = [];
   for (const [i, id] of ids.entries()) {

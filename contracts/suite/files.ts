@@ -11,6 +11,7 @@ import {
 } from '../kit/contract.js';
 import { basicAuth, type Client, type HttpResult } from '../kit/target.js';
 import { createTaskRequest, ISO_MS } from '../kit/tasks.js';
+import type { Wire } from '../kit/wire.js';
 
 /**
  * Files: multipart upload, import by URL, the filtered listing and scaledata:// attachments.
@@ -34,10 +35,10 @@ function form(
   return body;
 }
 
-const uploadForm = (client: Client, body: FormData) => client.post('/v1/files/upload', undefined, { form: body });
+const uploadForm = (client: Client<Wire>, body: FormData) => client.post('/v1/files/upload', undefined, { form: body });
 
 /** The record fields the interface lists for every file. */
-function expectFileShape(res: HttpResult): any {
+function expectFileShape(res: HttpResult<Wire>): Wire {
   expectStatus(res, 200);
   const file = res.body;
   expectType(file, 'object', res.request);
@@ -66,7 +67,7 @@ async function newProject(ctx: ContractContext): Promise<string> {
   return name;
 }
 
-async function uploaded(ctx: ContractContext, fields: Record<string, string> = {}): Promise<any> {
+async function uploaded(ctx: ContractContext, fields: Record<string, string> = {}): Promise<Wire> {
   return expectFileShape(await uploadForm(ctx.api, form(fields)));
 }
 

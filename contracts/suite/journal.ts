@@ -1,6 +1,7 @@
 import { contract, expectEqual, expectNoKey, expectStatus, expectTrue } from '../kit/contract.js';
 import { expectRequestReceived, journaledRequests, latestRequestId } from '../kit/journal.js';
 import { createTask, imageTaskBody, randomTaskId } from '../kit/tasks.js';
+import type { Wire } from '../kit/wire.js';
 
 /** The request journal (GET/DELETE /_mock/requests): what the implementation received. */
 
@@ -11,7 +12,7 @@ contract('GET /_mock/requests journals a task creation with its body, status and
   const since = await latestRequestId(ctx.api);
   const marker = ctx.unique('journal');
   const task = await createTask(ctx.api, { metadata: { marker } });
-  const entry = await expectRequestReceived(
+  const entry: Wire = await expectRequestReceived(
     ctx.api,
     { method: 'POST', path: '/v1/task/imageannotation', body: { metadata: { marker } } },
     since,

@@ -11,6 +11,7 @@ import { advanceClock, holdTasksPending, readClockMs } from '../kit/control.js';
 import { findMember, freshEmail } from '../kit/studio.js';
 import { Client } from '../kit/target.js';
 import { createTask, getTask, imageTaskBody, listTasks, TASK_NOT_FOUND } from '../kit/tasks.js';
+import type { Wire } from '../kit/wire.js';
 
 /**
  * Tenants: an account in one mode. Another account, or the same account's live key, must not see
@@ -93,11 +94,11 @@ contract("POST /_mock/clock/advance moves only the caller's clock", async (ctx) 
 });
 
 /** The live key of the same account: given (--live-api-key), or derived from a `test_<id>` key. */
-function liveClient(ctx: ContractContext): Client {
+function liveClient(ctx: ContractContext): Client<Wire> {
   if (ctx.target.liveApiKey) return ctx.client(ctx.target.liveApiKey);
   const match = /^test_(.+)$/.exec(ctx.target.apiKey);
   if (!match) return ctx.skip('apiKey is not of the form test_<id>, so no live key can be derived');
-  return new Client(ctx.target, `live_${match[1]}`);
+  return new Client<Wire>(ctx.target, `live_${match[1]}`);
 }
 
 contract("GET /v1/task/{id} and GET /v1/tasks with the account's live key see none of its test tasks", async (ctx) => {
@@ -146,7 +147,7 @@ contract(
 );
 
 /** The live key of the same account, given with --live-api-key, or a skip with the reason. */
-function givenLive(ctx: ContractContext): Client {
+function givenLive(ctx: ContractContext): Client<Wire> {
   const liveKey = ctx.target.liveApiKey;
   if (!liveKey) return ctx.skip('no liveApiKey given (pass --live-api-key: a live key of the same account)');
   return ctx.client(liveKey);
@@ -159,7 +160,7 @@ const fourXx = (res: { status: number; request: string; text: string }, what: st
   );
 
 /** Creates a project and a batch in it with `client`; their names. */
-async function projectAndBatch(ctx: ContractContext, client: Client, label: string) {
+async function projectAndBatch(ctx: ContractContext, client: Client<Wire>, label: string) {
   const project = ctx.unique(`${label}project`);
   const batch = ctx.unique(`${label}batch`);
   await setupStep(`create a project and a batch with the ${label} key`, async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { contract, expectEqual, expectErrorBody, expectOneOf, expectTrue, expectType } from '../kit/contract.js';
 import { holdTasksPending } from '../kit/control.js';
 import { type Body, completedOf, createOf, expectParamsEcho } from '../kit/typed-tasks.js';
+import type { Wire } from '../kit/wire.js';
 
 /** segmentannotation, videoannotation and videoplaybackannotation: creation rules and response shapes. */
 
@@ -132,7 +133,7 @@ contract(
     const { response } = await completedOf(ctx, 'segmentannotation', segmentBody());
     const instance = ['car', 'bus'];
     await ctx.rule('labelMapping maps leaf labels to {color, index}, instance labels to a list', () => {
-      for (const [label, entry] of Object.entries<any>(response.labelMapping ?? {})) {
+      for (const [label, entry] of Object.entries<Wire>(response.labelMapping ?? {})) {
         expectOneOf(label, ['road', 'sky', ...instance], `response.labelMapping key (a leaf label)`);
         const entries = instance.includes(label) ? entry : [entry];
         expectTrue(
@@ -168,7 +169,7 @@ contract('a completed videoannotation task has one frame per image and keeps eac
       `response.annotations: expected 3 frames, got ${JSON.stringify(response.annotations)?.slice(0, 200)}`,
     ),
   );
-  const frames: any[] = Array.isArray(response.annotations) ? response.annotations : [];
+  const frames: Wire[] = Array.isArray(response.annotations) ? response.annotations : [];
   await ctx.rule("annotations are boxes labeled from the task's objects", () =>
     frames.forEach((frame, f) => {
       for (const annotation of frame.annotations) {
@@ -197,7 +198,7 @@ contract('a completed videoannotation task has one frame per image and keeps eac
 
 contract('a completed videoplaybackannotation task keys objects by uuid with frames in order', async (ctx) => {
   const { response } = await completedOf(ctx, 'videoplaybackannotation', playbackBody());
-  const objects = Object.values<any>(response.annotations ?? {});
+  const objects = Object.values<Wire>(response.annotations ?? {});
   await ctx.rule('annotations hold at least one object', () =>
     expectTrue(objects.length > 0, 'response.annotations: expected at least one object'),
   );
@@ -209,7 +210,7 @@ contract('a completed videoplaybackannotation task keys objects by uuid with fra
   });
   await ctx.rule('frames of an object are in key order', () => {
     for (const object of objects) {
-      const keys = object.frames.map((frame: any) => frame.key);
+      const keys = object.frames.map((frame: Wire) => frame.key);
       expectTrue(
         keys.every((k: number, i: number) => Number.isInteger(k) && (i === 0 || k > keys[i - 1])),
         `frame keys in order: ${JSON.stringify(keys)}`,

@@ -14,6 +14,7 @@ import {
 import { awaitSelfCompletion, holdTasksPending } from '../kit/control.js';
 import { getTask, randomTaskId } from '../kit/tasks.js';
 import { type Body, completedOf, createOf, expectParamsEcho } from '../kit/typed-tasks.js';
+import type { Wire } from '../kit/wire.js';
 
 /** lidarannotation, lidarsegmentation, lidartopdown and lidarlinking: creation rules and response shapes. */
 
@@ -78,14 +79,14 @@ async function completedLidarTask(
   ctx: ContractContext,
   type = 'lidarannotation',
   body: Body = lidarBody(),
-): Promise<any> {
+): Promise<Wire> {
   if (await ctx.hasControlPlane()) return completedOf(ctx, type, body);
   const task = await createOf(ctx, type, body);
   return awaitSelfCompletion(ctx, task.task_id, 'lidar task');
 }
 
 /** A lidar task that stays pending, or a skip where the target completes test tasks by itself. */
-async function pendingLidarTask(ctx: ContractContext): Promise<any> {
+async function pendingLidarTask(ctx: ContractContext): Promise<Wire> {
   await holdTasksPending(ctx);
   const task = await createOf(ctx, 'lidarannotation', lidarBody());
   if ((await getTask(ctx.api, task.task_id)).status !== 'pending')
@@ -138,7 +139,7 @@ contract('POST /v1/task/lidarannotation breaking its rules answers 400 naming th
  * The labeled frames of a completed lidarannotation task: the real service delivers them as a file the response
  * links (`response.annotations.url`), which a plain GET without a key reads (scale_lidar_io does so).
  */
-async function lidarFrames(ctx: ContractContext, task: any): Promise<any> {
+async function lidarFrames(ctx: ContractContext, task: Wire): Promise<Wire> {
   const url = task?.response?.annotations?.url;
   return setupStep('read the results file response.annotations.url links', async () => {
     expectType(url, 'string', 'response.annotations.url');
@@ -173,7 +174,7 @@ contract('a completed lidarannotation task has cuboids on the labeled frames onl
       'response.annotations: expected a non-empty array of frames',
     ),
   );
-  const frames: any[] = Array.isArray(response.annotations) ? response.annotations : [];
+  const frames: Wire[] = Array.isArray(response.annotations) ? response.annotations : [];
   await ctx.rule('only labeled frames have cuboids', () => {
     for (const frame of frames)
       expectOneOf(frame.frame_index, [1, 3, 5, 6], 'frame_index (a labeled frame of 6 at rate 2)');
@@ -329,7 +330,7 @@ contract(
       for (const c of frame.cuboids) cuboids.set(c.uuid, c.label);
     const { response } = await completedOf(ctx, 'lidarlinking', linkingBody(lidar.task_id));
     expectTrue(response.annotations.length > 0, 'response.annotations: expected some projections');
-    const projections: any[] = response.annotations;
+    const projections: Wire[] = response.annotations;
     await ctx.rule('projections are cuboids, the default geometry', () => {
       for (const p of projections) expectEqual(p.type, 'cuboid', 'projection type (the default geometry)');
     });

@@ -12,6 +12,7 @@ import {
 } from '../kit/contract.js';
 import { holdTasksPending } from '../kit/control.js';
 import { type Body, createOf, expectParamsEcho } from '../kit/typed-tasks.js';
+import type { Wire } from '../kit/wire.js';
 
 /**
  * The task types the official clients name without specified parameters: each is accepted with its
@@ -85,7 +86,7 @@ contract('POST /v1/task/chat still checks the common parameters (priority 15 ans
 });
 
 /** Completes through the control plane; skipped on a target without one. */
-async function completed(ctx: ContractContext, type: string): Promise<any> {
+async function completed(ctx: ContractContext, type: string): Promise<Wire> {
   await ctx.needControlPlane();
   await holdTasksPending(ctx);
   const task = await created(ctx, type, bodyOf(type));

@@ -9,6 +9,7 @@ import {
   setupStep,
 } from '../kit/contract.js';
 import { holdTasksPending, useCompletion } from '../kit/control.js';
+import type { Wire } from '../kit/wire.js';
 
 /**
  * The v2 API (the official Python client's `client.v2`): one store, two faces. Tagged `client`: an
@@ -223,11 +224,11 @@ contract(
     const task = await chatTask(ctx, { project_id: project.id });
     expectStatus(await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`), 200);
     const read = await ctx.api.get(`/v2/task?task_id=${task.task_id}`);
-    const annotations = (read.body.threads ?? []).flatMap((thread: any) => [
+    const annotations = (read.body.threads ?? []).flatMap((thread: Wire) => [
       ...thread.annotations,
-      ...thread.turns.flatMap((turn: any) => [
+      ...thread.turns.flatMap((turn: Wire) => [
         ...turn.annotations,
-        ...turn.messages.flatMap((m: any) => m.annotations),
+        ...turn.messages.flatMap((m: Wire) => m.annotations),
       ]),
     ]);
     await ctx.rule('a completed task has at least one thread of turns of messages', () => {
