@@ -7,8 +7,9 @@
  *
  * Copies the repo to a scratch folder, runs the in-process contracts there unmutated (they must all
  * pass), then once per mutant with its patch applied. A mutant counts as detected when at least one
- * contract tagged `interface` fails: those are the contracts meant to hold any implementation, so a
- * rule only a `labelmock` contract notices is a rule another implementation could break unseen.
+ * contract of its tag fails: `interface` (the contracts meant to hold any implementation, so a rule only a
+ * `labelmock` contract notices is a rule another implementation could break unseen), or `client` for the
+ * mutants of the v2 API, `labelmock` for its readings of the real service's recordings.
  * Prints a table and "N of M detected"; exits 1 when the sanity run fails or a patch does not apply.
  */
 import { fileURLToPath } from 'node:url';
@@ -34,8 +35,9 @@ function parseArgs(argv: string[]): { only: string[]; check: boolean } {
   return { only, check };
 }
 
-const interfaceFailures = (result: RunResult) =>
-  result.failed.filter((test) => test.tags.includes('interface') && test.ownRuleBroken);
+/** The failed contracts of the mutant's tag (interface, or client for the v2 API) whose own rules broke. */
+const ownFailures = (mutant: Mutant, result: RunResult) =>
+  result.failed.filter((test) => test.tags.includes(mutant.tag ?? 'interface') && test.ownRuleBroken);
 
 /** A contract's name without its tags, cut for the table. */
 const short = (title: string) => {
@@ -44,7 +46,7 @@ const short = (title: string) => {
 };
 
 function row(mutant: Mutant, result: RunResult): string {
-  const caught = interfaceFailures(result);
+  const caught = ownFailures(mutant, result);
   const detected = result.problem ? `error: ${result.problem}` : caught.length > 0 ? 'yes' : 'no';
   // Interface failures first; a mutant only labelmock contracts notice still shows which ones did.
   const shown = [...caught, ...result.failed.filter((test) => !caught.includes(test))].slice(0, 3);
@@ -82,7 +84,7 @@ async function main(): Promise<void> {
     } finally {
       undo();
     }
-    if (!result.problem && interfaceFailures(result).length > 0) detected += 1;
+    if (!result.problem && ownFailures(mutant, result).length > 0) detected += 1;
     rows.push(row(mutant, result));
     console.log(`${rows.length}/${chosen.length} ${mutant.name}: ${result.seconds} s`);
   }
@@ -91,7 +93,7 @@ async function main(): Promise<void> {
   console.log('| --- | --- | --- | --- | --- |');
   for (const line of rows) console.log(line);
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-  console.log(`\n${detected} of ${chosen.length} detected (by a contract tagged interface), ${minutes} min`);
+  console.log(`\n${detected} of ${chosen.length} detected (by a contract of its tag: interface, client or labelmock), ${minutes} min`);
 }
 
 main().catch((err: Error) => {

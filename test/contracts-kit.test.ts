@@ -145,6 +145,92 @@ describe('tags', () => {
   });
 });
 
+/**
+ * A server that is right where the interface leaves it free: it defaults lidarannotation's attachment_type to json,
+ * ignores lidar_task on lidarsegmentation and conditions on fields that are not categories, accepts geometries
+ * naming no geometry, and answers quality pages without has_more.
+ */
+function freeWhereTheInterfaceIs(inner: Fetch): Fetch {
+  return wrap(inner, {
+    request: (method, url, body) => {
+      if (method !== 'POST' || !body || typeof body !== 'object') return undefined;
+      if (url.pathname.endsWith('/task/lidarannotation') && body.attachment_type === undefined)
+        return { body: { ...body, attachment_type: 'json' } };
+      if (url.pathname.endsWith('/task/lidarsegmentation') && body.lidar_task !== undefined) {
+        const { lidar_task: _ignored, ...rest } = body;
+        return { body: rest };
+      }
+      if (url.pathname.endsWith('/task/textcollection') && Array.isArray(body.fields)) {
+        const fields = body.fields.map((f: any) => {
+          if (f.type === 'category' || f.conditions === undefined) return f;
+          const { conditions: _ignored, ...rest } = f;
+          return rest;
+        });
+        return { body: { ...body, fields } };
+      }
+      if (url.pathname.endsWith('/task/imageannotation') && body.geometries && !Object.keys(body.geometries).length)
+        return { body: { ...body, geometries: { box: { objects_to_annotate: ['anything'] } } } };
+      return undefined;
+    },
+    response: (method, url, body) => {
+      if (method !== 'GET' || url.pathname !== '/v1/quality/labelers' || !body) return undefined;
+      const { has_more: _dropped, ...rest } = body;
+      return rest;
+    },
+  });
+}
+
+describe('neutral where the interface is', () => {
+  it('a server free where the interface is passes the interface contracts that touch those choices', async () => {
+    const server = freeWhereTheInterfaceIs(appFetch());
+    for (const grep of [
+      'POST /v1/task/lidarannotation breaking its rules',
+      'POST /v1/task/lidarsegmentation',
+      'POST /v1/task/textcollection with a condition naming no field',
+      'GET /v1/quality/labelers',
+      'POST /v1/task/imageannotation with',
+    ]) {
+      const results = await run(server, ['interface'], grep);
+      expect(results.length, grep).toBeGreaterThan(0);
+      expect(failed(results).map((r) => `${r.name}: ${r.message}`)).toEqual([]);
+    }
+    // Their labelmock rules still hold labelmock to its own reading.
+    const strict = await run(server, ['interface', 'labelmock'], 'POST /v1/task/lidarannotation breaking its rules');
+    expect(failed(strict).map((r) => r.name)).toEqual([
+      'POST /v1/task/lidarannotation breaking its rules answers 400 naming the field',
+    ]);
+  }, 60_000);
+
+  it('a server that merges any one object field of a setParams patch fails the patch contract', async () => {
+    for (const [field, merged] of [
+      ['geometries', { box: { objects_to_annotate: ['car'] } }],
+      ['image_metadata', { date_time: '2026-01-01T10:00:00Z' }],
+      ['annotation_attributes', { occluded: { description: 'Occluded?', choices: ['yes', 'no'] } }],
+    ] as const) {
+      let project: string | undefined;
+      const merging = wrap(appFetch(), {
+        request: (method, url, body) => {
+          if (method === 'POST' && url.pathname.endsWith('/setParams') && body?.patch === true && body[field])
+            project = decodeURIComponent(url.pathname.split('/')[3] ?? '');
+          return undefined;
+        },
+        // Tasks of the patched project show the field as a merge would leave it: a key of version 1 kept.
+        response: (method, url, body, sent) => {
+          if (method !== 'POST' || !url.pathname.endsWith('/task/imageannotation') || sent?.project !== project)
+            return undefined;
+          if (project === undefined || !body?.params?.[field]) return undefined;
+          return { ...body, params: { ...body.params, [field]: { ...merged, ...body.params[field] } } };
+        },
+      });
+      const result = await runOne(merging, ['interface'], 'setParams appends versions 0 to 3');
+      expect(result.status, field).toBe('failed');
+      expect(result.failures.map((f) => f.rule)).toEqual([
+        `patch replaces the object field ${field} whole (objects are not merged)`,
+      ]);
+    }
+  }, 60_000);
+});
+
 describe('labelmock-contracts CLI', () => {
   it('--list prints the selected contracts with tags, without any request', async () => {
     const all = await cli(['--list', '--tags', 'interface,client,labelmock,control']);

@@ -56,6 +56,8 @@ const LABELMOCK: readonly RegExp[] = [
   /set_priorities without every pending batch|an e-mail standing for one member/,
   /refuses an expected_response|GET \/v1\/files requires projects|GET \/v1\/files filters/,
   /metadata that is not a JSON object/,
+  // The interface requires geometries; that it must name a geometry is labelmock's reading.
+  /with geometries naming no geometry/,
   /a completed batch takes a new task/,
   // Files and teams of one key's tenant (account and mode): the notes leave this open.
   /\(tenant's files\)|\(tenant's team\)/,

@@ -76,6 +76,21 @@ const ATTRIBUTES = {
   moving: { description: 'Is it moving?', choices: ['yes', 'no'] },
 };
 const LIGHTING = { lighting: { description: 'How is the light?', choices: ['day', 'night'] } };
+/**
+ * The object parameters whose shape the interface shows for imageannotation, each set with two keys in version 1
+ * and patched with one other in version 3: a server that merges any of them shows a key version 3 did not give.
+ */
+const OBJECT_FIELDS = {
+  annotation_attributes: [ATTRIBUTES, LIGHTING],
+  geometries: [
+    { box: { objects_to_annotate: ['car'] }, polygon: { objects_to_annotate: ['lane'] } },
+    { point: { objects_to_annotate: ['pole'] } },
+  ],
+  image_metadata: [
+    { date_time: '2026-01-01T10:00:00Z', location: { lat: 52.5, long: 13.4 } },
+    { location: { lat: 1, long: 2 } },
+  ],
+} as const;
 
 /**
  * Patch semantics are observed where every implementation shows them: in the parameters a new task
@@ -95,13 +110,14 @@ contract(
       return res.body;
     };
     // The task brings its own geometries, so it is valid whatever the project's version holds.
-    const taskParams = async (what: string) => {
-      const task = await createTask(ctx.api, { project: project.name });
+    const taskParams = async (what: string, overrides: Record<string, unknown> = {}) => {
+      const task = await createTask(ctx.api, { project: project.name, ...overrides });
       expectType(task.params, 'object', `params of a task on ${what}`);
       return { params: task.params, instruction: task.instruction };
     };
     await setParams({ instruction: 'v0', padding: 1, paddingY: 5 });
-    await setParams({ instruction: 'v1', padding: 2, annotation_attributes: ATTRIBUTES });
+    const firsts = Object.fromEntries(Object.entries(OBJECT_FIELDS).map(([field, [first]]) => [field, first]));
+    await setParams({ instruction: 'v1', padding: 2, ...firsts });
     const onV1 = await taskParams('version 1');
     await ctx.rule('setParams without patch replaces the parameters', () =>
       expectEqual([onV1.params.padding, onV1.params.paddingY], [2, undefined], '[padding, paddingY] of version 1'),
@@ -117,11 +133,15 @@ contract(
     await ctx.rule('setParams answers the extended project object', () =>
       expectEqual(v2.type ?? v2.projectType, 'imageannotation', 'project type (type or projectType)'),
     );
-    const v3 = await setParams({ patch: true, annotation_attributes: LIGHTING });
-    const onV3 = await taskParams('version 3 (a patch of an object)');
-    await ctx.rule('patch replaces an object field whole (objects are not merged)', () =>
-      expectEqual(onV3.params.annotation_attributes, LIGHTING, 'annotation_attributes of version 3'),
-    );
+    const seconds = Object.fromEntries(Object.entries(OBJECT_FIELDS).map(([field, [, second]]) => [field, second]));
+    const v3 = await setParams({ patch: true, ...seconds });
+    // Without geometries of its own, the task shows the project's.
+    const onV3 = await taskParams('version 3 (a patch of objects)', { geometries: undefined });
+    for (const [field, second] of Object.entries(seconds)) {
+      await ctx.rule(`patch replaces the object field ${field} whole (objects are not merged)`, () =>
+        expectEqual(onV3.params[field], second, `${field} of version 3`),
+      );
+    }
     const history = v3.param_history;
     await ctx.rule('each setParams appends a param_history entry, versions counting from 0', () => {
       expectEqual(

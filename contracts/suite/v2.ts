@@ -4,8 +4,10 @@ import {
   expectEqual,
   expectErrorBody,
   expectMatch,
+  expectOneOf,
   expectStatus,
   expectTrue,
+  expectType,
   setupStep,
 } from '../kit/contract.js';
 import { holdTasksPending, useCompletion } from '../kit/control.js';
@@ -17,6 +19,13 @@ import type { Wire } from '../kit/wire.js';
  */
 
 const byName = (name: string) => encodeURIComponent(name);
+
+/** That `value` is an object whose `fields` have these JSON types ('array', 'object', 'string', ...). */
+type JsonType = 'string' | 'number' | 'boolean' | 'object' | 'array';
+function expectShape(value: Wire, fields: Record<string, JsonType>, where: string): void {
+  expectType(value, 'object', where);
+  for (const [field, type] of Object.entries(fields)) expectType(value[field], type, `${where}.${field}`);
+}
 
 /** A chat project made through v1, and its v2 face. */
 async function chatProject(ctx: ContractContext) {
@@ -235,6 +244,26 @@ contract(
       expectEqual(read.body.status, 'completed', 'status');
       expectTrue(read.body.threads.length > 0 && read.body.threads[0].turns.length > 0, 'threads and turns');
     });
+    // The client's models (scaleapi/scaleapi-python-client@b4111b2, scaleapi/api_client/v2/models/thread.py,
+    // turn.py, message.py, message_content.py) require these fields: a thread or turn without them fails to load.
+    await ctx.rule("every thread, turn and message has the fields the client's models require", () => {
+      for (const [t, thread] of (read.body.threads ?? []).entries()) {
+        expectShape(thread, { id: 'string', turns: 'array', annotations: 'array' }, `threads[${t}]`);
+        for (const [u, turn] of (thread.turns ?? []).entries()) {
+          expectShape(turn, { id: 'string', messages: 'array', annotations: 'array' }, `threads[${t}].turns[${u}]`);
+          for (const [m, message] of (turn.messages ?? []).entries()) {
+            const where = `threads[${t}].turns[${u}].messages[${m}]`;
+            expectShape(
+              message,
+              { role: 'string', content: 'object', source_id: 'string', annotations: 'array' },
+              where,
+            );
+            // MessageRole (message_role.py): system, user, assistant, function.
+            expectOneOf(message.role, ['system', 'user', 'assistant', 'function'], `${where}.role`);
+          }
+        }
+      }
+    });
     await ctx.rule('every annotation has an id and one of the twelve types, and reads back by id', async () => {
       expectTrue(annotations.length > 0, 'some annotation');
       for (const annotation of annotations) {
@@ -294,6 +323,133 @@ contract(
     await ctx.rule('then its tasks are processed: the task completes, and the batch with it', async () => {
       expectEqual((await ctx.api.get(`/v2/task?task_id=${task.task_id}`)).body.status, 'completed', 'task status');
       expectEqual((await ctx.api.get(`/v2/batch?batch_id=${batch.id}`)).body.status, 'completed', 'batch status');
+    });
+  },
+);
+
+/** Batches in each state of the v2 life cycle (docs.genai.scale.com: batch status), made through v2. */
+async function batchesInEveryState(ctx: ContractContext, project: string) {
+  const post = (verb: string, batchId: string) => ctx.api.post(`/v2/batch/${verb}`, { batch_id: batchId });
+  const staging = await v2Batch(ctx, project, { staging_batch: true });
+  const inProgress = await v2Batch(ctx, project);
+  const paused = await v2Batch(ctx, project);
+  const completed = await v2Batch(ctx, project);
+  const cancelled = await v2Batch(ctx, project);
+  await setupStep('pause one, cancel one, complete the only task of one', async () => {
+    expectStatus(await post('pause', paused.id), 200);
+    expectStatus(await post('cancel', cancelled.id), 200);
+    const task = await chatTask(ctx, { batch_id: completed.id });
+    expectStatus(await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`), 200);
+    const read = await ctx.api.get(`/v2/batch?batch_id=${completed.id}`);
+    expectEqual(read.body.status, 'completed', 'status of the batch whose task completed');
+  });
+  return { staging, in_progress: inProgress, paused, completed, cancelled } as Record<string, Wire>;
+}
+
+/** What each move leaves from (the v2 docs' batch operations); every other state refuses it. */
+const MOVES_FROM: Record<string, readonly string[]> = {
+  finalize: ['staging'],
+  pause: ['in_progress'],
+  resume: ['paused'],
+  cancel: ['staging', 'in_progress', 'paused'],
+};
+
+contract(
+  'POST /v2/batch/{move} of a batch in a state the move does not leave is a 400, and changes nothing',
+  async (ctx) => {
+    const project = await chatProject(ctx);
+    const batches = await batchesInEveryState(ctx, project.name);
+    for (const [move, from] of Object.entries(MOVES_FROM)) {
+      for (const [state, batch] of Object.entries(batches)) {
+        if (from.includes(state)) continue;
+        await ctx.rule(`${move} of a ${state} batch is a 400 and leaves it ${state}`, async () => {
+          expectErrorBody(await ctx.api.post(`/v2/batch/${move}`, { batch_id: batch.id }), 400);
+          expectEqual((await ctx.api.get(`/v2/batch?batch_id=${batch.id}`)).body.status, state, 'status after');
+        });
+      }
+    }
+  },
+);
+
+contract(
+  "/v2/ reads and changes with another account's key: its tasks, batches, projects, annotations are 404s",
+  async (ctx) => {
+    const other = ctx.other();
+    const project = await chatProject(ctx);
+    const batch = await v2Batch(ctx, project.name);
+    const task = await chatTask(ctx, { batch_id: batch.id });
+    expectStatus(await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`), 200);
+    const read = await ctx.api.get(`/v2/task?task_id=${task.task_id}`);
+    const annotation =
+      read.body.threads?.[0]?.annotations?.[0]?.id ?? read.body.threads?.[0]?.turns?.[0]?.annotations?.[0]?.id;
+    await ctx.rule('reads by id or name are 404s', async () => {
+      expectErrorBody(await other.get(`/v2/task?task_id=${task.task_id}`), 404);
+      expectErrorBody(await other.get(`/v2/batch?batch_id=${batch.id}`), 404);
+      expectErrorBody(await other.get(`/v2/batch?batch_name=${byName(batch.name)}`), 404);
+      expectErrorBody(await other.get(`/v2/project?project_id=${project.id}`), 404);
+      expectErrorBody(await other.get(`/v2/project?project_name=${byName(project.name)}`), 404);
+      expectTrue(typeof annotation === 'string', 'the completed task has an annotation to look for');
+      expectErrorBody(await other.get(`/v2/annotation?annotation_id=${encodeURIComponent(annotation)}`), 404);
+    });
+    await ctx.rule('lists by its project or batch are 404s, and its own lists leave them out', async () => {
+      expectErrorBody(await other.get(`/v2/tasks?batch_id=${batch.id}`), 404);
+      expectErrorBody(await other.get(`/v2/batches?project_id=${project.id}`), 404);
+      const projects = await other.get('/v2/projects');
+      expectStatus(projects, 200);
+      expectTrue(
+        !(projects.body.projects ?? []).some((p: { id: string }) => p.id === project.id),
+        "the other account's project list leaves the project out",
+      );
+    });
+    await ctx.rule('changes are 404s and change nothing', async () => {
+      expectErrorBody(await other.post('/v2/batch/pause', { batch_id: batch.id }), 404);
+      expectErrorBody(await other.post('/v2/task/metadata', { task_id: task.task_id, metadata: { x: 1 } }), 404);
+      expectEqual((await ctx.api.get(`/v2/task?task_id=${task.task_id}`)).body.metadata, {}, 'metadata kept');
+    });
+  },
+);
+
+// The official Python client declares limit as Field(ge=1, le=100) on every v2 list that pages
+// (scaleapi/scaleapi-python-client@b4111b2, scaleapi/api_client/v2/api/v2_api.py).
+contract('GET /v2/tasks, /v2/batches and /v2/delivery/tasks take limit 1 to 100 and refuse 0 and 101', async (ctx) => {
+  const project = await chatProject(ctx);
+  for (const path of [
+    `/v2/tasks?project_id=${project.id}`,
+    `/v2/batches?project_id=${project.id}`,
+    `/v2/delivery/tasks?project_id=${project.id}`,
+  ]) {
+    await ctx.rule(`${path.split('?')[0]}: limit 1 and 100 answer pages, 0 and 101 a 400 naming limit`, async () => {
+      expectStatus(await ctx.api.get(`${path}&limit=1`), 200);
+      expectStatus(await ctx.api.get(`${path}&limit=100`), 200);
+      expectErrorBody(await ctx.api.get(`${path}&limit=0`), 400, 'limit');
+      expectErrorBody(await ctx.api.get(`${path}&limit=101`), 400, 'limit');
+    });
+  }
+});
+
+contract(
+  'GET /v2/schema answers a registered schema by id; an unknown id is a 404, a malformed one a 400',
+  async (ctx) => {
+    await ctx.needControlPlane();
+    const json = { type: 'object', properties: { verdict: { type: 'string' } } };
+    const registered = await setupStep('register a schema through POST /_mock/v2/schemas', async () => {
+      const res = await ctx.api.post('/_mock/v2/schemas', { name: ctx.unique('schema'), json });
+      expectStatus(res, 200);
+      return res.body.schema;
+    });
+    await ctx.rule('the schema reads back: id, name, the JSON schema as text, who and when', async () => {
+      const res = await ctx.api.get(`/v2/schema?schema_id=${registered.id}`);
+      expectStatus(res, 200);
+      expectEqual(res.body.schema.id, registered.id, 'schema.id');
+      expectEqual(res.body.schema.name, registered.name, 'schema.name');
+      expectEqual(JSON.parse(res.body.schema.json), json, 'schema.json parsed');
+      for (const key of ['createdBy', 'createdAt', 'updatedBy', 'updatedAt']) {
+        expectTrue(typeof res.body.schema[key] === 'string', `schema.${key} is a string`);
+      }
+    });
+    await ctx.rule('an unknown id is a 404; a malformed one a 400 naming schema_id', async () => {
+      expectErrorBody(await ctx.api.get('/v2/schema?schema_id=000000000000000000000000'), 404);
+      expectErrorBody(await ctx.api.get('/v2/schema?schema_id=not-an-id'), 400, 'schema_id');
     });
   },
 );

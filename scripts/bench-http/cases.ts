@@ -1,8 +1,8 @@
 /**
  * What `npm run bench:http` drives: a labelmock server seeded with a large and a small tenant, some of
  * their tasks completed, and pending tasks with a callback; then one case per hot path (GET a task, list
- * pages with each filter family, creates, a completion with a callback). Seeding two servers alike gives
- * two lists of cases with the same names, which is how `--against` compares builds.
+ * pages with each filter family, creates, a completion with a callback, and v2's reads beside v1's). Seeding
+ * two servers alike gives two lists of cases with the same names, which is how `--against` compares builds.
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -67,6 +67,43 @@ async function seed(
   });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`seeding ${key}: ${result.non2xx} non-2xx`);
   return ids;
+}
+
+const CHAT_TASKS = 2_000;
+const CHAT_COMPLETED = 500;
+
+/**
+ * The v2 reads beside their v1 counterparts, on one tenant of chat tasks (their threads are synthesized on each
+ * read): a completed task, a page of 100 of the project's tasks, and a delivery's page of 100 tasks.
+ */
+async function v2Cases(url: string, connections: number): Promise<Case[]> {
+  const key = 'test_v2';
+  await call(url, key, 'POST', '/v1/projects', { type: 'chat', name: 'chat' });
+  const chatBody = JSON.parse(readFileSync(`${ROOT}fixtures/tasks/chat.create.json`, 'utf8'));
+  delete chatBody.callback_url;
+  const ids: string[] = [];
+  const result = await autocannon({
+    url: `${url}/v1/task/chat`,
+    connections,
+    amount: CHAT_TASKS,
+    method: 'POST',
+    headers: headers(key),
+    body: JSON.stringify({ ...chatBody, project: 'chat' }),
+    requests: [{ onResponse: (_status, body) => ids.push(JSON.parse(body).task_id) }],
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`seeding ${key}: ${result.non2xx} non-2xx`);
+  for (const id of ids.slice(0, CHAT_COMPLETED)) await call(url, key, 'POST', `/_mock/tasks/${id}/complete`);
+  const delivery = JSON.parse(await call(url, key, 'POST', '/_mock/v2/deliveries', { name: 'd', project: 'chat' }));
+  const task = ids[Math.floor(CHAT_COMPLETED / 2)];
+  const read = (name: string, path: string): Case => ({ name, method: 'GET', key, path: () => path });
+  return [
+    read('v1 GET completed chat task', `/v1/task/${task}`),
+    read('v2 GET completed chat task', `/v2/task?task_id=${task}`),
+    read('v1 list chat project page', '/v1/tasks?project=chat&limit=100'),
+    read('v2 list chat project page', '/v2/tasks?project_name=chat&limit=100'),
+    read('v2 delivery page', `/v2/delivery?delivery_id=${delivery.id}&limit=100`),
+    read('v2 delivery tasks page', `/v2/delivery/tasks?delivery_id=${delivery.id}&limit=100`),
+  ];
 }
 
 export interface Case {
@@ -155,6 +192,7 @@ export async function seededCases(url: string, receiverUrl: string, sizes: Sizes
     callback_url: `${receiverUrl}/cb`,
     unique_id: undefined,
   });
+  cases.push(...(await v2Cases(url, sizes.connections)));
   let nextCallback = 0;
   cases.push({
     name: 'complete with callback',

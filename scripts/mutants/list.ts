@@ -1,6 +1,6 @@
 /**
- * Deliberately broken variants of the server for scripts/mutants.ts. Each breaks exactly one rule
- * of the interface (service-interface.md or real-service-notes.md) that a client can observe, with
+ * Deliberately broken variants of the server for scripts/mutants.ts. Each breaks exactly one rule a client can
+ * observe (of the interface unless its `tag` says the v2 API's or labelmock's reading of recordings), with
  * one text patch of one file under src/. `find` must occur exactly once in the file: a patch that
  * no longer applies (src/ moved on) fails the run loudly instead of silently testing nothing.
  */
@@ -12,9 +12,48 @@ export interface Mutant {
   file: string;
   find: string;
   replace: string;
+  /**
+   * Whose rule it breaks: the interface's (the default), the official clients' v2 API (`client`), or labelmock's
+   * reading of the real service's recordings (`labelmock`, docs/fidelity.md). A mutant is detected when a
+   * contract of that tag fails.
+   */
+  tag?: 'client' | 'labelmock';
 }
 
 export const MUTANTS: readonly Mutant[] = [
+  // The v2 API (client): the batch life cycle, limits, the thread models, metadata merge.
+  {
+    name: 'v2-cancel-completed-allowed',
+    rule: 'a completed batch cannot be cancelled (POST /v2/batch/cancel is a 400)',
+    file: 'domain/batches/life-cycle.ts',
+    find: "from: ['staging', 'in_progress', 'paused'],",
+    replace: "from: ['staging', 'in_progress', 'paused', 'completed'],",
+    tag: 'client',
+  },
+  {
+    name: 'v2-limit-unchecked',
+    rule: 'a v2 list takes limit 1 to 100 (the client declares ge=1, le=100)',
+    file: 'routes/v2/query-fields.ts',
+    find: 'limit: queryInt(1, 100)',
+    replace: 'limit: queryInt(0, 1000)',
+    tag: 'client',
+  },
+  {
+    name: 'v2-turn-without-id',
+    rule: "a turn carries its id (the client's Turn model requires it)",
+    file: 'synth/threads.ts',
+    find: '          id: `${id}.turn0`,\n',
+    replace: '',
+    tag: 'client',
+  },
+  {
+    name: 'v2-batch-metadata-merge-ignored',
+    rule: 'POST /v2/batch/metadata with merge: true keeps the keys it does not name',
+    file: 'services/v2/batches.ts',
+    find: 'writeBatchMetadata(record, body.metadata, body.merge);',
+    replace: 'writeBatchMetadata(record, body.metadata);',
+    tag: 'client',
+  },
   // Task creation: validation.
   {
     name: 'create-priority-range',
@@ -280,6 +319,8 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'services/completion.ts',
     find: "batch.batch.status === 'staging' || ",
     replace: "batch.batch.status === 'never' || ",
+    // The v2 docs say it ("once finalized ... task processing will begin"); the interface does not.
+    tag: 'client',
   },
   // What real clients send that no route declares.
   {
@@ -288,6 +329,8 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'http/lenience.ts',
     find: "new Lenience(c.get('tenant').settings.unknown_params === 'lenient')",
     replace: "new Lenience(c.get('tenant').settings.unknown_params === 'never')",
+    // What recorded clients send (docs/fidelity.md): labelmock's reading of the real service, tagged so.
+    tag: 'labelmock',
   },
   {
     name: 'query-empty-values-kept',

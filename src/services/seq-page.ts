@@ -15,7 +15,7 @@ export type SeqList = 'tasks' | 'files' | 'training_attempts' | 'v2_tasks' | 'v2
 /** Lists paged by position. */
 export type PositionList = 'v2_delivery' | 'v2_delivery_tasks' | 'v2_dataset_delivery' | 'v2_dataset_tasks';
 
-interface SeqToken {
+export interface SeqToken {
   seq: number;
   /** Task lists: the offset the first request asked for, carried for the answer's `offset`. */
   offset?: number;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { DeliverBodySchema } from '../../domain/v2/catalog.js';
+import { JsonText, ownBytes } from '../../domain/common/json-text.js';
+import type { DeliverBodySchema, V2DeliveredTasksSchema, V2DeliveryTasksSchema } from '../../domain/v2/catalog.js';
 import { alreadyExists, invalidParameter, notFound, selectorMissing } from '../../errors/index.js';
 import { toIso } from '../../runtime/clock.js';
 import type { IdGenerator } from '../../runtime/ids.js';
@@ -11,7 +12,7 @@ import { decodePositionToken, encodePositionToken, positionPage } from '../seq-p
 import { findProjectBy, type ProjectSelector, requireProjectBy, withinRange } from './lookup.js';
 import type { TaskShape } from './tasks.js';
 import { threadsOf } from './threads.js';
-import { projectView, taskView } from './views.js';
+import { projectView, taskPageJson, taskView } from './views.js';
 
 /**
  * Deliveries: named sets of a project's completed tasks, as the service hands work back. The
@@ -150,6 +151,10 @@ export function readDelivery(tenant: Tenant, query: DeliveryReadQuery) {
   const present = record.task_ids.map((id) => tenant.tasks.get(id)).filter((r): r is TaskRecord => r !== undefined);
   const { page, ...next } = positionPage('v2_delivery', present, query.limit, query.next_token);
   const expand = query.expand ?? [];
+  if (expand.length === 0) {
+    const head = `{"delivery":${JSON.stringify(record.id)},"tasks":[`;
+    return taskPageJson<z.output<typeof V2DeliveredTasksSchema>>(tenant, head, page, query.opts, next.next_token);
+  }
   const taskExpand = expand.filter((e): e is 'project' | 'batch' => e !== 'delivery');
   return {
     delivery: expand.includes('delivery') ? deliveryView(tenant, record, expand.includes('project')) : record.id,
@@ -203,12 +208,9 @@ export function deliveryTasks(tenant: Tenant, query: DeliveryTasksQuery) {
     }
     page.push(record);
   }
-  const docs = page.map((record) => deliveredTaskDoc(tenant, record));
-  return {
-    docs,
-    total: docs.length,
-    ...(more && { next_token: encodePositionToken('v2_delivery_tasks', start + size) }),
-  };
+  const next = more ? `,"next_token":${JSON.stringify(encodePositionToken('v2_delivery_tasks', start + size))}` : '';
+  const docs = page.map((record) => deliveredTaskBytes(tenant, record));
+  return JsonText.array<z.output<typeof V2DeliveryTasksSchema>>('{"docs":[', docs, `],"total":${docs.length}${next}}`);
 }
 
 function* deliveredRecords(tenant: Tenant, delivery: DeliveryRecord): Iterable<TaskRecord> {
@@ -225,9 +227,27 @@ function* projectRecords(tenant: Tenant, project: string): Iterable<TaskRecord> 
   }
 }
 
-function deliveredTaskDoc(tenant: Tenant, record: TaskRecord) {
+/**
+ * A task's doc of GET /v2/delivery/tasks as JSON bytes, kept per revision and delivery (a newer delivery of the
+ * task makes a new one): what a page costs is joining them.
+ */
+const deliveredBytes = new WeakMap<
+  object,
+  { delivery: DeliveryRecord | undefined; threads: unknown; bytes: Uint8Array }
+>();
+
+function deliveredTaskBytes(tenant: Tenant, record: TaskRecord): Uint8Array {
+  const delivery = tenant.v2.deliveryOf(record.task.task_id);
+  const { threads } = record.internal;
+  const kept = deliveredBytes.get(record.task);
+  if (kept && kept.delivery === delivery && kept.threads === threads) return kept.bytes;
+  const bytes = ownBytes(JSON.stringify(deliveredTaskDoc(record, delivery)));
+  deliveredBytes.set(record.task, { delivery, threads, bytes });
+  return bytes;
+}
+
+function deliveredTaskDoc(record: TaskRecord, delivery: DeliveryRecord | undefined) {
   const { task } = record;
-  const delivery = tenant.v2.deliveryOf(task.task_id);
   return {
     task_id: task.task_id,
     created_at: task.created_at,

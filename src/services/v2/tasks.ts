@@ -1,7 +1,13 @@
 import type { z } from 'zod';
+import { JsonText } from '../../domain/common/json-text.js';
 import { deepMergeMetadata, MetadataSchema } from '../../domain/common/metadata.js';
 import { findTaskType } from '../../domain/tasks/registry.js';
-import type { V2ChatTaskBodySchema, V2TaskMetadataBodySchema } from '../../domain/v2/objects.js';
+import type {
+  V2ChatTaskBodySchema,
+  V2TaskListSchema,
+  V2TaskMetadataBodySchema,
+  V2TaskSchema,
+} from '../../domain/v2/objects.js';
 import { parseOrThrow } from '../../domain/validate.js';
 import { selectorMissing, wrongState } from '../../errors/index.js';
 import type { Tenant } from '../../store/tenant.js';
@@ -19,7 +25,7 @@ import {
   requireUsableProjectBy,
 } from './lookup.js';
 import type { ThreadOption } from './threads.js';
-import { type TaskExpand, taskView } from './views.js';
+import { type TaskExpand, taskPageJson, taskView, taskViewBytes } from './views.js';
 
 /** The task types whose projects take chat tasks (POST /v2/task/chat). */
 const CHAT_TYPES = ['chat', 'chatexperimental', 'chatlite', 'multichat'];
@@ -29,8 +35,14 @@ export interface TaskShape {
   opts?: ThreadOption[] | undefined;
 }
 
-export const getTaskV2 = (tenant: Tenant, taskId: string, shape: TaskShape) =>
-  taskView(tenant, readTask(tenant, taskId), shape.expand, shape.opts);
+type V2Task = z.output<typeof V2TaskSchema>;
+
+/** `GET /v2/task`: without expand, the bytes the task's view keeps for its revision. */
+export function getTaskV2(tenant: Tenant, taskId: string, shape: TaskShape) {
+  const record = readTask(tenant, taskId);
+  if (shape.expand?.length) return taskView(tenant, record, shape.expand, shape.opts);
+  return new JsonText<V2Task>(taskViewBytes(tenant, record, shape.opts));
+}
 
 export interface TaskListQuery extends ProjectSelector, BatchSelector, TaskShape {
   status?: string | undefined;
@@ -59,9 +71,13 @@ export function listTasksV2(tenant: Tenant, query: TaskListQuery) {
     'v2_tasks',
   );
   const last = page[page.length - 1];
+  const nextToken = hasMore && last ? encodeSeqToken('v2_tasks', { seq: last.seq }) : undefined;
+  if (!query.expand?.length) {
+    return taskPageJson<z.output<typeof V2TaskListSchema>>(tenant, '{"tasks":[', page, query.opts, nextToken);
+  }
   return {
     tasks: page.map((record) => taskView(tenant, record, query.expand, query.opts)),
-    ...(hasMore && last && { next_token: encodeSeqToken('v2_tasks', { seq: last.seq }) }),
+    ...(nextToken !== undefined && { next_token: nextToken }),
   };
 }
 

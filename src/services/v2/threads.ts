@@ -1,5 +1,6 @@
 import { ANNOTATION_DETAIL_FIELDS, type Annotation, annotationsIn } from '../../domain/v2/annotations.js';
 import type { Message, Thread } from '../../domain/v2/threads.js';
+import { deepFreeze } from '../../store/frozen.js';
 import type { TaskRecord } from '../../store/task-collection.js';
 import type { Tenant } from '../../store/tenant.js';
 import { synthesizedAnnotationTask, synthesizeThreads } from '../../synth/threads.js';
@@ -27,8 +28,32 @@ const without = <T extends object>(value: T, fields: readonly string[]): T => {
 /** The stored threads (a completion gave them) or the synthesized ones: the whole tree, every option on. */
 const fullThreadsOf = (record: TaskRecord): Thread[] => record.internal.threads ?? synthesizeThreads(record.task);
 
+/**
+ * Threads as shown, per task revision and `opts`: a revision is deep-frozen and replaced on any change, so what
+ * it shows is made once (synthesizing and filtering a chat task's threads cost a delivery page of 100 tasks most
+ * of its time). Weak: a revision no record holds any more takes its entry with it. The stored threads are part of
+ * the key, as a completion stores them beside the revision it makes.
+ */
+const shownThreads = new WeakMap<object, { stored: Thread[] | undefined; byOpts: Map<string, Thread[]> }>();
+
 /** A completed task's threads as v2 shows them: the optional detail only where `opts` asks for it. */
 export function threadsOf(record: TaskRecord, opts: readonly ThreadOption[]): Thread[] {
+  let entry = shownThreads.get(record.task);
+  if (entry?.stored !== record.internal.threads) entry = undefined;
+  if (!entry) {
+    entry = { stored: record.internal.threads, byOpts: new Map() };
+    shownThreads.set(record.task, entry);
+  }
+  const key = THREAD_OPTIONS.filter((option) => opts.includes(option)).join(',');
+  let shown = entry.byOpts.get(key);
+  if (!shown) {
+    shown = deepFreeze(filteredThreads(record, opts));
+    entry.byOpts.set(key, shown);
+  }
+  return shown;
+}
+
+function filteredThreads(record: TaskRecord, opts: readonly ThreadOption[]): Thread[] {
   const on = new Set(opts);
   const annotation = (a: Annotation): Annotation =>
     on.has('annotation_details') ? a : without(a, ANNOTATION_DETAIL_FIELDS);

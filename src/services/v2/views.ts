@@ -1,11 +1,12 @@
 import { batchStateOf } from '../../domain/batches/life-cycle.js';
 import type { Batch } from '../../domain/batches/schemas.js';
+import { JsonText, ownBytes } from '../../domain/common/json-text.js';
 import type { Task } from '../../domain/tasks/task.js';
 import { objectIdOf } from '../../runtime/object-id.js';
 import type { AccountState, BatchRecord, ProjectRecord } from '../../store/account.js';
 import type { TaskRecord } from '../../store/task-collection.js';
 import type { Tenant } from '../../store/tenant.js';
-import { type ThreadOption, threadsOf } from './threads.js';
+import { THREAD_OPTIONS, type ThreadOption, threadsOf } from './threads.js';
 
 /**
  * The v2 face of the store's objects: the same project, batch and task v1 shows, by id, with v2's
@@ -68,6 +69,49 @@ export function taskView(
     threads: task.status === 'completed' ? threadsOf(record, opts) : [],
     ...(task.status === 'error' && { errors: [errorOf(record)] }),
   };
+}
+
+/**
+ * A task's view without `expand`, as JSON bytes, made once per revision and `opts`. Nothing else changes it: a
+ * revision is deep-frozen and replaced on any change, project and batch ids derive from their names, and the
+ * stored threads and error type are set with the revision (checked all the same). An expanded project or batch
+ * shows its own state, so expanded views are made per read.
+ */
+const viewBytes = new WeakMap<object, { threads: unknown; errorType: unknown; byOpts: Map<string, Uint8Array> }>();
+
+export function taskViewBytes(tenant: Tenant, record: TaskRecord, opts: readonly ThreadOption[] = []): Uint8Array {
+  const { threads, error_type: errorType } = record.internal;
+  let entry = viewBytes.get(record.task);
+  if (!entry || entry.threads !== threads || entry.errorType !== errorType) {
+    entry = { threads, errorType, byOpts: new Map() };
+    viewBytes.set(record.task, entry);
+  }
+  const key = THREAD_OPTIONS.filter((option) => opts.includes(option)).join(',');
+  let bytes = entry.byOpts.get(key);
+  if (!bytes) {
+    bytes = ownBytes(JSON.stringify(taskView(tenant, record, [], opts)));
+    entry.byOpts.set(key, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * `head`, the tasks' views, then `next_token` when there is one, as one JSON text: a page of v2 tasks (a list or a
+ * delivery) joins the bytes each task's view keeps instead of building and serializing every view again.
+ */
+export function taskPageJson<T>(
+  tenant: Tenant,
+  head: string,
+  records: readonly TaskRecord[],
+  opts: readonly ThreadOption[] | undefined,
+  nextToken: string | undefined,
+): JsonText<T> {
+  const tail = nextToken === undefined ? ']}' : `],"next_token":${JSON.stringify(nextToken)}}`;
+  return JsonText.array<T>(
+    head,
+    records.map((record) => taskViewBytes(tenant, record, opts)),
+    tail,
+  );
 }
 
 function errorOf({ task, internal }: TaskRecord) {
