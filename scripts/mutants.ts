@@ -93,7 +93,8 @@ async function main(): Promise<void> {
   console.log('| --- | --- | --- | --- | --- |');
   for (const line of rows) console.log(line);
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-  console.log(`\n${detected} of ${chosen.length} detected (by a contract of its tag: interface, client or labelmock), ${minutes} min`);
+  const by = 'by a contract of its tag: interface, client or labelmock';
+  console.log(`\n${detected} of ${chosen.length} detected (${by}), ${minutes} min`);
 }
 
 main().catch((err: Error) => {
