@@ -39,10 +39,10 @@ export const MUTANTS: readonly Mutant[] = [
     tag: 'client',
   },
   {
-    name: 'v2-turn-without-id',
-    rule: "a turn carries its id (the client's Turn model requires it)",
+    name: 'v2-turn-without-annotations',
+    rule: "a turn carries its annotations (the client's Turn model requires them)",
     file: 'synth/threads.ts',
-    find: '          id: `${id}.turn0`,\n',
+    find: '          annotations: [accepted],\n',
     replace: '',
     tag: 'client',
   },
