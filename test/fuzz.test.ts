@@ -72,7 +72,18 @@ function requestArbitrary(op: Operation, seeded: Seeded): fc.Arbitrary<Request> 
   const params = op.parameters.filter((p) => p.in !== 'header');
   const query = fc.tuple(
     fc.tuple(...params.map((p) => paramValue(p, op, seeded))),
-    fc.constantFrom('', '&__proto__=1', '&constructor=x', '&limit=1&limit=2', '&unknown_filter=1'),
+    // Keys named after Object.prototype members, bare and as `key[]` (a 500 once merged them into a plain object).
+    fc.constantFrom(
+      '',
+      '&__proto__=1',
+      '&constructor=x',
+      '&limit=1&limit=2',
+      '&unknown_filter=1',
+      '&toString[]=x',
+      '&constructor[]=x',
+      '&__proto__[]=x',
+      '&valueOf[]=x&hasOwnProperty=1',
+    ),
   );
   const body: fc.Arbitrary<BodyInit | undefined> =
     op.method === 'GET'
@@ -87,6 +98,7 @@ function requestArbitrary(op: Operation, seeded: Seeded): fc.Arbitrary<Request> 
     {},
     { 'idempotency-key': 'fuzz-key' },
     { 'idempotency-key': 'x'.repeat(300) },
+    { constructor: 'x', tostring: 'y' },
   );
   return fc.tuple(query, body, idempotency).map(([[values, extra], text, headers]) => {
     let path = op.path;

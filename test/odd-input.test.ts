@@ -69,3 +69,11 @@ it('teams, Studio, quality and files routes answer odd bodies and queries with a
   const r = await t.call('GET', '/v1/studio/projects/signs/send_tasks_to_completed?all_batches=maybe');
   expect(r.status).toBe(400);
 });
+
+it("request headers named after Object's members are journaled as the names they are", async () => {
+  const t = makeApp();
+  await t.call('POST', '/v1/projects', { body: { type: 'chat', name: 'kept' } });
+  await t.call('GET', '/v1/tasks', { headers: { constructor: 'x', tostring: 'y', valueof: 'z' } });
+  const [entry] = (await t.call('GET', '/_mock/requests?path=/v1/tasks')).body.requests;
+  expect(entry.headers).toMatchObject({ constructor: 'x', tostring: 'y', valueof: 'z' });
+});

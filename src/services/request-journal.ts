@@ -95,7 +95,8 @@ function bodyValue(held: string | Uint8Array | undefined, cut: boolean): unknown
 
 /** Lower-case names, repeated ones joined, credentials left out. */
 function headersOf(joined: string): Record<string, string> {
-  const headers: Record<string, string> = {};
+  // No prototype: a header named `constructor` or `__proto__` is a name like any other, never Object's member.
+  const headers: Record<string, string> = Object.create(null);
   const pairs = joined === '' ? [] : joined.split(HEADER_SEPARATOR);
   for (let i = 0; i + 1 < pairs.length; i += 2) {
     const name = (pairs[i] ?? '').toLowerCase();
