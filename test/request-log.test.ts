@@ -66,6 +66,16 @@ describe('request log', () => {
     expect(t.lines[0]).toMatch(/^00:00:00\.000 GET {4}\/v1\/tasks {20}200 +\d+\.\d ms {2}test:[0-9a-f]{10}$/);
   });
 
+  it('a path with CR LF, ESC or a bidi override logs one pretty line with them written out, never acted on', async () => {
+    const t = loggedApp('pretty');
+    await t.call('GET', '/v1/task/x%0D%0A00:00:00.000%20GET%20/forged%20200%1B[31m%E2%80%AEz');
+    expect(t.lines).toHaveLength(1);
+    const [line = ''] = t.lines;
+    expect(line).toContain('/v1/task/x\\x0d\\x0a00:00:00.000 GET /forged 200\\x1b[31m\\u202ez');
+    expect(line.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(line).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
+  });
+
   it('GET /v1/tasks logs nothing with log off, the default of createApp', async () => {
     const off = loggedApp('off');
     await off.call('GET', '/v1/tasks');

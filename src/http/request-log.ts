@@ -19,11 +19,30 @@ export interface RequestLogEntry {
   tenant: string;
 }
 
+/**
+ * What a terminal or a log reader would act on rather than show: C0 and C1 controls (a decoded `%0D%0A` starts a
+ * forged line, `%1B[` an escape sequence), line and paragraph separators, and the bidirectional overrides that
+ * reorder what is shown.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what it finds
+const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` with each unshowable character written as `\xNN` or `\uNNNN`: one request is one line, shown as sent. */
+export function showable(text: string): string {
+  UNSHOWABLE.lastIndex = 0;
+  if (!UNSHOWABLE.test(text)) return text;
+  return text.replace(UNSHOWABLE, (char) => {
+    const code = char.charCodeAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
 /** `12:00:01.250 GET    /v1/tasks                    200    3.1 ms  test:5b2a0c9e1d`: fixed columns first, aligned. */
 export function prettyLine(entry: RequestLogEntry): string {
   const time = entry.time.slice(11, 23);
   const ms = `${entry.ms.toFixed(1)} ms`.padStart(9);
-  return `${time} ${entry.method.padEnd(6)} ${entry.path.padEnd(28)} ${entry.status} ${ms}  ${entry.tenant}`;
+  const path = showable(entry.path);
+  return `${time} ${entry.method.padEnd(6)} ${path.padEnd(28)} ${entry.status} ${ms}  ${entry.tenant}`;
 }
 
 /** A request log: how an entry is written, and how what is buffered reaches its destination. */
