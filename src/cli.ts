@@ -4,7 +4,8 @@
 import './zod-effects-fix.js';
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { lookup } from 'node:dns/promises';
+import { type AddressInfo, isIP } from 'node:net';
 import { constants, homedir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -170,7 +171,22 @@ function openApp(config: Config, tls: TlsMaterial | undefined): MockApp {
   }
 }
 
-function main(): void {
+/**
+ * The address --host names, as the server binds it (Node resolves a name to its first address): the app's
+ * DNS-rebinding check decides "loopback" from this address, not from how --host is spelt (`127.1`, or a name
+ * that resolves to 127.x, is loopback).
+ */
+async function bindAddress(config: Config): Promise<string> {
+  if (isIP(config.host) !== 0) return config.host;
+  try {
+    return (await lookup(config.host)).address;
+  } catch (err) {
+    console.error(`labelmock: ${listenProblem(err as NodeJS.ErrnoException, config)}`);
+    process.exit(1);
+  }
+}
+
+async function main(): Promise<void> {
   const asked = readCommandLine();
   const limit = openFilesLimit();
   const config = {
@@ -184,8 +200,9 @@ function main(): void {
     );
   }
   const tls = tlsMaterial(config);
-  const app = openApp(config, tls);
-  const listen = { fetch: app.fetch, hostname: config.host, port: config.port };
+  const address = await bindAddress(config);
+  const app = openApp({ ...config, host: address }, tls);
+  const listen = { fetch: app.fetch, hostname: address, port: config.port };
   const https = tls && { createServer: createHttpsServer, serverOptions: { cert: tls.cert, key: tls.key } };
   const server = serve({ ...listen, ...https }, (info) => printBanner(config, info, app.durable, tls)) as Server;
   // Only while listening starts: an address in use is a user's situation, not a crash with a stack.
@@ -199,4 +216,4 @@ function main(): void {
   stopOnSignals(app, server, config);
 }
 
-main();
+await main();

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,6 +108,32 @@ describe('the labelmock bin (src/cli.ts)', () => {
         `pick another with --port N, or --port 0 for a free one\n`,
     );
     expect(out).toBe('');
+  });
+
+  it('labelmock --host 127.1 is loopback however spelt: a rebound Host is refused, a loopback one answered', async () => {
+    const server = start(['--host', '127.1', '--port', '0', '--log', 'off']);
+    const base = await server.base;
+    const { port } = new URL(base);
+    const withHost = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path: '/v1/tasks', headers: { host, ...auth } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await withHost('rebind.attacker.example')).toBe(400);
+    expect(await withHost(`localhost:${port}`)).toBe(200);
+  });
+
+  it('labelmock --host with a name that resolves to nothing exits 1 with one line', async () => {
+    const { code, err } = await run(['--host', 'no-such-host.invalid', '--port', '0']);
+    expect(code).toBe(1);
+    expect(err).toBe(
+      'labelmock: --host no-such-host.invalid does not resolve to an address; ' +
+        'use --host 127.0.0.1, or an address of this machine\n',
+    );
   });
 
   it('labelmock --config FILE starts with the file settings, a flag winning over the file', async () => {

@@ -10,13 +10,13 @@ import type { AppEnv } from './env.js';
  * when --allowed-hosts names hosts.
  */
 
-/** `localhost`, `*.localhost`, 127.0.0.0/8 and ::1: names that never leave the machine. */
+/** `localhost`, `*.localhost`, 127.0.0.0/8 (IPv4-mapped too) and ::1: names that never leave the machine. */
 function isLoopbackName(host: string): boolean {
   const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
   return (
     name === 'localhost' ||
     name.endsWith('.localhost') ||
-    /^127(?:\.\d{1,3}){3}$/.test(name) ||
+    /^(?:::ffff:)?127(?:\.\d{1,3}){3}$/.test(name) ||
     name === '::1' ||
     name === '0:0:0:0:0:0:0:1'
   );
@@ -29,7 +29,11 @@ function hostName(header: string): string {
   return value.replace(/:\d*$/, '');
 }
 
-/** The middleware, or undefined when the server answers every Host (bound beyond loopback, no list given). */
+/**
+ * The middleware, or undefined when the server answers every Host (bound beyond loopback, no list given).
+ * `boundTo` is the address the server binds (the CLI resolves --host first: `127.1` or a name that resolves to
+ * 127.x is loopback however it is spelt), or a loopback name.
+ */
 export function hostCheck(boundTo: string, allowedHosts: readonly string[]): MiddlewareHandler<AppEnv> | undefined {
   if (allowedHosts.includes('*')) return undefined;
   const loopbackOnly = isLoopbackName(boundTo);
