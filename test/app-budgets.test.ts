@@ -32,6 +32,28 @@ describe('app-wide budgets', () => {
     await subscribe(t, 'test_d');
   });
 
+  it('one key with 80 hanging requests holds only its share of --max-held-requests; other keys still stream', async () => {
+    const t = makeApp({ config: { maxHeldRequests: 64 } });
+    await t.call('POST', '/_mock/faults', { key: 'test_greedy', body: { path: '/v1/tasks', fault: 'hang' } });
+    const aborts = Array.from({ length: 80 }, () => new AbortController());
+    const answered: Response[] = [];
+    for (const abort of aborts) {
+      const headers = { authorization: basic('test_greedy') };
+      void t.app.request('/v1/tasks', { headers, signal: abort.signal }).then((res) => answered.push(res));
+    }
+    // 16 (a quarter of 64) hang; the other 64 of the greedy key are refused at once, naming its share.
+    await expect.poll(() => answered.length).toBe(64);
+    expect(answered.map((res) => res.status)).toEqual(Array(64).fill(503));
+    const refusal = (await answered[0]?.json()) as { error: string };
+    expect(refusal.error).toMatch(/this key's tenant already holds 16 long-lived requests .*a quarter of --max-held/);
+    expect(t.app.services.events.held.heldBy('test:greedy')).toBe(16);
+    // Another key streams and lists as before.
+    const stream = await subscribe(t, 'test_polite');
+    expect((await t.call('GET', '/v1/tasks', { key: 'test_polite' })).status).toBe(200);
+    await stream.cancel();
+    for (const abort of aborts) abort.abort();
+  });
+
   it('request journals of all tenants together stay within --max-journal-bytes; the largest gives way', async () => {
     // Counts and bytes, not times: 30 journaled creations of a body near the entry limit each, a budget
     // that holds only some of them. Nothing here depends on how fast the machine is.

@@ -245,12 +245,19 @@ describe('event bus', () => {
   it('subscriptions of all tenants together stop at the app-wide budget; a closed one gives its place back', () => {
     const bus = new EventBus(16, new HeldRequests(3));
     const taken = ['test:a', 'test:b', 'test:c'].map((key) => bus.subscribe(key));
-    expect(bus.subscribe('test:d')).toBe('app_limit');
+    expect(bus.subscribe('test:d')).toBe('app_budget');
     const first = taken[0];
     if (typeof first === 'string' || first === undefined) throw new Error('subscription refused');
     first.close();
     first.close();
     expect(typeof bus.subscribe('test:d')).toBe('object');
-    expect(bus.subscribe('test:e')).toBe('app_limit');
+    expect(bus.subscribe('test:e')).toBe('app_budget');
+  });
+
+  it('one tenant holds at most a quarter of the budget: at its share it is refused, others still subscribe', () => {
+    const bus = new EventBus(16, new HeldRequests(8));
+    expect([1, 2].map(() => typeof bus.subscribe('test:a'))).toEqual(['object', 'object']);
+    expect(bus.subscribe('test:a')).toBe('tenant_share');
+    expect(typeof bus.subscribe('test:b')).toBe('object');
   });
 });

@@ -1,6 +1,6 @@
 import { streamSSE } from 'hono/streaming';
 import { KEEP_ALIVE_MS, MockEventSchema } from '../domain/events/schemas.js';
-import { heldRequestsSpent, subscriberLimit } from '../errors/index.js';
+import { heldRefused, subscriberLimit } from '../errors/index.js';
 import { outgoingOf } from '../http/incoming.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import type { EventBus, Subscription } from '../services/events.js';
@@ -39,7 +39,7 @@ export function eventRoutes(bus: EventBus): RouteSpec[] {
         if (c.req.method === 'HEAD') return c.body(null, 200, { 'Content-Type': 'text/event-stream' });
         const subscription = bus.subscribe(tenant.key);
         if (subscription === 'tenant_limit') throw subscriberLimit(bus.maxPerTenant);
-        if (subscription === 'app_limit') throw heldRequestsSpent(bus.held.max);
+        if (typeof subscription === 'string') throw heldRefused(subscription, bus.held.maxPerTenant, bus.held.max);
         return streamSSE(c, async (stream) => {
           stream.onAbort(() => subscription.close());
           // The socket, too: a client gone before the first write never aborts the stream.

@@ -2,7 +2,7 @@ import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import { DEFAULT_WAIT_MS, MAX_WAIT_MS } from '../domain/events/schemas.js';
 import { WAIT_FILTERS, WAITABLE_EVENTS, WaitAnswerSchema } from '../domain/events/wait.js';
-import { heldRequestsSpent, subscriberLimit, waitTimedOut } from '../errors/index.js';
+import { heldRefused, subscriberLimit, waitTimedOut } from '../errors/index.js';
 import { outgoingOf } from '../http/incoming.js';
 import { last, queryInt, queryString } from '../http/query.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
@@ -80,7 +80,9 @@ export function waitRoutes(bus: EventBus): RouteSpec[] {
         };
         const outcome = await waitForEvent(bus, tenant, criteria, { since, timeoutMs, gone });
         if (outcome === 'tenant_limit') throw subscriberLimit(bus.maxPerTenant);
-        if (outcome === 'app_limit') throw heldRequestsSpent(bus.held.max);
+        if (outcome === 'tenant_share' || outcome === 'app_budget') {
+          throw heldRefused(outcome, bus.held.maxPerTenant, bus.held.max);
+        }
         // A client that left reads nothing: the 408 only ends the request.
         if (outcome === 'timeout' || outcome === 'gone') throw waitTimedOut(query.event, timeoutMs);
         return outcome;

@@ -260,10 +260,23 @@ export const appBudgetSpent = (what: string, limit: string, flag: string) =>
     { 'Retry-After': '1' },
   );
 
-/** --max-held-requests: event streams and delayed or hanging requests, app-wide. */
-export const heldRequestsSpent = (max: number) =>
+/** --max-held-requests: event streams and delayed or hanging requests, app-wide, and one tenant's share of it. */
+const heldRequestsSpent = (max: number) =>
   appBudgetSpent(
     `the server already holds ${max} long-lived requests (event streams, delayed or hanging requests)`,
     `${max} at once`,
     '--max-held-requests',
   );
+
+const heldShareSpent = (share: number, max: number) =>
+  new ApiError(
+    'service_unavailable',
+    `Server busy: this key's tenant already holds ${share} long-lived requests (event streams, delayed or ` +
+      `hanging requests), its share: a quarter of --max-held-requests ${max}; retry later, or end one of them. ` +
+      'Other tenants are still answered.',
+    { 'Retry-After': '1' },
+  );
+
+/** The 503 for a refused hold: the tenant's share, or the app's budget. */
+export const heldRefused = (refusal: 'tenant_share' | 'app_budget', share: number, max: number) =>
+  refusal === 'tenant_share' ? heldShareSpent(share, max) : heldRequestsSpent(max);

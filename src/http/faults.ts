@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { Latency } from '../config/latency.js';
 import { FAULT_HEADER, parseFaultHeader } from '../domain/faults/header.js';
 import { type AppliedFault, INJECTED_RETRY_AFTER_S, RETRY_AFTER_STATUSES } from '../domain/faults/schemas.js';
-import { heldRequestsSpent, injectedFault } from '../errors/index.js';
+import { heldRefused, injectedFault } from '../errors/index.js';
 import { HeldRequests } from '../runtime/held-requests.js';
 import { firingRule } from '../services/faults.js';
 import type { AppEnv } from './env.js';
@@ -82,8 +82,9 @@ export function faultMiddleware(
     c.set('fault', plan.applied);
     const { delay_ms, status, fault, after } = plan.applied;
     // Waiting holds the connection: a delay or a hang counts against the app-wide budget while it lasts.
-    const release = delay_ms || fault === 'hang' ? held.take() : undefined;
-    if ((delay_ms || fault === 'hang') && !release) throw heldRequestsSpent(held.max);
+    const taken = delay_ms || fault === 'hang' ? held.take(c.get('tenant').key) : undefined;
+    if (typeof taken === 'string') throw heldRefused(taken, held.maxPerTenant, held.max);
+    const release = taken;
     try {
       // A client that left during the delay may retry: going on would make its request happen twice.
       if (delay_ms && !(await waits.wait(delay_ms, c.req.raw.signal)) && c.req.raw.signal.aborted) {
@@ -156,8 +157,8 @@ async function heldConnectionFault(
   held: HeldRequests,
 ): Promise<Response> {
   if (fault === 'reset') return connectionFault(c, fault, waits);
-  const release = held.take();
-  if (!release) return toErrorResponse(heldRequestsSpent(held.max), c);
+  const release = held.take(c.get('tenant').key);
+  if (typeof release === 'string') return toErrorResponse(heldRefused(release, held.maxPerTenant, held.max), c);
   try {
     return await connectionFault(c, fault, waits);
   } finally {

@@ -28,7 +28,7 @@ export interface RequestLogEntry {
 const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** `text` with each unshowable character written as `\xNN` or `\uNNNN`: one request is one line, shown as sent. */
-export function showable(text: string): string {
+function showable(text: string): string {
   UNSHOWABLE.lastIndex = 0;
   if (!UNSHOWABLE.test(text)) return text;
   return text.replace(UNSHOWABLE, (char) => {

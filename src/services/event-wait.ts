@@ -1,3 +1,4 @@
+import type { HeldRefusal } from '../runtime/held-requests.js';
 import type { MockEvent } from '../domain/events/schemas.js';
 import { eventMatches, type WaitCriteria } from '../domain/events/wait.js';
 import type { Tenant } from '../store/tenant.js';
@@ -54,7 +55,7 @@ export async function waitForEvent(
   tenant: Tenant,
   criteria: WaitCriteria,
   options: { since?: number | undefined; timeoutMs: number; gone: (end: () => void) => void },
-): Promise<WaitOutcome | 'timeout' | 'gone' | 'tenant_limit' | 'app_limit'> {
+): Promise<WaitOutcome | 'timeout' | 'gone' | 'tenant_limit' | HeldRefusal> {
   // From now on the tenant's events are numbered and kept, for a later wait's since.
   bus.watch(tenant.key);
   const kept = options.since === undefined ? undefined : firstMatch(bus.recentSince(tenant.key, options.since));

@@ -1,7 +1,7 @@
 import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
 import { MAX_QUEUED_EVENTS, MAX_WATCHED_TENANTS, type MockEvent, RECENT_EVENTS } from '../domain/events/schemas.js';
 import { toIso } from '../runtime/clock.js';
-import { HeldRequests } from '../runtime/held-requests.js';
+import { type HeldRefusal, HeldRequests } from '../runtime/held-requests.js';
 import type { Tenant, TenantEvent } from '../store/tenant.js';
 
 /** An event with its number in the tenant's sequence: the stream's `id:` and the `since` of GET /_mock/wait. */
@@ -127,11 +127,11 @@ export class EventBus {
   }
 
   /** A new subscription, or why there is none: the tenant has `maxPerTenant` already, or the app its budget. */
-  subscribe(tenantKey: string): Subscription | 'tenant_limit' | 'app_limit' {
+  subscribe(tenantKey: string): Subscription | 'tenant_limit' | HeldRefusal {
     const subscribers = this.topics.get(tenantKey) ?? new Set<Subscription>();
     if (subscribers.size >= this.maxPerTenant) return 'tenant_limit';
-    const release = this.held.take();
-    if (!release) return 'app_limit';
+    const release = this.held.take(tenantKey);
+    if (typeof release === 'string') return release;
     const subscription = new Subscription(this.maxQueued, (gone) => {
       release();
       subscribers.delete(gone);
