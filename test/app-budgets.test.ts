@@ -32,7 +32,7 @@ describe('app-wide budgets', () => {
     await subscribe(t, 'test_d');
   });
 
-  it('one key with 80 hanging requests holds only its share of --max-held-requests; other keys still stream', async () => {
+  it('one key with 80 hanging requests holds only its share of --max-held-requests; others still stream', async () => {
     const t = makeApp({ config: { maxHeldRequests: 64 } });
     await t.call('POST', '/_mock/faults', { key: 'test_greedy', body: { path: '/v1/tasks', fault: 'hang' } });
     const aborts = Array.from({ length: 80 }, () => new AbortController());

@@ -110,7 +110,7 @@ describe('the labelmock bin (src/cli.ts)', () => {
     expect(out).toBe('');
   });
 
-  it('labelmock --host 127.1 is loopback however spelt: a rebound Host is refused, a loopback one answered', async () => {
+  it('labelmock --host 127.1 is loopback however spelt: a rebound Host is refused, localhost answered', async () => {
     const server = start(['--host', '127.1', '--port', '0', '--log', 'off']);
     const base = await server.base;
     const { port } = new URL(base);

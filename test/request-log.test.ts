@@ -66,7 +66,7 @@ describe('request log', () => {
     expect(t.lines[0]).toMatch(/^00:00:00\.000 GET {4}\/v1\/tasks {20}200 +\d+\.\d ms {2}test:[0-9a-f]{10}$/);
   });
 
-  it('a path with CR LF, ESC or a bidi override logs one pretty line with them written out, never acted on', async () => {
+  it('a path with CR LF, ESC or a bidi override logs one pretty line, them written out, never acted on', async () => {
     const t = loggedApp('pretty');
     await t.call('GET', '/v1/task/x%0D%0A00:00:00.000%20GET%20/forged%20200%1B[31m%E2%80%AEz');
     expect(t.lines).toHaveLength(1);
