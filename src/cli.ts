@@ -2,9 +2,9 @@
 // The CLI's process owns its zod: only here is zod's ZodEffects given the fix (see the module). A library
 // import of labelmock changes nothing outside labelmock.
 import './zod-effects-fix.js';
+import { lookup } from 'node:dns/promises';
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { lookup } from 'node:dns/promises';
 import { type AddressInfo, isIP } from 'node:net';
 import { constants, homedir } from 'node:os';
 import { join } from 'node:path';

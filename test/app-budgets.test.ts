@@ -39,7 +39,9 @@ describe('app-wide budgets', () => {
     const answered: Response[] = [];
     for (const abort of aborts) {
       const headers = { authorization: basic('test_greedy') };
-      void t.app.request('/v1/tasks', { headers, signal: abort.signal }).then((res) => answered.push(res));
+      void Promise.resolve(t.app.request('/v1/tasks', { headers, signal: abort.signal })).then((res) =>
+        answered.push(res),
+      );
     }
     // 16 (a quarter of 64) hang; the other 64 of the greedy key are refused at once, naming its share.
     await expect.poll(() => answered.length).toBe(64);

@@ -1,6 +1,6 @@
-import type { HeldRefusal } from '../runtime/held-requests.js';
 import type { MockEvent } from '../domain/events/schemas.js';
 import { eventMatches, type WaitCriteria } from '../domain/events/wait.js';
+import type { HeldRefusal } from '../runtime/held-requests.js';
 import type { Tenant } from '../store/tenant.js';
 import type { EventBus, SequencedEvent } from './events.js';
 
