@@ -33,3 +33,66 @@ it('POST /v1/task/imageannotation whose client leaves mid-body is not logged as 
     app.dispose();
   }
 });
+
+/** Sends `requests` on one connection at once (HTTP/1.1 pipelining), then waits until each has reached the app. */
+async function pipelineAndLeave(server: Server, requests: string[], arrived: () => boolean): Promise<void> {
+  const { connect } = await import('node:net');
+  const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+  await new Promise<void>((resolve) => socket.once('connect', resolve));
+  socket.write(requests.join(''));
+  await expect.poll(arrived).toBe(true);
+  socket.destroy();
+}
+
+it('pipelined delayed creations whose client left change nothing and give back their held slots', async () => {
+  const app = createApp();
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s as Server)) as Server;
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const headers = { authorization: AUTH, 'content-type': 'application/json' };
+  try {
+    const rule = { method: 'POST', path: '/v1/task/imageannotation', delay_ms: 60_000 };
+    expect((await fetch(`${base}/_mock/faults`, { method: 'POST', headers, body: JSON.stringify(rule) })).status).toBe(
+      200,
+    );
+    const body = JSON.stringify({
+      attachment: 'https://example.com/a.jpg',
+      geometries: { box: { objects_to_annotate: ['car'] } },
+    });
+    const creation =
+      `POST /v1/task/imageannotation HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${AUTH}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    const held = app.services.events.held;
+    // Three on one connection: the second and third wait behind the first, their answers queued in Node.
+    await pipelineAndLeave(server, [creation, creation, creation], () => held.count === 3);
+    await expect.poll(() => held.count).toBe(0);
+    const list = await (await fetch(`${base}/v1/tasks`, { headers })).json();
+    expect(list.docs).toEqual([]);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+    app.dispose();
+  }
+});
+
+it('an event stream and a hanging request pipelined behind it give back their slots when the client leaves', async () => {
+  const app = createApp();
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s as Server)) as Server;
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const headers = { authorization: AUTH, 'content-type': 'application/json' };
+  try {
+    const rule = JSON.stringify({ method: 'GET', path: '/v1/tasks', fault: 'hang' });
+    expect((await fetch(`${base}/_mock/faults`, { method: 'POST', headers, body: rule })).status).toBe(200);
+    const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${AUTH}\r\n\r\n`;
+    const held = app.services.events.held;
+    await pipelineAndLeave(server, [get('/_mock/events'), get('/v1/tasks'), get('/v1/tasks')], () => held.count === 3);
+    await expect.poll(() => held.count).toBe(0);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+    app.dispose();
+  }
+});

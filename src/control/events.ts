@@ -1,7 +1,7 @@
 import { streamSSE } from 'hono/streaming';
 import { KEEP_ALIVE_MS, MockEventSchema } from '../domain/events/schemas.js';
 import { heldRefused, subscriberLimit } from '../errors/index.js';
-import { outgoingOf } from '../http/incoming.js';
+import { clientGone } from '../http/incoming.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import type { EventBus, Subscription } from '../services/events.js';
 
@@ -42,8 +42,11 @@ export function eventRoutes(bus: EventBus): RouteSpec[] {
         if (typeof subscription === 'string') throw heldRefused(subscription, bus.held.maxPerTenant, bus.held.max);
         return streamSSE(c, async (stream) => {
           stream.onAbort(() => subscription.close());
-          // The socket, too: a client gone before the first write never aborts the stream.
-          outgoingOf(c)?.once('close', () => subscription.close());
+          // The connection, too: a client gone before the first write, or a pipelined request's, never aborts the
+          // stream.
+          const gone = clientGone(c);
+          if (gone.aborted) subscription.close();
+          else gone.addEventListener('abort', () => subscription.close(), { once: true });
           // At once: the client sees the headers, and knows it is subscribed.
           await stream.write(': subscribed\n\n');
           await pump(subscription, (text) => stream.write(text));

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_WAIT_MS, MAX_WAIT_MS } from '../domain/events/schemas.js';
 import { WAIT_FILTERS, WAITABLE_EVENTS, WaitAnswerSchema } from '../domain/events/wait.js';
 import { heldRefused, subscriberLimit, waitTimedOut } from '../errors/index.js';
-import { outgoingOf } from '../http/incoming.js';
+import { clientGone } from '../http/incoming.js';
 import { last, queryInt, queryString } from '../http/query.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { waitForEvent } from '../services/event-wait.js';
@@ -74,9 +74,9 @@ export function waitRoutes(bus: EventBus): RouteSpec[] {
       handler: async ({ tenant, query, c }) => {
         const { since, timeout_ms: timeoutMs = DEFAULT_WAIT_MS, ...criteria } = query;
         const gone = (end: () => void) => {
-          c.req.raw.signal.addEventListener('abort', end, { once: true });
-          // The socket, too: a pipelined request's signal may never abort.
-          outgoingOf(c)?.once('close', end);
+          const gone = clientGone(c);
+          if (gone.aborted) end();
+          else gone.addEventListener('abort', end, { once: true });
         };
         const outcome = await waitForEvent(bus, tenant, criteria, { since, timeoutMs, gone });
         if (outcome === 'tenant_limit') throw subscriberLimit(bus.maxPerTenant);

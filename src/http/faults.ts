@@ -7,7 +7,7 @@ import { HeldRequests } from '../runtime/held-requests.js';
 import { firingRule } from '../services/faults.js';
 import type { AppEnv } from './env.js';
 import { toErrorResponse } from './error-answer.js';
-import { incomingOf } from './incoming.js';
+import { clientGone, incomingOf } from './incoming.js';
 
 /**
  * What a connection fault answers once it ends, a placeholder no client reads: over a socket the socket is
@@ -87,7 +87,8 @@ export function faultMiddleware(
     const release = taken;
     try {
       // A client that left during the delay may retry: going on would make its request happen twice.
-      if (delay_ms && !(await waits.wait(delay_ms, c.req.raw.signal)) && c.req.raw.signal.aborted) {
+      const gone = clientGone(c);
+      if (delay_ms && !(await waits.wait(delay_ms, gone)) && gone.aborted) {
         plan.applied.client_gone = true;
         return new Response(null, { status: CONNECTION_FAULT_STATUS });
       }
@@ -168,7 +169,7 @@ async function heldConnectionFault(
 
 /** `reset` drops the connection now; `hang` waits until the client gives up (or the app is disposed). */
 async function connectionFault(c: Context<AppEnv>, fault: 'reset' | 'hang', waits: Waits): Promise<Response> {
-  if (fault === 'hang') await waits.wait(Number.POSITIVE_INFINITY, c.req.raw.signal);
+  if (fault === 'hang') await waits.wait(Number.POSITIVE_INFINITY, clientGone(c));
   // A hang ended by shutdown drops its connection too, so it holds up nothing; one the client left is gone.
   if (fault === 'reset' || waits.disposed) socketOf(c)?.resetAndDestroy();
   return new Response(null, { status: CONNECTION_FAULT_STATUS });
