@@ -81,6 +81,30 @@ describe('app-wide budgets', () => {
     expect(heldBytes).toBeLessThanOrEqual(BUDGET_BYTES);
   });
 
+  it('a multipart body journals its first 10 parts, names cut at 100 characters, and says it was cut', async () => {
+    const t = makeApp();
+    await t.call('POST', '/v1/projects', { key: 'test_parts', body: { type: 'imageannotation', name: 'p' } });
+    const long = 'n'.repeat(78_000);
+    const named = formOf(
+      { project_name: 'p', display_name: 'a.png' },
+      { filename: `${long}.png`, type: 'image/png', content: 'png' },
+    );
+    expect((await upload(t, named, { key: 'test_parts' })).status).toBe(200);
+    const many = formOf(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i}`, 'v'])), {
+      filename: 'a.png',
+      type: 'image/png',
+      content: 'png',
+    });
+    await upload(t, many, { key: 'test_parts' });
+    const [manyEntry, longEntry] = (await t.call('GET', '/_mock/requests?path=/v1/files/upload', { key: 'test_parts' }))
+      .body.requests;
+    expect(longEntry.truncated).toBe(true);
+    expect(longEntry.parts.map((p: { name: string }) => p.name)).toEqual(['project_name', 'display_name', 'file']);
+    expect(longEntry.parts[2].filename).toHaveLength(100);
+    expect(manyEntry.truncated).toBe(true);
+    expect(manyEntry.parts).toHaveLength(10);
+  });
+
   it('POST /v1/files/upload past --max-upload-memory-bytes across tenants is a 503; a reset frees room', async () => {
     const t = makeApp({ config: { maxUploadMemoryBytes: 1000 } });
     const file = (key: string) =>

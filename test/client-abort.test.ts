@@ -76,7 +76,7 @@ it('pipelined delayed creations whose client left change nothing and give back t
   }
 });
 
-it('an event stream and a hanging request pipelined behind it give back their slots when the client leaves', async () => {
+it('an event stream and hanging requests pipelined behind it free their slots once the client left', async () => {
   const app = createApp();
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s as Server)) as Server;

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { JOURNAL_BODY_CHARS, JOURNAL_MAX_PARTS } from '../domain/journal/limits.js';
+import { JOURNAL_BODY_CHARS } from '../domain/journal/limits.js';
 import type { JournalPart } from '../domain/journal/schemas.js';
 import { type Captured, cutText } from './journal-capture.js';
 
@@ -25,7 +25,7 @@ const NO_BODY: CapturedBody = { cut: false };
 /** The body as the route read it, a multipart body's parts, or (a miss) what was left unread; sync when it can be. */
 export function capturedBody(c: Context): CapturedBody | Promise<CapturedBody> {
   const parts = c.get('journalParts');
-  if (parts) return { parts: parts.slice(0, JOURNAL_MAX_PARTS), cut: parts.length > JOURNAL_MAX_PARTS };
+  if (parts) return parts;
   // Read already (the route's JSON body): Hono answers the text it keeps.
   if (c.req.bodyCache.text !== undefined) {
     return c.req.text().then((text) => {

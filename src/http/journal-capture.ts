@@ -4,6 +4,7 @@ import {
   JOURNAL_BODY_CHARS,
   JOURNAL_HEADER_CHARS,
   JOURNAL_MAX_HEADERS,
+  JOURNAL_MAX_PARTS,
   JOURNAL_MAX_QUERY_VALUES,
   JOURNAL_PART_NAME_CHARS,
   JOURNAL_PATH_CHARS,
@@ -28,8 +29,8 @@ declare module 'hono' {
   interface ContextVariableMap {
     /** The JSON a route answered (mount-routes), for the request journal. */
     journalAnswer: { status: number; body: string | Uint8Array };
-    /** A multipart body's parts as read (multipart.ts), for the request journal. */
-    journalParts: JournalPart[];
+    /** A multipart body's first parts as read (multipart.ts), for the request journal; `cut` when any was left. */
+    journalParts: { parts: JournalPart[]; cut: boolean };
   }
 }
 
@@ -43,19 +44,30 @@ export function noteAnswer(c: Context, status: number, body: string | Uint8Array
   c.set('journalAnswer', { status, body });
 }
 
-/** multipart.ts: the parts of a form read whole (names and sizes only). */
+/**
+ * multipart.ts: the first JOURNAL_MAX_PARTS parts of a form read whole (names and sizes only). Each kept name is
+ * a copy within its cap: a slice of a 78,000-character name would keep the whole name, and the header it came
+ * from, alive for as long as the journal keeps the entry.
+ */
 export function noteMultipart(c: Context, form: MultipartForm): void {
-  const name = (text: string) => text.slice(0, JOURNAL_PART_NAME_CHARS);
-  const fields = Object.entries(form.fields).map(([field, value]) => ({
-    name: name(field),
-    bytes: Buffer.byteLength(value),
-  }));
-  const files = form.files.map((file) => ({
-    name: name(file.name),
-    ...(file.filename !== undefined && { filename: name(file.filename) }),
-    bytes: file.bytes.length,
-  }));
-  c.set('journalParts', [...fields, ...files]);
+  let cut = false;
+  const name = (text: string) => {
+    const kept = cutText(text, JOURNAL_PART_NAME_CHARS);
+    cut ||= kept.cut;
+    return kept.value;
+  };
+  const parts: JournalPart[] = [];
+  for (const [field, value] of Object.entries(form.fields)) {
+    if (parts.length === JOURNAL_MAX_PARTS) break;
+    parts.push({ name: name(field), bytes: Buffer.byteLength(value) });
+  }
+  for (const file of form.files) {
+    if (parts.length === JOURNAL_MAX_PARTS) break;
+    const filename = file.filename === undefined ? undefined : name(file.filename);
+    parts.push({ name: name(file.name), ...(filename !== undefined && { filename }), bytes: file.bytes.length });
+  }
+  const count = Object.keys(form.fields).length + form.files.length;
+  c.set('journalParts', { parts, cut: cut || count > parts.length });
 }
 
 /**

@@ -75,7 +75,10 @@ function sizeOf(record: JournalRecord): number {
   const texts = record.path.length + record.headers.length + (record.body?.length ?? 0);
   let query = 0;
   for (const key in record.query) query += 2 * key.length + 64 * (record.query[key]?.length ?? 0);
-  return 2 * texts + answer + query + 1024;
+  // A multipart body's parts: their names (cut and copied when journaled) and an object each.
+  let parts = 0;
+  for (const part of record.parts ?? []) parts += 2 * (part.name.length + (part.filename?.length ?? 0)) + 64;
+  return 2 * texts + answer + query + parts + 1024;
 }
 
 /** A tenant's request journal: the last `capacity` entries, oldest first in a circular buffer. */
