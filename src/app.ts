@@ -42,6 +42,7 @@ import { callbackAttemptSource, EventBus, tenantEventSource } from './services/e
 import { jobRunner } from './services/jobs.js';
 import { Scheduler } from './services/scheduler.js';
 import { startSweeper } from './services/sweeper.js';
+import { UploadMemory } from './services/upload-memory.js';
 import { JournalBudget } from './store/request-journal.js';
 import { Store } from './store/store.js';
 import { onEvent } from './store/tenant.js';
@@ -93,6 +94,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     events,
     startedAt: clock.now(),
     pages: new BytePool(),
+    uploads: new UploadMemory(store, config.maxUploadMemoryBytes),
     deliveries,
     interfaceRoutes: [],
     tlsCaPem: options.tlsCaPem,

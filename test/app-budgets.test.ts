@@ -81,6 +81,38 @@ describe('app-wide budgets', () => {
     expect(heldBytes).toBeLessThanOrEqual(BUDGET_BYTES);
   });
 
+  it('uploads being read count against --max-upload-memory-bytes as their bytes arrive, before they are kept', async () => {
+    const t = makeApp({ config: { maxUploadMemoryBytes: 64 * 1024 } });
+    // A body that streams in pieces and never ends until told: the upload is mid-read while the next one comes.
+    let feed!: ReadableStreamDefaultController<Uint8Array>;
+    const boundary = 'b0undary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n`;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        feed = controller;
+        controller.enqueue(new TextEncoder().encode(head));
+        controller.enqueue(new Uint8Array(48 * 1024));
+      },
+    });
+    const first = upload(t, { body, contentType: `multipart/form-data; boundary=${boundary}` }, { key: 'test_slow' });
+    await expect.poll(() => t.app.services.uploads.readingBytes).toBeGreaterThan(48 * 1024);
+    // 48 KiB of the first are counted while it is read: a second of 20 KiB does not fit beside it.
+    const second = await upload(
+      t,
+      formOf({}, { filename: 'b.bin', type: 'application/octet-stream', content: 'y'.repeat(20 * 1024) }),
+      { key: 'test_other' },
+    );
+    expect(second.status).toBe(503);
+    expect(second.body.error).toMatch(
+      /uploads being read to \d+ more \(\+\d+ for this one\).*--max-upload-memory-bytes/,
+    );
+    // The first, finished, is stored; what it counted while read no longer does.
+    feed.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+    feed.close();
+    expect((await first).status).toBe(200);
+    expect(t.app.services.uploads.readingBytes).toBe(0);
+  });
+
   it('a multipart body journals its first 10 parts, names cut at 100 characters, and says it was cut', async () => {
     const t = makeApp();
     await t.call('POST', '/v1/projects', { key: 'test_parts', body: { type: 'imageannotation', name: 'p' } });
@@ -114,7 +146,8 @@ describe('app-wide budgets', () => {
     expect((await file('test_a')).status).toBe(200);
     const refused = await file('test_b');
     expect(refused.status).toBe(503);
-    expect(refused.body.error).toMatch(/come to 600 bytes \(\+600 for this one\).*--max-upload-memory-bytes/);
+    // Refused as its bytes arrive: the 600 stored, and what of this upload (file and form) came so far.
+    expect(refused.body.error).toMatch(/come to 600 bytes \(\+\d+ for this one\).*--max-upload-memory-bytes/);
     expect((await t.call('POST', '/_mock/reset', { key: 'test_a' })).status).toBe(200);
     expect((await file('test_b')).status).toBe(200);
   });

@@ -26,6 +26,8 @@ export interface MultipartLimits {
    * UTF-8 text within `fieldBytes`, like a plain field, rather than left aside as a file.
    */
   textFields?: readonly string[];
+  /** Told of each chunk's bytes before it is kept; throws to refuse the upload (an app-wide memory budget). */
+  arriving?: (bytes: number) => void;
 }
 
 /** A form has a handful of parts; more is a client bug, not a form. */
@@ -50,6 +52,8 @@ export async function readMultipart(c: Context, limits: MultipartLimits): Promis
     for (let chunk = await reader.read(); chunk; chunk = await reader.read()) {
       total += chunk.length;
       if (total > limits.totalBytes) throw limits.tooLarge('body');
+      // Counted before it is kept: an app-wide budget refuses the upload as it crosses it.
+      limits.arriving?.(chunk.length);
       await form.write(chunk);
     }
     const read = await form.end();

@@ -17,7 +17,6 @@ import { defineRoute, type RouteSpec } from '../http/route.js';
 import type { Services } from '../services/context.js';
 import { listFiles } from '../services/file-list.js';
 import { importFile, uploadFile } from '../services/files.js';
-import { checkUploadMemory } from '../services/upload-memory.js';
 
 const FileListQuerySchema = z.object({
   projects: queryList.refine((v) => v !== undefined && v.length > 0, 'is required: one or more project names'),
@@ -48,20 +47,25 @@ export function fileRoutes(services: Services): RouteSpec[] {
       // service_unavailable (an edge error, always listed) when all tenants' uploads fill --max-upload-memory-bytes.
       errors: ['not_found', 'conflict', 'payload_too_large'],
       handler: async ({ tenant, c }) => {
-        const memoryBytes = services.config.maxUploadMemoryBytes;
-        checkUploadMemory(services.store, 0, memoryBytes);
-        const form = await readMultipart(c, {
-          fileBytes: FILE_MAX_BYTES,
-          fieldBytes: FIELD_MAX_BYTES,
-          totalBytes: FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
-          tooLarge: uploadTooLarge,
-          expected: 'a "file" part and optional display_name, project_name, reference_id, metadata fields',
-          // `curl -F metadata=@meta.json` sends a text field as a file part: read it, never ignore it.
-          textFields: UPLOAD_TEXT_FIELDS,
-        });
-        const size = form.files.reduce((sum, file) => sum + file.bytes.length, 0);
-        checkUploadMemory(services.store, size, memoryBytes);
-        return uploadFile(tenant, services.ids, form, services.store.limits.maxFileBytesPerTenant);
+        // Its bytes count against --max-upload-memory-bytes as they arrive, and stop counting once it is stored.
+        const reading = services.uploads.begin();
+        try {
+          const form = await readMultipart(c, {
+            fileBytes: FILE_MAX_BYTES,
+            fieldBytes: FIELD_MAX_BYTES,
+            totalBytes: FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+            tooLarge: uploadTooLarge,
+            expected: 'a "file" part and optional display_name, project_name, reference_id, metadata fields',
+            // `curl -F metadata=@meta.json` sends a text field as a file part: read it, never ignore it.
+            textFields: UPLOAD_TEXT_FIELDS,
+            arriving: reading.grow,
+          });
+          reading.release();
+          services.uploads.checkStored(form.files.reduce((sum, file) => sum + file.bytes.length, 0));
+          return uploadFile(tenant, services.ids, form, services.store.limits.maxFileBytesPerTenant);
+        } finally {
+          reading.release();
+        }
       },
     }),
     defineRoute({

@@ -6,6 +6,7 @@ import type { Store } from '../store/store.js';
 import type { DeliveryLimiter } from './delivery-limiter.js';
 import type { EventBus } from './events.js';
 import type { Scheduler } from './scheduler.js';
+import type { UploadMemory } from './upload-memory.js';
 
 /** What routes hand to services: built once per app by createApp. */
 export interface Services {
@@ -20,6 +21,8 @@ export interface Services {
   startedAt: number;
   /** Callback deliveries in flight and waiting, app-wide (--max-callbacks-in-flight). */
   deliveries: DeliveryLimiter;
+  /** Upload bytes being read and stored in memory, app-wide (--max-upload-memory-bytes). */
+  uploads: UploadMemory;
   /** Buffers for large answers (list pages), lent per request and given back once sent. */
   pages: BytePool;
   /** The served /v1 and /v2 operations (method, path template): what a fault rule must match to fire. */
