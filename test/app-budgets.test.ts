@@ -81,7 +81,7 @@ describe('app-wide budgets', () => {
     expect(heldBytes).toBeLessThanOrEqual(BUDGET_BYTES);
   });
 
-  it('uploads being read count against --max-upload-memory-bytes as their bytes arrive, before they are kept', async () => {
+  it('uploads being read count against --max-upload-memory-bytes as their bytes arrive, before kept', async () => {
     const t = makeApp({ config: { maxUploadMemoryBytes: 64 * 1024 } });
     // A body that streams in pieces and never ends until told: the upload is mid-read while the next one comes.
     let feed!: ReadableStreamDefaultController<Uint8Array>;
