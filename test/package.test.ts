@@ -112,6 +112,21 @@ describe('the packed package', () => {
     await expect.poll(answers, { timeout: 30_000, interval: 200 }).toBe(false);
   });
 
+  it('npx labelmock killed with SIGKILL (Popen.kill) stops the server under its shell: no orphan left', async () => {
+    const { child, base } = await untilListening(
+      spawn('npx', ['--no-install', 'labelmock', '--port', '0', '--log', 'off'], { cwd: appDir }),
+    );
+    expect((await fetch(`${base}/v1/tasks`, { headers: { authorization: AUTH } })).status).toBe(200);
+    // npx dies at once and hands nothing on; the `sh -c` it started stays, still the server's parent.
+    child.kill('SIGKILL');
+    const answers = () =>
+      fetch(`${base}/_mock/health`).then(
+        () => true,
+        () => false,
+      );
+    await expect.poll(answers, { timeout: 30_000, interval: 200 }).toBe(false);
+  });
+
   it("import { createApp } from 'labelmock' works in plain Node ESM, and so does the contract kit", async () => {
     const script = [
       "import { createApp } from 'labelmock';",
