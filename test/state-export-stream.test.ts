@@ -82,6 +82,42 @@ describe('GET /_mock/state streaming', () => {
   });
 });
 
+describe('GET /_mock/state streams the v2 catalog', () => {
+  it('a catalog of datasets is written in pieces between turns, before any task, the same bytes as a whole', async () => {
+    const t = makeApp();
+    await t.call('POST', '/v1/projects', { body: { type: 'chat', name: 'chats' } });
+    const task = (await t.call('POST', '/v2/task/chat', { body: { project_name: 'chats' } })).body;
+    await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
+    expect((await t.call('POST', '/_mock/v2/deliveries', { body: { name: 'd', project: 'chats' } })).status).toBe(200);
+    const schema = { json: { type: 'object' }, name: 'verdicts' };
+    expect((await t.call('POST', '/_mock/v2/schemas', { body: schema })).status).toBe(200);
+    // Three datasets of two deliveries of 1,000 tasks with 500-character answers: about 3 MB, no task among them.
+    const delivery = (name: string) => ({
+      name,
+      tasks: Array.from({ length: 1000 }, () => ({ response: { text: 'x'.repeat(500) } })),
+    });
+    for (const name of ['a', 'b', 'c']) {
+      const made = await t.call('POST', '/_mock/v2/datasets', {
+        body: { name, deliveries: [delivery('1'), delivery('2')] },
+      });
+      expect(made.status).toBe(200);
+    }
+    const res = await readPieces(t);
+    expect(res.text).toBe(JSON.stringify(exportState(tenantOf(t))));
+    // The catalog alone comes in several pieces, with turns of the event loop between them.
+    const tasksAt = res.text.lastIndexOf('"tasks":[');
+    let written = 0;
+    const catalogPieces = res.pieces.filter((piece) => {
+      const before = written;
+      written += piece.bytes.byteLength;
+      return before < tasksAt;
+    });
+    expect(catalogPieces.length).toBeGreaterThan(2);
+    expect(catalogPieces.some((p) => p.afterTurn)).toBe(true);
+    expect(JSON.parse(res.text).v2.datasets.map((d: { name: string }) => d.name)).toEqual(['a', 'b', 'c']);
+  });
+});
+
 describe('PUT /_mock/state checked in slices', () => {
   it('PUT /_mock/state names a bad task past the first slice by its place in the list, keeping the state', async () => {
     const t = makeApp();

@@ -3,6 +3,7 @@ import type { ScheduledJob } from '../domain/jobs/schemas.js';
 import { FileCollection } from '../store/file-collection.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
+import type { V2CatalogState } from '../store/v2-catalog.js';
 import { stateHead, stateTail, stateTask } from './tenant-state.js';
 
 /** About this much JSON text is written per turn of the event loop. */
@@ -36,12 +37,17 @@ class Pending {
  * reaches it.
  */
 export async function* stateChunks(tenant: Tenant): AsyncGenerator<string> {
-  const head = JSON.stringify(stateHead(tenant));
+  // The v2 catalog (deliveries, schemas, datasets of up to 10,000 tasks each) is written piece by piece, last in
+  // the head as exportState places it; its records are never changed once added, so taking the lists now fixes it.
+  const { v2: _inPieces, ...head } = stateHead(tenant, false);
+  const v2 = tenant.v2.isEmpty ? undefined : tenant.v2.toState();
   const tasks = tenant.tasks.all();
   const files = tenant.files.all();
   const tail = JSON.stringify(stateTail(tenant));
   const out = new Pending();
-  out.text = `${head.slice(0, -1)},"tasks":[`;
+  out.text = JSON.stringify(head).slice(0, -1);
+  if (v2) yield* catalogChunks(out, v2);
+  out.text += ',"tasks":[';
   yield* listChunks(out, tasks, stateTask);
   out.text += '],"files":[';
   yield* fileChunks(out, files);
@@ -68,6 +74,21 @@ function jobsOf(tenant: Tenant, tasks: TaskRecord[], callbacks: CallbackDelivery
     taskIds ??= new Set(tasks.map((record) => record.task.task_id));
     return taskIds.has(job.task_id);
   });
+}
+
+/** `,"v2":{...}`: deliveries and schemas one by one, each dataset delivery by delivery. */
+async function* catalogChunks(out: Pending, v2: V2CatalogState): AsyncGenerator<string> {
+  out.text += ',"v2":{"deliveries":[';
+  yield* listChunks(out, v2.deliveries, (delivery) => delivery);
+  out.text += '],"schemas":[';
+  yield* listChunks(out, v2.schemas, (schema) => schema);
+  out.text += '],"datasets":[';
+  for (const [i, { deliveries, ...dataset }] of v2.datasets.entries()) {
+    out.text += `${i > 0 ? ',' : ''}${JSON.stringify(dataset).slice(0, -1)},"deliveries":[`;
+    yield* listChunks(out, deliveries, (delivery) => delivery);
+    out.text += ']}';
+  }
+  out.text += ']}';
 }
 
 async function* listChunks<T>(out: Pending, items: T[], exported: (item: T) => unknown): AsyncGenerator<string> {

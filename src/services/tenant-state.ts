@@ -33,9 +33,13 @@ export function stateTail(tenant: Tenant): Pick<State, 'team' | 'studio' | 'trai
   return { ...exportTeamState(tenant), quality_tasks: tenant.qualityTasks.all().map((task) => structuredClone(task)) };
 }
 
-/** The fields an export starts with, in their order on the wire (services/state-stream.ts writes the rest). */
+/**
+ * The fields an export starts with, in their order on the wire (services/state-stream.ts writes the rest).
+ * `withCatalog: false` leaves the v2 catalog out (the stream writes it in pieces; it may be large).
+ */
 export function stateHead(
   tenant: Tenant,
+  withCatalog = true,
 ): Pick<State, 'format' | 'clock_offset_ms' | 'settings' | 'projects' | 'batches' | 'v2'> {
   return {
     format: 'labelmock-state/1',
@@ -46,7 +50,7 @@ export function stateHead(
       .all()
       .filter((r) => tenant.owns(r))
       .map((r) => structuredClone({ ...r.batch, ...extrasOf(r) })),
-    ...(!tenant.v2.isEmpty && { v2: structuredClone(tenant.v2.toState()) }),
+    ...(withCatalog && !tenant.v2.isEmpty && { v2: structuredClone(tenant.v2.toState()) }),
   };
 }
 
