@@ -83,7 +83,7 @@ describe('GET /_mock/state streaming', () => {
 });
 
 describe('GET /_mock/state streams the v2 catalog', () => {
-  it('a catalog of datasets is written in pieces between turns, before the tasks, the same bytes as whole', async () => {
+  it('a catalog of datasets is written in pieces between turns, before the tasks, the same bytes', async () => {
     const t = makeApp();
     await t.call('POST', '/v1/projects', { body: { type: 'chat', name: 'chats' } });
     const task = (await t.call('POST', '/v2/task/chat', { body: { project_name: 'chats' } })).body;
