@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { frameLine } from '../src/persist/frames.js';
 import { ManualClock } from '../src/runtime/clock.js';
 import { randomIds } from '../src/runtime/ids.js';
 import { makeApp, type TestApp } from './helpers.js';
@@ -100,6 +101,56 @@ describe('v2 state', () => {
     expect(await readBack(second, ids)).toEqual(before);
     expect((await second.call('POST', '/v2/batch/resume', { body: { batch_id: ids.paused } })).status).toBe(200);
     expect((await second.call('GET', `/v2/task?task_id=${ids.waiting}`)).body.status).toBe('completed');
+  });
+
+  it('--data-dir journals each catalog record once: a later write carries none of the catalog', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'labelmock-v2-'));
+    dirs.push(dir);
+    const t = open(dir);
+    const tasks = Array.from({ length: 200 }, () => ({ response: { text: 'x'.repeat(200) } }));
+    for (const name of ['one', 'two']) {
+      expect(
+        (await t.call('POST', '/_mock/v2/datasets', { body: { name, deliveries: [{ name, tasks }] } })).status,
+      ).toBe(200);
+    }
+    expect((await t.call('POST', '/v1/projects', { body: { type: 'chat', name: 'after' } })).status).toBe(200);
+    const journal = readdirSync(dir).find((name) => name.startsWith('journal-'));
+    const lines = readFileSync(join(dir, journal ?? ''), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line.slice(9)));
+    // One line per request: the first dataset, the second (only itself), then the project (no catalog at all).
+    expect(lines.map((line) => line.v2?.datasets?.map((d: { name: string }) => d.name) ?? null)).toEqual([
+      ['one'],
+      ['two'],
+      null,
+    ]);
+    expect(lines.every((line) => line.meta?.v2 === undefined)).toBe(true);
+    t.app.dispose();
+    apps.splice(apps.indexOf(t), 1);
+    const again = open(dir, t.clock);
+    expect((await again.call('GET', '/v2/datasets')).body.datasets.map((d: { name: string }) => d.name)).toEqual([
+      'two',
+      'one',
+    ]);
+  });
+
+  it('--data-dir reads a journal written before the catalog had lines of its own (whole, in meta.v2)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'labelmock-v2-'));
+    dirs.push(dir);
+    const first = open(dir);
+    expect((await first.call('POST', '/v1/projects', { body: { type: 'chat', name: 'old' } })).status).toBe(200);
+    const meta = (await first.call('GET', '/_mock/state')).body;
+    first.app.dispose();
+    apps.splice(apps.indexOf(first), 1);
+    const { format: _f, tasks: _t, files: _fi, callbacks: _c, scheduled_jobs: _j, ...kept } = meta;
+    const schema = { id: '5c84d0fe958593004f13e5ab', json: '{"type":"object"}', name: 'old schema' };
+    const oldLine = { t: 'test:acme', meta: { ...kept, v2: { deliveries: [], schemas: [schema], datasets: [] } } };
+    writeFileSync(join(dir, 'journal-999.ndjson'), frameLine(JSON.stringify(oldLine)));
+    const second = open(dir, first.clock);
+    const read = await second.call('GET', `/v2/schema?schema_id=${schema.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.schema.name).toBe('old schema');
   });
 
   it('GET /_mock/state, a reset, then PUT /_mock/state brings the v2 state back whole', async () => {

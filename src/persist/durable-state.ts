@@ -170,6 +170,11 @@ export class DurableState {
       case 'tenant_reset':
         pending.full = true;
         break;
+      case 'catalog_added':
+        pending.catalog.deliveries.push(...(change.added.deliveries ?? []));
+        pending.catalog.schemas.push(...(change.added.schemas ?? []));
+        pending.catalog.datasets.push(...(change.added.datasets ?? []));
+        break;
     }
   };
 

@@ -49,6 +49,7 @@ export class LineMaker {
         jobs: tenant.jobs,
         callbacks: tenant.callbacks,
         idempotency: this.store.idempotency.entriesOf(tenant.key).filter(([, entry]) => entry.state === 'done'),
+        ...(!tenant.v2.isEmpty && { v2: tenant.v2.toState() }),
       };
       return lineText(line, metaText, tasks ? tenant.tasks.all() : []);
     }
@@ -58,6 +59,12 @@ export class LineMaker {
       .filter((delivery) => delivery !== null)
       .map((delivery) => this.deliveryEntry(delivery, remember));
     const dropped = [...pending.callbacks].filter(([, delivery]) => delivery === null).map(([id]) => id);
+    const { deliveries, schemas, datasets } = pending.catalog;
+    const catalog = {
+      ...(deliveries.length > 0 && { deliveries }),
+      ...(schemas.length > 0 && { schemas }),
+      ...(datasets.length > 0 && { datasets }),
+    };
     const line = {
       t: tenant.key,
       ...(pending.files.size > 0 && { files: [...pending.files].flatMap(lineFile) }),
@@ -66,6 +73,7 @@ export class LineMaker {
       ...(callbacks.length > 0 && { callbacks }),
       ...(dropped.length > 0 && { callbacks_dropped: dropped }),
       ...(pending.idempotency.size > 0 && { idempotency: [...pending.idempotency] }),
+      ...(Object.keys(catalog).length > 0 && { v2: catalog }),
     };
     if (!metaChanged && pending.tasks.size === 0 && Object.keys(line).length === 1) return undefined;
     return lineText(line, metaChanged ? metaText : undefined, pending.tasks);

@@ -4,6 +4,7 @@ import type { FileRecord } from '../store/file-collection.js';
 import type { IdempotencyEntry } from '../store/idempotency-store.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
+import type { V2CatalogState } from '../store/v2-catalog.js';
 
 /**
  * What changed in one tenant since its last journal line. Entities are held by reference and written
@@ -19,6 +20,8 @@ export class PendingChanges {
   /** By delivery id: the delivery as it stands, or null when the bounded journal let it go. */
   readonly callbacks = new Map<string, CallbackDelivery | null>();
   readonly idempotency = new Map<string, IdempotencyEntry>();
+  /** Records added to the v2 catalog, in order (never changed once added: each is written once). */
+  readonly catalog: V2CatalogState = { deliveries: [], schemas: [], datasets: [] };
 
   constructor(readonly tenant: Tenant) {}
 }

@@ -4,12 +4,14 @@ import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
 import type { ScheduledJob } from '../domain/jobs/schemas.js';
 import type { State } from '../domain/state/schema.js';
 import type { IdempotencyEntry } from '../store/idempotency-store.js';
+import type { V2CatalogState } from '../store/v2-catalog.js';
 import { readFrames } from './frames.js';
 import { jobKey, type LineFile, type TenantLine, type TenantMeta } from './tenant-lines.js';
 
 /** A tenant as the data directory's lines describe it, entities by id in creation order. */
 export interface RecoveredTenant {
   meta: TenantMeta | undefined;
+  catalog: V2CatalogState;
   tasks: Map<string, State['tasks'][number]>;
   files: Map<string, LineFile>;
   jobs: Map<string, ScheduledJob>;
@@ -19,6 +21,7 @@ export interface RecoveredTenant {
 
 const emptyTenant = (): RecoveredTenant => ({
   meta: undefined,
+  catalog: { deliveries: [], schemas: [], datasets: [] },
   tasks: new Map(),
   files: new Map(),
   jobs: new Map(),
@@ -33,7 +36,17 @@ function applyLine(tenants: Map<string, RecoveredTenant>, line: TenantLine): voi
     tenant = emptyTenant();
     tenants.set(line.t, tenant);
   }
-  if (line.meta) tenant.meta = line.meta;
+  if (line.meta) {
+    // Lines written before the catalog had lines of its own carried it whole in the meta.
+    const { v2, ...meta } = line.meta;
+    tenant.meta = meta;
+    if (v2) tenant.catalog = { deliveries: [...v2.deliveries], schemas: [...v2.schemas], datasets: [...v2.datasets] };
+  }
+  if (line.v2) {
+    tenant.catalog.deliveries.push(...(line.v2.deliveries ?? []));
+    tenant.catalog.schemas.push(...(line.v2.schemas ?? []));
+    tenant.catalog.datasets.push(...(line.v2.datasets ?? []));
+  }
   for (const entry of line.tasks ?? []) tenant.tasks.set(entry.task.task_id, entry);
   for (const entry of line.files ?? []) tenant.files.set(entry.file.id, entry);
   for (const key of line.jobs_done ?? []) tenant.jobs.delete(key);

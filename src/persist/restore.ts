@@ -3,9 +3,13 @@ import type { Scheduler } from '../services/scheduler.js';
 import { importState } from '../services/tenant-state.js';
 import type { Mode } from '../store/mode.js';
 import type { Store } from '../store/store.js';
+import type { V2CatalogState } from '../store/v2-catalog.js';
 import type { BlobFolder } from './blobs.js';
 import type { RecoveredTenant } from './recovery.js';
 import { tenantMeta } from './tenant-lines.js';
+
+const isEmptyCatalog = ({ deliveries, schemas, datasets }: V2CatalogState) =>
+  deliveries.length === 0 && schemas.length === 0 && datasets.length === 0;
 
 /** `test:acme` -> { mode: 'test', account: 'acme' } (accounts never hold a colon; the mode never does either). */
 export function parseTenantKey(key: string): { account: string; mode: Mode } {
@@ -30,6 +34,7 @@ export function restoreTenants(
     const state: State = {
       format: 'labelmock-state/1',
       ...(recovered.meta ?? tenantMeta(tenant)),
+      ...(!isEmptyCatalog(recovered.catalog) && { v2: recovered.catalog }),
       tasks: [...recovered.tasks.values()],
       files: [],
       callbacks: [...recovered.callbacks.values()],

@@ -6,6 +6,7 @@ import { stateHead, stateTail } from '../services/tenant-state.js';
 import type { IdempotencyEntry } from '../store/idempotency-store.js';
 import { type TaskRecord, taskJson } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
+import type { V2CatalogState } from '../store/v2-catalog.js';
 
 /**
  * One line of the data directory's journal or snapshot: what changed in one tenant (a delta), or the
@@ -17,8 +18,14 @@ export interface TenantLine {
   t: string;
   /** The tenant's state is exactly this line: what earlier lines said of it is dropped. */
   full?: true;
-  /** Everything but tasks, files, jobs, the callback journal and idempotency records; present when it changed. */
+  /** Everything but tasks, files, jobs, the callback journal, the v2 catalog and idempotency records; when it changed. */
   meta?: TenantMeta;
+  /**
+   * v2 catalog records added since the last line (on a full line: the whole catalog). Records are never changed
+   * once added, so each is written once, however large the catalog grows. (Lines written before this carried the
+   * whole catalog in `meta.v2`; recovery still reads them.)
+   */
+  v2?: Partial<V2CatalogState>;
   tasks?: State['tasks'];
   files?: LineFile[];
   jobs?: ScheduledJob[];
@@ -51,7 +58,7 @@ export const jobKey = (job: ScheduledJob): string =>
     : `deliver_callback ${job.delivery_id} ${job.attempt} ${job.due_at}`;
 
 export function tenantMeta(tenant: Tenant): TenantMeta {
-  const { format: _format, ...head } = stateHead(tenant);
+  const { format: _format, ...head } = stateHead(tenant, false);
   return { ...head, ...stateTail(tenant) };
 }
 

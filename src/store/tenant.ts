@@ -16,7 +16,7 @@ import type { TaskRecord } from './task-collection.js';
 import { TaskCollection } from './task-collection.js';
 import { ownerRecord, Team } from './team.js';
 import { TrainingAttemptLog } from './training-attempts.js';
-import { V2Catalog } from './v2-catalog.js';
+import { V2Catalog, type V2CatalogState } from './v2-catalog.js';
 import { WarningTally } from './warning-tally.js';
 
 export type { TenantSettings };
@@ -39,6 +39,8 @@ export type StoreChange =
   | { kind: 'delivery_dropped'; tenant: Tenant; id: string }
   /** The tenant was replaced by an empty one (a reset, an import). */
   | { kind: 'tenant_reset'; tenant: Tenant }
+  /** Records added to the tenant's v2 catalog (deliveries, schemas, datasets: never changed once added). */
+  | { kind: 'catalog_added'; tenant: Tenant; added: Partial<V2CatalogState> }
   | { kind: 'idempotency_stored'; key: string; entry: IdempotencyEntry };
 
 export type ChangeListener = (change: StoreChange) => void;
@@ -78,8 +80,7 @@ export class Tenant {
   readonly qualityTasks = new QualityTaskLog();
   /** Fault rules for the tenant's /v1 requests (POST /_mock/faults); a reset empties them with the rest. */
   readonly faults = new FaultRuleSet();
-  /** v2's deliveries, response schemas and datasets (made through the control plane). */
-  v2 = new V2Catalog();
+  private catalog = new V2Catalog();
   private teamState: Team | undefined;
   clockOffsetMs = 0;
   /** The rate limit's current window (services/rate-limit.ts); undefined until a limited request counts. */
@@ -116,6 +117,18 @@ export class Tenant {
     this.key = tenantKey(account, mode);
     this.tasks.onChange = (record) => feed.publish({ kind: 'task_stored', tenant: this, record });
     this.files.onInsert = (record) => feed.publish({ kind: 'file_stored', tenant: this, record });
+    this.v2 = this.catalog;
+  }
+
+  /** v2's deliveries, response schemas and datasets (made through the control plane). */
+  get v2(): V2Catalog {
+    return this.catalog;
+  }
+
+  /** A catalog put in place (an import): what is added to it from now on goes out on the feed. */
+  set v2(catalog: V2Catalog) {
+    catalog.onAdded = (added) => this.feed.publish({ kind: 'catalog_added', tenant: this, added });
+    this.catalog = catalog;
   }
 
   /**

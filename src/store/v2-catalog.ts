@@ -67,9 +67,22 @@ export class V2Catalog {
   /** The delivery that holds each delivered task (a task is delivered once). */
   private readonly deliveredIn = new Map<string, DeliveryRecord>();
 
+  /**
+   * Told of each record added (the owning Tenant publishes it on the store's feed, so --data-dir journals the
+   * addition, never the whole catalog). Records are never changed or removed once added; a reset replaces the
+   * catalog whole.
+   */
+  onAdded: ((added: Partial<V2CatalogState>) => void) | undefined = undefined;
+
   addDelivery(record: DeliveryRecord): void {
     this.deliveries.set(record.id, record);
     for (const id of record.task_ids) this.deliveredIn.set(id, record);
+    this.onAdded?.({ deliveries: [record] });
+  }
+
+  addSchema(record: ResponseSchemaRecord): void {
+    this.schemas.set(record.id, record);
+    this.onAdded?.({ schemas: [record] });
   }
 
   deliveryOf(taskId: string): DeliveryRecord | undefined {
@@ -82,6 +95,7 @@ export class V2Catalog {
       this.datasetDeliveries.set(delivery.id, { dataset, delivery });
       for (const task of delivery.tasks) this.datasetTasks.set(task.task_id, { dataset, delivery, task });
     }
+    this.onAdded?.({ datasets: [dataset] });
   }
 
   datasetDelivery(id: string) {
@@ -107,7 +121,7 @@ export class V2Catalog {
   static fromState(state: V2CatalogState): V2Catalog {
     const catalog = new V2Catalog();
     for (const record of state.deliveries) catalog.addDelivery(record);
-    for (const record of state.schemas) catalog.schemas.set(record.id, record);
+    for (const record of state.schemas) catalog.addSchema(record);
     for (const record of state.datasets) catalog.addDataset(record);
     return catalog;
   }

@@ -39,7 +39,7 @@ export function registerSchema(tenant: Tenant, ids: IdGenerator, body: z.infer<t
     created_by: tenant.account,
     created_at: toIso(tenant.stamp()),
   };
-  tenant.v2.schemas.set(id, record);
+  tenant.v2.addSchema(record);
   return { schema: schemaView(tenant, record) };
 }
 
