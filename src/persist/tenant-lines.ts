@@ -18,7 +18,7 @@ export interface TenantLine {
   t: string;
   /** The tenant's state is exactly this line: what earlier lines said of it is dropped. */
   full?: true;
-  /** Everything but tasks, files, jobs, the callback journal, the v2 catalog and idempotency records; when it changed. */
+  /** All but tasks, files, jobs, the callback journal, the v2 catalog and idempotency records; when it changed. */
   meta?: TenantMeta;
   /**
    * v2 catalog records added since the last line (on a full line: the whole catalog). Records are never changed
