@@ -156,4 +156,41 @@ describe('PUT /_mock/state checked in slices', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.training_attempts).toHaveLength(700);
   });
+
+  it("PUT /_mock/state checks a dataset's tasks in slices, between turns, naming a bad one by its place", async () => {
+    const t = makeApp();
+    const seed = (await t.call('GET', '/_mock/state')).body;
+    const tasks = Array.from({ length: 600 }, (_, i) => ({ task_id: `dt${i}`, response: { n: i } }));
+    const delivery = (id: string, list: unknown[]) => ({
+      id,
+      name: id,
+      delivered_at: '2026-01-01T00:00:00.000Z',
+      tasks: list,
+    });
+    const v2 = (list: unknown[]) => ({
+      deliveries: [],
+      schemas: [],
+      datasets: [{ id: 'ds', name: 'set', deliveries: [delivery('e0', []), delivery('e1', list)] }],
+    });
+    const bad = [...tasks];
+    bad[520] = { task_id: 'dt520', response: 'not an object' } as never;
+    const refused = await t.call('PUT', '/_mock/state', { body: { ...seed, v2: v2(bad) } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(
+      /^Parameter is invalid, reason: "v2\.datasets\[0\]\.deliveries\[1\]\.tasks\[520\]\.response" /,
+    );
+    // Turns of the event loop come between the slices (600 tasks: three of 250): count those the import lets by.
+    let turns = 0;
+    let importing = true;
+    const count = () => {
+      turns += 1;
+      if (importing) setImmediate(count);
+    };
+    setImmediate(count);
+    const ok = await t.call('PUT', '/_mock/state', { body: { ...seed, v2: v2(tasks) } });
+    importing = false;
+    expect(ok.status).toBe(200);
+    expect(turns).toBeGreaterThanOrEqual(3);
+    expect((await t.call('GET', '/v2/datasets/task?task_id=dt599')).body.response).toEqual({ n: 599 });
+  });
 });

@@ -1,5 +1,12 @@
 import { ZodError, type ZodIssue, type ZodType, type ZodTypeAny, type ZodTypeDef, z } from 'zod';
 import { type State, StateSchema } from '../domain/state/schema.js';
+import {
+  DatasetDeliveryEnvelopeSchema,
+  DatasetEnvelopeSchema,
+  DatasetTaskStateSchema,
+  DeliveryStateSchema,
+  ResponseSchemaStateSchema,
+} from '../domain/v2/catalog-state.js';
 import { invalidParameters } from '../errors/index.js';
 import { checkImportedTask } from '../services/imported-task-check.js';
 
@@ -39,11 +46,15 @@ const unchecked = (field: SlicedField) => {
  * in slices, so a 5 MB import of thousands of items never holds up other tenants' requests for long.
  * The route documents the whole StateSchema.
  */
-export const StateEnvelopeSchema = StateSchema.extend(
-  Object.fromEntries(SLICED.map((field) => [field, unchecked(field)])) as {
+const uncheckedList = z.array(z.unknown()).default([]);
+
+export const StateEnvelopeSchema = StateSchema.extend({
+  ...(Object.fromEntries(SLICED.map((field) => [field, unchecked(field)])) as {
     [K in SlicedField]: ReturnType<typeof unchecked>;
-  },
-);
+  }),
+  // The v2 catalog too: datasets of thousands of tasks are checked delivery by delivery, tasks in slices.
+  v2: z.object({ deliveries: uncheckedList, schemas: uncheckedList, datasets: uncheckedList }).strict().optional(),
+});
 
 /** The envelope with its lists checked: the same State, and the same messages, as StateSchema gives. */
 export async function checkStateLists(envelope: z.infer<typeof StateEnvelopeSchema>): Promise<State> {
@@ -52,9 +63,45 @@ export async function checkStateLists(envelope: z.infer<typeof StateEnvelopeSche
     const items = envelope[field] as unknown[] | undefined;
     if (items === undefined) continue;
     const check = field === 'tasks' ? checkTaskItem : undefined;
-    checked[field] = await parseInSlices(itemSchema(field), items, field, check);
+    checked[field] = await parseInSlices(itemSchema(field), items, [field], check);
   }
+  if (envelope.v2) checked.v2 = await checkCatalog(envelope.v2);
   return checked as State;
+}
+
+/** The v2 catalog's lists, each in slices; a dataset's deliveries one by one, their tasks in slices. */
+async function checkCatalog(v2: { deliveries: unknown[]; schemas: unknown[]; datasets: unknown[] }) {
+  const datasets: unknown[] = [];
+  for (const [d, item] of v2.datasets.entries()) {
+    const dataset = parseAt(DatasetEnvelopeSchema, item, ['v2', 'datasets', d]);
+    const deliveries: unknown[] = [];
+    for (const [e, inner] of dataset.deliveries.entries()) {
+      const at = ['v2', 'datasets', d, 'deliveries', e];
+      const delivery = parseAt(DatasetDeliveryEnvelopeSchema, inner, at);
+      deliveries.push({
+        ...delivery,
+        tasks: await parseInSlices(DatasetTaskStateSchema, delivery.tasks, [...at, 'tasks']),
+      });
+    }
+    datasets.push({ ...dataset, deliveries });
+    await nextTurn();
+  }
+  return {
+    deliveries: await parseInSlices(DeliveryStateSchema, v2.deliveries, ['v2', 'deliveries']),
+    schemas: await parseInSlices(ResponseSchemaStateSchema, v2.schemas, ['v2', 'schemas']),
+    datasets,
+  } as State['v2'];
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** One object checked at its place in the state (its issues' paths start there). */
+function parseAt<T>(schema: ZodType<T, ZodTypeDef, unknown>, value: unknown, at: (string | number)[]): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw invalidParameters(
+    new ZodError(result.error.issues.map((issue) => ({ ...issue, path: [...at, ...issue.path] }))),
+  );
 }
 
 const checkTaskItem = (item: unknown, at: string) =>
@@ -63,18 +110,18 @@ const checkTaskItem = (item: unknown, at: string) =>
 async function parseInSlices<T>(
   schema: ZodType<T, ZodTypeDef, unknown>,
   items: unknown[],
-  field: string,
+  at: (string | number)[],
   check?: (item: T, at: string) => void,
 ): Promise<T[]> {
   const slice = z.array(schema);
   const out: T[] = [];
   for (let start = 0; start < items.length; start += SLICE) {
-    if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (start > 0) await nextTurn();
     const result = slice.safeParse(items.slice(start, start + SLICE));
     if (!result.success)
-      throw invalidParameters(new ZodError(result.error.issues.map((issue) => moved(issue, field, start))));
+      throw invalidParameters(new ZodError(result.error.issues.map((issue) => moved(issue, at, start))));
     if (check) {
-      for (const [index, item] of result.data.entries()) check(item, `${field}[${start + index}]`);
+      for (const [index, item] of result.data.entries()) check(item, `${at.join('.')}[${start + index}]`);
     }
     out.push(...result.data);
   }
@@ -82,11 +129,11 @@ async function parseInSlices<T>(
 }
 
 /** Issue paths count from the slice's start: move them (and those inside union errors) to the item's place. */
-function moved(issue: ZodIssue, field: string, start: number): ZodIssue {
-  const path = [field, Number(issue.path[0]) + start, ...issue.path.slice(1)];
+function moved(issue: ZodIssue, at: (string | number)[], start: number): ZodIssue {
+  const path = [...at, Number(issue.path[0]) + start, ...issue.path.slice(1)];
   if (issue.code !== 'invalid_union') return { ...issue, path };
   const unionErrors = issue.unionErrors.map(
-    (error) => new ZodError(error.issues.map((inner) => moved(inner, field, start))),
+    (error) => new ZodError(error.issues.map((inner) => moved(inner, at, start))),
   );
   return { ...issue, path, unionErrors };
 }

@@ -109,7 +109,7 @@ export function importState(store: Store, tenant: Tenant, state: State, schedule
     const extras = { ...(hold && { hold }), ...(deferred && { deferred: [...deferred] }) };
     fresh.shared.batches.insert(structuredClone(batch), fresh.mode, Date.parse(batch.created_at), extras);
   }
-  if (state.v2) fresh.v2 = V2Catalog.fromState(structuredClone(state.v2));
+  if (state.v2) fresh.v2 = V2Catalog.fromState(state.v2);
   // Creation order is what lists walk; rebuild it from created_at.
   // Each date parsed once, not in every comparison: thousands of tasks sort in a few milliseconds.
   const sorted = state.tasks
