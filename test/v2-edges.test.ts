@@ -44,6 +44,23 @@ describe('v2 reads kept per task revision', () => {
 });
 
 describe('v2 edge', () => {
+  it("a test key's reset leaves the live key's /v2/batches paging where it was: no skip, no repeat", async () => {
+    const t = makeApp();
+    const live = { key: 'live_acme' };
+    await t.call('POST', '/v1/projects', { ...live, body: { type: 'chat', name: 'p' } });
+    await t.call('POST', '/v1/projects', { body: { type: 'chat', name: 'q' } });
+    for (const name of ['l1', 'l2', 'l3']) {
+      await t.call('POST', '/v2/batch', { ...live, body: { name, project_name: 'p' } });
+      await t.call('POST', '/v2/batch', { body: { name: `t-${name}`, project_name: 'q' } });
+    }
+    const names = (page: { batches: { name: string }[] }) => page.batches.map((b) => b.name);
+    const first = (await t.call('GET', '/v2/batches?project_name=p&limit=1', live)).body;
+    expect(names(first)).toEqual(['l3']);
+    expect((await t.call('POST', '/_mock/reset')).status).toBe(200);
+    const next = (await t.call('GET', `/v2/batches?project_name=p&limit=2&next_token=${first.next_token}`, live)).body;
+    expect(names(next)).toEqual(['l2', 'l1']);
+  });
+
   it('a bearer key (as the v2 client sends it) and a Basic one see the same tenant; no key is a 401', async () => {
     const t = makeApp();
     await t.call('POST', '/v1/projects', { body: { type: 'chat', name: 'p' } });
