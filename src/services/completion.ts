@@ -110,7 +110,8 @@ export function completeIfPending(tenant: Tenant, taskId: string): void {
   if (record?.task.status !== 'pending') return;
   const batch = record.task.batch === undefined ? undefined : tenant.shared.batches.get(record.task.batch);
   if (batch && holdsCompletion(batch, record)) {
-    batch.deferred = [...(batch.deferred ?? []), taskId];
+    // Appended in place: a copy per deferral made holding N completions cost N^2.
+    (batch.deferred ??= []).push(taskId);
     return;
   }
   completeTask(tenant, taskId);
