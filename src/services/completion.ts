@@ -111,7 +111,8 @@ export function completeIfPending(tenant: Tenant, taskId: string): void {
   const batch = record.task.batch === undefined ? undefined : tenant.shared.batches.get(record.task.batch);
   if (batch && holdsCompletion(batch, record)) {
     // Appended in place: a copy per deferral made holding N completions cost N^2.
-    (batch.deferred ??= []).push(taskId);
+    batch.deferred ??= [];
+    batch.deferred.push(taskId);
     return;
   }
   completeTask(tenant, taskId);
