@@ -33,6 +33,7 @@ import { BytePool } from './runtime/byte-pool.js';
 import { type Clock, systemClock } from './runtime/clock.js';
 import { HeldRequests } from './runtime/held-requests.js';
 import { type IdGenerator, randomIds } from './runtime/ids.js';
+import { CallbackJournalBudget } from './services/callback-budget.js';
 import type { FetchLike } from './services/callback-send.js';
 import { CallbackDispatcher } from './services/callbacks.js';
 import type { Services } from './services/context.js';
@@ -95,6 +96,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     startedAt: clock.now(),
     pages: new BytePool(),
     uploads: new UploadMemory(store, config.maxUploadMemoryBytes),
+    callbackJournals: new CallbackJournalBudget(config.maxCallbackJournalBytes),
     deliveries,
     interfaceRoutes: [],
     tlsCaPem: options.tlsCaPem,
@@ -103,9 +105,15 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   store.changes.subscribe(onEvent(tenantEventSource(events)));
   // Dependents first: a root's callback then already lists its dependents' ids.
   store.changes.subscribe(onEvent(dependentsListener(services)));
+  const callbackBudget = services.callbackJournals;
+  // A reset or an import replaces the tenant and its journal: what the old one held is no longer counted.
+  store.changes.subscribe((change) => {
+    if (change.kind === 'tenant_reset') callbackBudget.forget(change.tenant.key);
+  });
   const dispatcherOptions = {
     limiter: deliveries,
     journalSize: config.callbackJournalSize,
+    budget: callbackBudget,
     fetch: options.fetch,
     onAttempt: callbackAttemptSource(events),
   };

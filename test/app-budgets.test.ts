@@ -137,6 +137,37 @@ describe('app-wide budgets', () => {
     expect(manyEntry.parts).toHaveLength(10);
   });
 
+  it('callback journals of all tenants stay within --max-callback-journal-bytes; the largest gives way', async () => {
+    const BUDGET_BYTES = 20_000;
+    const t = makeApp({ config: { maxCallbackJournalBytes: BUDGET_BYTES } });
+    // E-mail targets are journaled as recorded (finished) at once: no receiver, nothing in flight.
+    const completed = async (key: string) => {
+      const task = (
+        await t.call('POST', '/v1/task/imageannotation', {
+          key,
+          body: { ...imageRequest(), callback_url: 'ops@example.com' },
+        })
+      ).body;
+      expect((await t.call('POST', `/_mock/tasks/${task.task_id}/complete`, { key })).status).toBe(200);
+      return task.task_id as string;
+    };
+    const quiet = await completed('test_quiet');
+    const busy: string[] = [];
+    for (let i = 0; i < 30; i += 1) busy.push(await completed('test_busy'));
+    const journal = async (key: string) =>
+      (await t.call('GET', '/_mock/callbacks', { key })).body.deliveries.map((d: { task_id: string }) => d.task_id);
+    expect(await journal('test_quiet')).toEqual([quiet]);
+    const kept = await journal('test_busy');
+    // The busy tenant gave way: its oldest went, its newest stay.
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(30);
+    expect(kept).toEqual(busy.slice(busy.length - kept.length));
+    expect(t.app.services.callbackJournals.bytes).toBeLessThanOrEqual(BUDGET_BYTES);
+    // A reset forgets what the tenant's journal held.
+    expect((await t.call('POST', '/_mock/reset', { key: 'test_busy' })).status).toBe(200);
+    expect(t.app.services.callbackJournals.bytes).toBeLessThan(BUDGET_BYTES / 4);
+  });
+
   it('POST /v1/files/upload past --max-upload-memory-bytes across tenants is a 503; a reset frees room', async () => {
     const t = makeApp({ config: { maxUploadMemoryBytes: 1000 } });
     const file = (key: string) =>

@@ -149,6 +149,15 @@ export const OPTIONS: readonly OptionDef[] = [
     value: integer(0),
   },
   {
+    flag: 'max-callback-journal-bytes',
+    arg: 'N',
+    env: 'LABELMOCK_MAX_CALLBACK_JOURNAL_BYTES',
+    key: 'maxCallbackJournalBytes',
+    help: 'bytes all callback journals hold together; past it the largest drops its oldest finished deliveries',
+    shownDefault: `${defaultConfig.maxCallbackJournalBytes} = ${defaultConfig.maxCallbackJournalBytes / MiB} MiB`,
+    value: integer(0),
+  },
+  {
     flag: 'max-upload-memory-bytes',
     arg: 'N',
     env: 'LABELMOCK_MAX_UPLOAD_MEMORY_BYTES',

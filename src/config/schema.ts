@@ -46,6 +46,7 @@ export const ConfigSchema = z.object({
   maxHeldRequests: z.number().int().min(1).max(1_000_000),
   /** Bytes all tenants' request journals hold together; past it the largest journal drops its oldest entries. */
   maxJournalBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  maxCallbackJournalBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   /** Uploaded bytes held in memory by all tenants together (and uploads being read); past it an upload is a 503. */
   maxUploadMemoryBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   /** Tenants held at once; one more (a new key) is a 503. Tenants that hold nothing are not kept. */
@@ -93,6 +94,7 @@ export const defaultConfig: Config = {
   maxTenants: DEFAULT_MAX_TENANTS,
   maxHeldRequests: 512,
   maxJournalBytes: 256 * 1024 * 1024,
+  maxCallbackJournalBytes: 256 * 1024 * 1024,
   maxUploadMemoryBytes: 1024 * 1024 * 1024,
   maxFileBytesPerTenant: DEFAULT_MAX_FILE_BYTES_PER_TENANT,
   // A library user embedding the app in tests wants a quiet app; the CLI picks its own default.

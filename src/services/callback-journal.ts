@@ -12,15 +12,21 @@ export function journalDelivery(
   journal: CallbackDelivery[],
   delivery: CallbackDelivery,
   max: number,
-  onDrop?: (id: string) => void,
+  onDrop?: (dropped: CallbackDelivery) => void,
 ): void {
   journal.push(delivery);
   while (journal.length > max) {
-    const oldestFinished = journal.findIndex((entry) => entry.state !== 'pending');
-    if (oldestFinished === -1) return;
-    const [dropped] = journal.splice(oldestFinished, 1);
-    if (dropped) onDrop?.(dropped.id);
+    const dropped = dropOldestFinished(journal);
+    if (!dropped) return;
+    onDrop?.(dropped);
   }
+}
+
+/** Takes the oldest finished delivery (succeeded, failed, recorded) out of the journal; undefined if none. */
+export function dropOldestFinished(journal: CallbackDelivery[]): CallbackDelivery | undefined {
+  const oldestFinished = journal.findIndex((entry) => entry.state !== 'pending');
+  if (oldestFinished === -1) return undefined;
+  return journal.splice(oldestFinished, 1)[0];
 }
 
 /** Deliveries GET /_mock/callbacks answers at most per call. */

@@ -3,8 +3,10 @@ import { isEmail } from '../domain/common/values.js';
 import type { JobOf } from '../domain/jobs/schemas.js';
 import { toIso } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
+import { taskJson } from '../store/task-collection.js';
 import type { Tenant, TenantEvent } from '../store/tenant.js';
 import { batchCounts } from './batch-status.js';
+import type { CallbackJournalBudget } from './callback-budget.js';
 import { journalDelivery } from './callback-journal.js';
 import { type FetchLike, globalFetch, sendCallback } from './callback-send.js';
 import type { DeliveryLimiter } from './delivery-limiter.js';
@@ -36,11 +38,16 @@ export function retryOffsetMs(n: number, maxAttempts: number, retryScale: number
   return Math.round(unit * (2 ** (n - 1) - 1));
 }
 
+/** A delivery's fixed memory beyond its body: ids, headers, attempts, objects. */
+const DELIVERY_OVERHEAD_BYTES = 1024;
+
 export interface DispatcherOptions {
   /** Bounds the deliveries in flight app-wide; the rest wait their turn. */
   limiter: DeliveryLimiter;
   /** Entries each tenant's journal keeps (oldest finished ones leave first). */
   journalSize: number;
+  /** What all tenants' journals hold together (--max-callback-journal-bytes). */
+  budget: CallbackJournalBudget;
   /** Injectable so deliveries can be tested without sockets; the global fetch by default. */
   fetch?: FetchLike;
   /** Told after each attempt, once the delivery's state follows from it (the event stream). */
@@ -88,12 +95,17 @@ export class CallbackDispatcher {
       response: task.response ?? null,
       task: viewTask(record),
     };
-    this.enqueue(tenant, { task_id: task.task_id, event: TASK_EVENTS[event.kind], target: task.callback_url, body });
+    const what = { task_id: task.task_id, event: TASK_EVENTS[event.kind], target: task.callback_url, body };
+    // The body holds the task revision it sent (its values shared with the task while that lasts, its own once the
+    // task changes): counted as the revision's JSON, which the revision keeps already.
+    this.enqueue(tenant, what, DELIVERY_OVERHEAD_BYTES + taskJson(record).byteLength);
   };
 
+  /** `size`: about what the delivery holds in memory, for the journals' app-wide budget. */
   private enqueue(
     tenant: Tenant,
     what: Pick<CallbackDelivery, 'task_id' | 'batch' | 'event' | 'target' | 'body'>,
+    size = DELIVERY_OVERHEAD_BYTES,
   ): void {
     const startMs = tenant.now();
     const delivery: CallbackDelivery = {
@@ -104,8 +116,13 @@ export class CallbackDispatcher {
       headers: { 'content-type': 'application/json', 'scale-callback-auth': tenant.settings.callback_auth_key },
       attempts: [],
     };
-    journalDelivery(tenant.callbacks, delivery, this.options.journalSize, (id) =>
-      tenant.changed({ kind: 'delivery_dropped', id }),
+    const { budget } = this.options;
+    journalDelivery(tenant.callbacks, delivery, this.options.journalSize, (gone) => {
+      budget.dropped(tenant, gone);
+      tenant.changed({ kind: 'delivery_dropped', id: gone.id });
+    });
+    budget.journaled(tenant, delivery, size, (holder, gone) =>
+      holder.changed({ kind: 'delivery_dropped', id: gone.id }),
     );
     if (isEmail(what.target)) {
       // E-mail targets are journaled, never sent; the flags stay false, as no 2xx came back.

@@ -3,6 +3,7 @@ import type { BytePool } from '../runtime/byte-pool.js';
 import type { Clock } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import type { Store } from '../store/store.js';
+import type { CallbackJournalBudget } from './callback-budget.js';
 import type { DeliveryLimiter } from './delivery-limiter.js';
 import type { EventBus } from './events.js';
 import type { Scheduler } from './scheduler.js';
@@ -21,6 +22,8 @@ export interface Services {
   startedAt: number;
   /** Callback deliveries in flight and waiting, app-wide (--max-callbacks-in-flight). */
   deliveries: DeliveryLimiter;
+  /** What all tenants' callback journals hold, app-wide (--max-callback-journal-bytes). */
+  callbackJournals: CallbackJournalBudget;
   /** Upload bytes being read and stored in memory, app-wide (--max-upload-memory-bytes). */
   uploads: UploadMemory;
   /** Buffers for large answers (list pages), lent per request and given back once sent. */
