@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterEach, expect, it, vi } from 'vitest';
-import { createApp } from '../src/app.js';
+import { createApp, type MockApp } from '../src/app.js';
 import { sendHalfAndLeave } from './half-sent.js';
 
 const AUTH = `Basic ${Buffer.from('test_acme:').toString('base64')}`;
@@ -44,18 +44,33 @@ async function pipelineAndLeave(server: Server, requests: string[], arrived: () 
   socket.destroy();
 }
 
-it('pipelined delayed creations whose client left change nothing and give back their held slots', async () => {
+/** A served app with one fault rule, for `use`; closed after it. */
+async function withServedRule(rule: object, use: (app: MockApp, server: Server, base: string) => Promise<void>) {
   const app = createApp();
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s as Server)) as Server;
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const headers = { authorization: AUTH, 'content-type': 'application/json' };
   try {
-    const rule = { method: 'POST', path: '/v1/task/imageannotation', delay_ms: 60_000 };
-    expect((await fetch(`${base}/_mock/faults`, { method: 'POST', headers, body: JSON.stringify(rule) })).status).toBe(
-      200,
-    );
+    const added = await fetch(`${base}/_mock/faults`, {
+      method: 'POST',
+      headers: JSON_AUTH,
+      body: JSON.stringify(rule),
+    });
+    expect(added.status).toBe(200);
+    await use(app, server, base);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+    app.dispose();
+  }
+}
+
+const JSON_AUTH = { authorization: AUTH, 'content-type': 'application/json' };
+
+it('pipelined delayed creations whose client left change nothing and give back their held slots', async () => {
+  const rule = { method: 'POST', path: '/v1/task/imageannotation', delay_ms: 60_000 };
+  await withServedRule(rule, async (app, server, base) => {
     const body = JSON.stringify({
       attachment: 'https://example.com/a.jpg',
       geometries: { box: { objects_to_annotate: ['car'] } },
@@ -67,32 +82,16 @@ it('pipelined delayed creations whose client left change nothing and give back t
     // Three on one connection: the second and third wait behind the first, their answers queued in Node.
     await pipelineAndLeave(server, [creation, creation, creation], () => held.count === 3);
     await expect.poll(() => held.count).toBe(0);
-    const list = await (await fetch(`${base}/v1/tasks`, { headers })).json();
+    const list = await (await fetch(`${base}/v1/tasks`, { headers: JSON_AUTH })).json();
     expect(list.docs).toEqual([]);
-  } finally {
-    server.closeAllConnections();
-    server.close();
-    app.dispose();
-  }
+  });
 });
 
 it('an event stream and hanging requests pipelined behind it free their slots once the client left', async () => {
-  const app = createApp();
-  const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s as Server)) as Server;
-  });
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const headers = { authorization: AUTH, 'content-type': 'application/json' };
-  try {
-    const rule = JSON.stringify({ method: 'GET', path: '/v1/tasks', fault: 'hang' });
-    expect((await fetch(`${base}/_mock/faults`, { method: 'POST', headers, body: rule })).status).toBe(200);
+  await withServedRule({ method: 'GET', path: '/v1/tasks', fault: 'hang' }, async (app, server) => {
     const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${AUTH}\r\n\r\n`;
     const held = app.services.events.held;
     await pipelineAndLeave(server, [get('/_mock/events'), get('/v1/tasks'), get('/v1/tasks')], () => held.count === 3);
     await expect.poll(() => held.count).toBe(0);
-  } finally {
-    server.closeAllConnections();
-    server.close();
-    app.dispose();
-  }
+  });
 });

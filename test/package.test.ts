@@ -97,35 +97,24 @@ describe('the packed package', () => {
     await expect(fetch(`${base}/v1/tasks`)).rejects.toThrow();
   });
 
-  it('npx labelmock & then kill $! stops the server: no orphan left answering', async () => {
-    const { child, base } = await untilListening(
-      spawn('npx', ['--no-install', 'labelmock', '--port', '0', '--log', 'off'], { cwd: appDir }),
-    );
-    expect((await fetch(`${base}/v1/tasks`, { headers: { authorization: AUTH } })).status).toBe(200);
-    // npx and its shell go; the server under them notices its parent went and stops as on SIGTERM.
-    child.kill('SIGTERM');
-    const answers = () =>
-      fetch(`${base}/_mock/health`).then(
-        () => true,
-        () => false,
+  // npx and its shell go on SIGTERM; on SIGKILL (Python's Popen.kill()) npx dies at once and its `sh -c` stays, still
+  // the server's parent. Either way the server notices npm went and stops as on SIGTERM.
+  it.each(['SIGTERM', 'SIGKILL'] as const)(
+    'npx labelmock & then kill -%s $! stops the server: no orphan left answering',
+    async (signal) => {
+      const { child, base } = await untilListening(
+        spawn('npx', ['--no-install', 'labelmock', '--port', '0', '--log', 'off'], { cwd: appDir }),
       );
-    await expect.poll(answers, { timeout: 30_000, interval: 200 }).toBe(false);
-  });
-
-  it('npx labelmock killed with SIGKILL (Popen.kill) stops the server under its shell: no orphan left', async () => {
-    const { child, base } = await untilListening(
-      spawn('npx', ['--no-install', 'labelmock', '--port', '0', '--log', 'off'], { cwd: appDir }),
-    );
-    expect((await fetch(`${base}/v1/tasks`, { headers: { authorization: AUTH } })).status).toBe(200);
-    // npx dies at once and hands nothing on; the `sh -c` it started stays, still the server's parent.
-    child.kill('SIGKILL');
-    const answers = () =>
-      fetch(`${base}/_mock/health`).then(
-        () => true,
-        () => false,
-      );
-    await expect.poll(answers, { timeout: 30_000, interval: 200 }).toBe(false);
-  });
+      expect((await fetch(`${base}/v1/tasks`, { headers: { authorization: AUTH } })).status).toBe(200);
+      child.kill(signal);
+      const answers = () =>
+        fetch(`${base}/_mock/health`).then(
+          () => true,
+          () => false,
+        );
+      await expect.poll(answers, { timeout: 30_000, interval: 200 }).toBe(false);
+    },
+  );
 
   it("import { createApp } from 'labelmock' works in plain Node ESM, and so does the contract kit", async () => {
     const script = [
