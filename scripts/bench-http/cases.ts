@@ -48,17 +48,31 @@ async function seed(
 ): Promise<string[]> {
   await call(url, key, 'POST', '/v1/projects', { type: 'imageannotation', name: 'p' });
   await call(url, key, 'POST', '/v1/batches', { project: 'p', name: 'b' });
-  const ids: string[] = [];
   let n = 0;
+  return createMany(url, key, '/v1/task/imageannotation', count, connections, () =>
+    JSON.stringify(imageBody(n++, extra)),
+  );
+}
+
+/** `count` creations POSTed to `path` with autocannon, each body from `bodyOf`: the created tasks' ids. */
+async function createMany(
+  url: string,
+  key: string,
+  path: string,
+  count: number,
+  connections: number,
+  bodyOf: () => string,
+): Promise<string[]> {
+  const ids: string[] = [];
   const result = await autocannon({
-    url: `${url}/v1/task/imageannotation`,
+    url: `${url}${path}`,
     connections,
     amount: count,
     method: 'POST',
     headers: headers(key),
     requests: [
       {
-        setupRequest: (req) => ({ ...req, body: JSON.stringify(imageBody(n++, extra)) }),
+        setupRequest: (req) => ({ ...req, body: bodyOf() }),
         onResponse: (_status, body) => {
           ids.push(JSON.parse(body).task_id);
         },
@@ -73,25 +87,16 @@ const CHAT_TASKS = 2_000;
 const CHAT_COMPLETED = 500;
 
 /**
- * The v2 reads beside their v1 counterparts, on one tenant of chat tasks (their threads are synthesized on each
- * read): a completed task, a page of 100 of the project's tasks, and a delivery's page of 100 tasks.
+ * The v2 reads beside their v1 counterparts, on one tenant of chat tasks (completed ones carry synthesized
+ * threads): a completed task, a page of 100 of the project's tasks, and a delivery's page of 100 tasks.
  */
 async function v2Cases(url: string, connections: number): Promise<Case[]> {
   const key = 'test_v2';
   await call(url, key, 'POST', '/v1/projects', { type: 'chat', name: 'chat' });
   const chatBody = JSON.parse(readFileSync(`${ROOT}fixtures/tasks/chat.create.json`, 'utf8'));
   delete chatBody.callback_url;
-  const ids: string[] = [];
-  const result = await autocannon({
-    url: `${url}/v1/task/chat`,
-    connections,
-    amount: CHAT_TASKS,
-    method: 'POST',
-    headers: headers(key),
-    body: JSON.stringify({ ...chatBody, project: 'chat' }),
-    requests: [{ onResponse: (_status, body) => ids.push(JSON.parse(body).task_id) }],
-  });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`seeding ${key}: ${result.non2xx} non-2xx`);
+  const body = JSON.stringify({ ...chatBody, project: 'chat' });
+  const ids = await createMany(url, key, '/v1/task/chat', CHAT_TASKS, connections, () => body);
   for (const id of ids.slice(0, CHAT_COMPLETED)) await call(url, key, 'POST', `/_mock/tasks/${id}/complete`);
   const delivery = JSON.parse(await call(url, key, 'POST', '/_mock/v2/deliveries', { name: 'd', project: 'chat' }));
   const task = ids[Math.floor(CHAT_COMPLETED / 2)];
