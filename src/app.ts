@@ -108,7 +108,9 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   const callbackBudget = services.callbackJournals;
   // A reset or an import replaces the tenant and its journal: what the old one held is no longer counted.
   store.changes.subscribe((change) => {
-    if (change.kind === 'tenant_reset') callbackBudget.forget(change.tenant.key);
+    if (change.kind !== 'tenant_reset') return;
+    callbackBudget.forget(change.tenant.key);
+    deliveries.forget(change.tenant.key);
   });
   const dispatcherOptions = {
     limiter: deliveries,

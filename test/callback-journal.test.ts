@@ -64,3 +64,32 @@ describe('callback journal', () => {
     }
   });
 });
+
+describe('callbacks of a reset tenant', () => {
+  it('a reset drops the deliveries its journal still had to send: none reaches the receiver afterwards', async () => {
+    // The receiver holds every delivery until told: the tenant's callbacks queue behind the slots they fill.
+    const sent: string[] = [];
+    const releases: (() => void)[] = [];
+    const held = async (_url: unknown, init?: RequestInit) => {
+      sent.push(JSON.parse(String(init?.body)).task_id);
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return new Response('ok', { status: 200 });
+    };
+    const t = makeApp({ fetch: held, config: { maxCallbacksInFlight: 4 } });
+    const made: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const task = await createImageTask(t, { callback_url: 'https://app.example/hook' });
+      expect((await t.call('POST', `/_mock/tasks/${task.task_id}/complete`)).status).toBe(200);
+      made.push(task.task_id);
+    }
+    // One slot is the tenant's share (a quarter of 4): one delivery in flight, the other five waiting for it.
+    await expect.poll(() => t.app.services.deliveries.queued).toBe(5);
+    expect(sent).toEqual([made[0]]);
+    expect((await t.call('POST', '/_mock/reset')).status).toBe(200);
+    expect(t.app.services.deliveries.queued).toBe(0);
+    // The one in flight finishes; none of the five that waited is sent after the reset.
+    for (const release of releases.splice(0)) release();
+    await expect.poll(() => t.app.services.deliveries.busy).toBe(0);
+    expect(sent).toEqual([made[0]]);
+  });
+});

@@ -146,7 +146,7 @@ export class CallbackDispatcher {
     // The journal keeps pending deliveries; one that is gone or finished (an import may carry such
     // a job) has nothing left to send.
     const delivery = tenant.callbacks.find((entry) => entry.id === job.delivery_id);
-    if (delivery?.state !== 'pending') return;
+    if (delivery?.state !== 'pending' || tenant.retired) return;
     const n = job.attempt;
     // The timeout runs from the moment the attempt gets its slot, not while it waits for one.
     const { at, began, outcome } = await this.options.limiter.run(tenant.key, async () => {

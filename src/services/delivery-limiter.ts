@@ -54,6 +54,15 @@ export class DeliveryLimiter {
     this.waiting.clear();
   }
 
+  /**
+   * Drops a tenant's waiting deliveries: the tenant was reset or replaced, so they will never be sent. Without
+   * this a key that resets while its receiver lags kept every delivery it ever queued (120,000 after 120,000
+   * creations against a 50 ms receiver), each holding the old tenant and its tasks.
+   */
+  forget(tenantKey: string): void {
+    this.waiting.delete(tenantKey);
+  }
+
   private canStart(tenantKey: string): boolean {
     return this.inFlight < this.maxInFlight && (this.running.get(tenantKey) ?? 0) < this.maxPerTenant;
   }

@@ -47,6 +47,11 @@ export class Scheduler {
   async runDue(tenant: Tenant): Promise<number> {
     let ran = 0;
     for (;;) {
+      // A tenant replaced by a reset or an import runs nothing more: its jobs went with it.
+      if (tenant.retired) {
+        tenant.jobs.length = 0;
+        return ran;
+      }
       const next = tenant.jobs[0];
       if (!next || Date.parse(next.due_at) > tenant.now()) return ran;
       tenant.jobs.shift();
@@ -72,6 +77,8 @@ export class Scheduler {
     const dueAt = toIso(dueMs);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
+      // A retired tenant's jobs went with it: nothing to run, and no timer re-armed to hold it alive.
+      if (tenant.retired) return;
       void this.runDue(tenant);
       // Fired early (capped wait, coarse timer): wait again, but only while the clock really moves;
       // a pinned test clock reaches the job through clock advance instead.

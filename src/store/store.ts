@@ -76,7 +76,10 @@ export class Store {
   /** Replaces the tenant with an empty one, dropping the projects and batches its mode made. */
   reset(account: string, mode: Mode): Tenant {
     const old = this.tenants.get(tenantKey(account, mode));
-    if (old) this.idempotency.forgetTenant(old.key);
+    if (old) {
+      this.idempotency.forgetTenant(old.key);
+      old.retired = true;
+    }
     this.accountState(account).dropMode(mode);
     this.tenants.delete(tenantKey(account, mode));
     const fresh = this.tenant(account, mode);

@@ -98,6 +98,8 @@ export class Tenant {
    * linked under it. Plumbing, not state: a dropped tenant's next request sets it again.
    */
   origin = 'http://127.0.0.1:3000';
+  /** Replaced by a reset or an import: its scheduled jobs and waiting callbacks are never run. */
+  retired = false;
   /** Requests being served for this tenant right now: the store never drops a tenant in use. */
   inUse = 0;
   /** Made once: idempotency records and the store's map all point at this one string. */
