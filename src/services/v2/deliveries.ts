@@ -10,6 +10,7 @@ import type { Tenant } from '../../store/tenant.js';
 import type { DeliveryRecord } from '../../store/v2-catalog.js';
 import { decodePositionToken, encodePositionToken, positionPage } from '../seq-page.js';
 import { findProjectBy, type ProjectSelector, requireProjectBy, withinRange } from './lookup.js';
+import { RevisionCache } from './revision-cache.js';
 import type { TaskShape } from './tasks.js';
 import { threadsOf } from './threads.js';
 import { projectView, taskPageJson, taskView } from './views.js';
@@ -231,19 +232,13 @@ function* projectRecords(tenant: Tenant, project: string): Iterable<TaskRecord> 
  * A task's doc of GET /v2/delivery/tasks as JSON bytes, kept per revision and delivery (a newer delivery of the
  * task makes a new one): what a page costs is joining them.
  */
-const deliveredBytes = new WeakMap<
-  object,
-  { delivery: DeliveryRecord | undefined; threads: unknown; bytes: Uint8Array }
->();
+const deliveredBytes = new RevisionCache<Uint8Array>();
 
 function deliveredTaskBytes(tenant: Tenant, record: TaskRecord): Uint8Array {
   const delivery = tenant.v2.deliveryOf(record.task.task_id);
-  const { threads } = record.internal;
-  const kept = deliveredBytes.get(record.task);
-  if (kept && kept.delivery === delivery && kept.threads === threads) return kept.bytes;
-  const bytes = ownBytes(JSON.stringify(deliveredTaskDoc(record, delivery)));
-  deliveredBytes.set(record.task, { delivery, threads, bytes });
-  return bytes;
+  return deliveredBytes.get(record.task, [delivery, record.internal.threads], '', () =>
+    ownBytes(JSON.stringify(deliveredTaskDoc(record, delivery))),
+  );
 }
 
 function deliveredTaskDoc(record: TaskRecord, delivery: DeliveryRecord | undefined) {

@@ -4,6 +4,7 @@ import { deepFreeze } from '../../store/frozen.js';
 import type { TaskRecord } from '../../store/task-collection.js';
 import type { Tenant } from '../../store/tenant.js';
 import { synthesizedAnnotationTask, synthesizeThreads } from '../../synth/threads.js';
+import { RevisionCache } from './revision-cache.js';
 
 /** What `opts` switches on in a task's threads (the client's Option enum). */
 export const THREAD_OPTIONS = ['annotation_details', 'attachment_details', 'model_parameters', 'submissions'] as const;
@@ -28,29 +29,21 @@ const without = <T extends object>(value: T, fields: readonly string[]): T => {
 /** The stored threads (a completion gave them) or the synthesized ones: the whole tree, every option on. */
 const fullThreadsOf = (record: TaskRecord): Thread[] => record.internal.threads ?? synthesizeThreads(record.task);
 
+/** `opts` as one text, whatever order they came in: what tells apart the shapes kept per revision. */
+export const optionsKey = (opts: readonly ThreadOption[]) =>
+  THREAD_OPTIONS.filter((option) => opts.includes(option)).join(',');
+
 /**
- * Threads as shown, per task revision and `opts`: a revision is deep-frozen and replaced on any change, so what
- * it shows is made once (synthesizing and filtering a chat task's threads cost a delivery page of 100 tasks most
- * of its time). Weak: a revision no record holds any more takes its entry with it. The stored threads are part of
- * the key, as a completion stores them beside the revision it makes.
+ * Threads as shown, per task revision and `opts` (synthesizing and filtering a chat task's threads cost a delivery
+ * page of 100 tasks most of its time), beside the stored threads a completion keeps with the revision it makes.
  */
-const shownThreads = new WeakMap<object, { stored: Thread[] | undefined; byOpts: Map<string, Thread[]> }>();
+const shownThreads = new RevisionCache<Thread[]>();
 
 /** A completed task's threads as v2 shows them: the optional detail only where `opts` asks for it. */
 export function threadsOf(record: TaskRecord, opts: readonly ThreadOption[]): Thread[] {
-  let entry = shownThreads.get(record.task);
-  if (entry?.stored !== record.internal.threads) entry = undefined;
-  if (!entry) {
-    entry = { stored: record.internal.threads, byOpts: new Map() };
-    shownThreads.set(record.task, entry);
-  }
-  const key = THREAD_OPTIONS.filter((option) => opts.includes(option)).join(',');
-  let shown = entry.byOpts.get(key);
-  if (!shown) {
-    shown = deepFreeze(filteredThreads(record, opts));
-    entry.byOpts.set(key, shown);
-  }
-  return shown;
+  return shownThreads.get(record.task, [record.internal.threads], optionsKey(opts), () =>
+    deepFreeze(filteredThreads(record, opts)),
+  );
 }
 
 function filteredThreads(record: TaskRecord, opts: readonly ThreadOption[]): Thread[] {

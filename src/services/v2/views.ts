@@ -6,7 +6,8 @@ import { objectIdOf } from '../../runtime/object-id.js';
 import type { AccountState, BatchRecord, ProjectRecord } from '../../store/account.js';
 import type { TaskRecord } from '../../store/task-collection.js';
 import type { Tenant } from '../../store/tenant.js';
-import { THREAD_OPTIONS, type ThreadOption, threadsOf } from './threads.js';
+import { RevisionCache } from './revision-cache.js';
+import { optionsKey, type ThreadOption, threadsOf } from './threads.js';
 
 /**
  * The v2 face of the store's objects: the same project, batch and task v1 shows, by id, with v2's
@@ -77,22 +78,13 @@ export function taskView(
  * stored threads and error type are set with the revision (checked all the same). An expanded project or batch
  * shows its own state, so expanded views are made per read.
  */
-const viewBytes = new WeakMap<object, { threads: unknown; errorType: unknown; byOpts: Map<string, Uint8Array> }>();
+const viewBytes = new RevisionCache<Uint8Array>();
 
 export function taskViewBytes(tenant: Tenant, record: TaskRecord, opts: readonly ThreadOption[] = []): Uint8Array {
   const { threads, error_type: errorType } = record.internal;
-  let entry = viewBytes.get(record.task);
-  if (!entry || entry.threads !== threads || entry.errorType !== errorType) {
-    entry = { threads, errorType, byOpts: new Map() };
-    viewBytes.set(record.task, entry);
-  }
-  const key = THREAD_OPTIONS.filter((option) => opts.includes(option)).join(',');
-  let bytes = entry.byOpts.get(key);
-  if (!bytes) {
-    bytes = ownBytes(JSON.stringify(taskView(tenant, record, [], opts)));
-    entry.byOpts.set(key, bytes);
-  }
-  return bytes;
+  return viewBytes.get(record.task, [threads, errorType], optionsKey(opts), () =>
+    ownBytes(JSON.stringify(taskView(tenant, record, [], opts))),
+  );
 }
 
 /**
