@@ -61,6 +61,28 @@ describe('v2 edge', () => {
     expect(names(next)).toEqual(['l2', 'l1']);
   });
 
+  it('GET /v2/delivery/tasks pages hold their place: a task made or redone between pages skips nothing', async () => {
+    const t = makeApp();
+    await t.call('POST', '/v1/projects', { body: { type: 'chat', name: 'p' } });
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const task = (await t.call('POST', '/v2/task/chat', { body: { project_name: 'p' } })).body;
+      await t.call('POST', `/_mock/tasks/${task.task_id}/complete`);
+      made.push(task.task_id);
+    }
+    const ids = (page: { docs: { task_id: string }[] }) => page.docs.map((doc) => doc.task_id);
+    const byProject = (await t.call('GET', '/v2/delivery/tasks?project_name=p&limit=1')).body;
+    await t.call('POST', '/v2/task/chat', { body: { project_name: 'p' } });
+    const after = `/v2/delivery/tasks?project_name=p&limit=5&next_token=${byProject.next_token}`;
+    expect([...ids(byProject), ...ids((await t.call('GET', after)).body)]).toEqual([...made].reverse());
+    const delivery = (await t.call('POST', '/_mock/v2/deliveries', { body: { name: 'd', project: 'p' } })).body;
+    const query = `/v2/delivery/tasks?delivery_id=${delivery.id}&status=completed&limit=1`;
+    const first = (await t.call('GET', query)).body;
+    await t.call('POST', `/_mock/tasks/${ids(first)[0]}/redo`);
+    const second = (await t.call('GET', `${query}&next_token=${first.next_token}`)).body;
+    expect([...ids(first), ...ids(second)]).toEqual([made[2], made[1]]);
+  });
+
   it('a bearer key (as the v2 client sends it) and a Basic one see the same tenant; no key is a 401', async () => {
     const t = makeApp();
     await t.call('POST', '/v1/projects', { body: { type: 'chat', name: 'p' } });

@@ -11,7 +11,7 @@ import { invalidParameter } from '../errors/index.js';
 export const DEFAULT_PAGE_SIZE = 100;
 
 /** Lists paged by record seq. */
-export type SeqList = 'tasks' | 'files' | 'training_attempts' | 'v2_tasks' | 'v2_batches';
+export type SeqList = 'tasks' | 'files' | 'training_attempts' | 'v2_tasks' | 'v2_batches' | 'v2_project_delivery_tasks';
 /** Lists paged by position. */
 export type PositionList = 'v2_delivery' | 'v2_delivery_tasks' | 'v2_dataset_delivery' | 'v2_dataset_tasks';
 
@@ -86,11 +86,26 @@ export function takePage<T>(
   return { records, next: null };
 }
 
-/** One page of a list made per request, by position: the token names the position after the page. */
-export function positionPage<T>(list: PositionList, items: readonly T[], limit: number | undefined, token?: string) {
+/**
+ * One page of a list held as an array (a delivery's task ids, a dataset delivery's tasks): the token names the
+ * position of the page's next item, so a page costs what it holds however deep it starts. `pick` turns an item
+ * into the page's entry, or skips it (a task deleted since, one a filter leaves out).
+ */
+export function positionPage<I, T = I>(
+  list: PositionList,
+  items: readonly I[],
+  limit: number | undefined,
+  token: string | undefined,
+  pick: (item: I) => T | undefined = (item) => item as unknown as T,
+) {
   const start = token === undefined ? 0 : decodePositionToken(token, 'next_token', list);
   const size = limit ?? DEFAULT_PAGE_SIZE;
-  const page = items.slice(start, start + size);
-  const more = start + size < items.length;
-  return { page, ...(more && { next_token: encodePositionToken(list, start + size) }) };
+  const page: T[] = [];
+  for (let at = start; at < items.length; at++) {
+    const entry = pick(items[at] as I);
+    if (entry === undefined) continue;
+    if (page.length === size) return { page, next_token: encodePositionToken(list, at) };
+    page.push(entry);
+  }
+  return { page };
 }

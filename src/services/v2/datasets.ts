@@ -10,7 +10,7 @@ import type {
   DatasetTaskPlace,
   ResponseSchemaRecord,
 } from '../../store/v2-catalog.js';
-import { positionPage } from '../seq-page.js';
+import { DEFAULT_PAGE_SIZE, decodePositionToken, encodePositionToken, positionPage } from '../seq-page.js';
 import { MAX_CATALOG_ENTRIES } from './deliveries.js';
 import { withinRange } from './lookup.js';
 
@@ -62,8 +62,20 @@ export function readSchema(tenant: Tenant, schemaId: string) {
   return { schema: schemaView(tenant, record) };
 }
 
-const turnCount = (delivery: DatasetDeliveryRecord) =>
-  delivery.tasks.reduce((n, task) => n + (Array.isArray(task.response.turns) ? task.response.turns.length : 0), 0);
+/** Turns per delivery, counted once: a delivery is never changed once added, and a list shows up to 1,000. */
+const turnCounts = new WeakMap<DatasetDeliveryRecord, number>();
+
+function turnCount(delivery: DatasetDeliveryRecord): number {
+  let count = turnCounts.get(delivery);
+  if (count === undefined) {
+    count = delivery.tasks.reduce(
+      (n, task) => n + (Array.isArray(task.response.turns) ? task.response.turns.length : 0),
+      0,
+    );
+    turnCounts.set(delivery, count);
+  }
+  return count;
+}
 
 const datasetView = ({ id, name }: DatasetRecord) => ({ id, name });
 
@@ -199,9 +211,33 @@ export function listDatasetTasks(
     if (!tenant.v2.datasetDelivery(query.delivery_id)) throw notFound('Delivery', query.delivery_id);
     places = places.filter(({ delivery }) => delivery.id === query.delivery_id);
   }
-  const tasks = places.flatMap(({ dataset, delivery }) => delivery.tasks.map((task) => ({ dataset, delivery, task })));
-  const { page, ...next } = positionPage('v2_dataset_tasks', tasks, query.limit, query.next_token);
-  return { tasks: page.map((place) => datasetTaskView(place, query.expand)), ...next };
+  return datasetTaskPage(places, query);
+}
+
+/**
+ * A page of the places' tasks, by position across them: whole deliveries before the token's position are
+ * stepped over by their sizes, so a page costs the deliveries plus what it holds, never every task.
+ */
+function datasetTaskPage(places: { dataset: DatasetRecord; delivery: DatasetDeliveryRecord }[], query: PageQuery) {
+  const list = 'v2_dataset_tasks';
+  const start = query.next_token === undefined ? 0 : decodePositionToken(query.next_token, 'next_token', list);
+  const size = query.limit ?? DEFAULT_PAGE_SIZE;
+  const tasks: ReturnType<typeof datasetTaskView>[] = [];
+  let at = 0;
+  for (const { dataset, delivery } of places) {
+    if (at + delivery.tasks.length <= start) {
+      at += delivery.tasks.length;
+      continue;
+    }
+    for (let i = Math.max(0, start - at); i < delivery.tasks.length; i++) {
+      if (tasks.length === size) return { tasks, next_token: encodePositionToken(list, at + i) };
+      tasks.push(
+        datasetTaskView({ dataset, delivery, task: delivery.tasks[i] as DatasetTaskPlace['task'] }, query.expand),
+      );
+    }
+    at += delivery.tasks.length;
+  }
+  return { tasks };
 }
 
 function requireDatasetTask(tenant: Tenant, taskId: string): DatasetTaskPlace {

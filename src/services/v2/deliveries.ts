@@ -8,7 +8,7 @@ import type { ProjectRecord } from '../../store/account.js';
 import type { TaskRecord } from '../../store/task-collection.js';
 import type { Tenant } from '../../store/tenant.js';
 import type { DeliveryRecord } from '../../store/v2-catalog.js';
-import { decodePositionToken, encodePositionToken, positionPage } from '../seq-page.js';
+import { DEFAULT_PAGE_SIZE, pageStart, positionPage, takePage } from '../seq-page.js';
 import { findProjectBy, type ProjectSelector, requireProjectBy, withinRange } from './lookup.js';
 import { RevisionCache } from './revision-cache.js';
 import type { TaskShape } from './tasks.js';
@@ -149,8 +149,9 @@ export interface DeliveryReadQuery extends DeliverySelector, Pick<TaskShape, 'op
 export function readDelivery(tenant: Tenant, query: DeliveryReadQuery) {
   const record = findDelivery(tenant, query);
   if (!record) throw selectorMissing(['delivery_id', 'delivery_name']);
-  const present = record.task_ids.map((id) => tenant.tasks.get(id)).filter((r): r is TaskRecord => r !== undefined);
-  const { page, ...next } = positionPage('v2_delivery', present, query.limit, query.next_token);
+  const { page, ...next } = positionPage('v2_delivery', record.task_ids, query.limit, query.next_token, (id) =>
+    tenant.tasks.get(id),
+  );
   const expand = query.expand ?? [];
   if (expand.length === 0) {
     const head = `{"delivery":${JSON.stringify(record.id)},"tasks":[`;
@@ -190,42 +191,47 @@ export function deliveryTasks(tenant: Tenant, query: DeliveryTasksQuery) {
       `names a delivery of project "${one.project}", not "${project.project.name}"`,
     );
   }
-  const candidates = one ? deliveredRecords(tenant, one) : projectRecords(tenant, project?.project.name ?? '');
   const matches = (record: TaskRecord) =>
     (query.status === undefined || record.task.status === query.status) &&
     withinRange(record.task.completed_at, query.completed_after, query.completed_before);
-  const start =
-    query.next_token === undefined ? 0 : decodePositionToken(query.next_token, 'next_token', 'v2_delivery_tasks');
-  const size = query.limit ?? 100;
-  const page: TaskRecord[] = [];
-  let seen = 0;
-  let more = false;
-  for (const record of candidates) {
-    if (!matches(record)) continue;
-    if (seen++ < start) continue;
-    if (page.length === size) {
-      more = true;
-      break;
-    }
-    page.push(record);
-  }
-  const next = more ? `,"next_token":${JSON.stringify(encodePositionToken('v2_delivery_tasks', start + size))}` : '';
+  const { page, next } = one
+    ? deliveredPage(tenant, one, query, matches)
+    : projectPage(tenant, project?.project.name ?? '', query, matches);
+  const token = next ? `,"next_token":${JSON.stringify(next)}` : '';
   const docs = page.map((record) => deliveredTaskBytes(tenant, record));
-  return JsonText.array<z.output<typeof V2DeliveryTasksSchema>>('{"docs":[', docs, `],"total":${docs.length}${next}}`);
+  return JsonText.array<z.output<typeof V2DeliveryTasksSchema>>('{"docs":[', docs, `],"total":${docs.length}${token}}`);
 }
 
-function* deliveredRecords(tenant: Tenant, delivery: DeliveryRecord): Iterable<TaskRecord> {
-  for (const id of delivery.task_ids) {
-    const record = tenant.tasks.get(id);
-    if (record) yield record;
-  }
+type Matches = (record: TaskRecord) => boolean;
+
+/** A delivery's tasks by position in it: the token jumps to where the page starts. */
+function deliveredPage(tenant: Tenant, delivery: DeliveryRecord, query: DeliveryTasksQuery, matches: Matches) {
+  const { page, next_token } = positionPage(
+    'v2_delivery_tasks',
+    delivery.task_ids,
+    query.limit,
+    query.next_token,
+    (id) => {
+      const record = tenant.tasks.get(id);
+      return record && matches(record) ? record : undefined;
+    },
+  );
+  return { page, next: next_token };
 }
 
-function* projectRecords(tenant: Tenant, project: string): Iterable<TaskRecord> {
-  for (const seq of tenant.tasks.index('project').descending(project, Infinity)) {
-    const record = tenant.tasks.atSeq(seq);
-    if (record) yield record;
-  }
+/** A project's tasks down its index from the token's seq, as v1's lists page. */
+function projectPage(tenant: Tenant, project: string, query: DeliveryTasksQuery, matches: Matches) {
+  const list = 'v2_project_delivery_tasks';
+  const from = pageStart(list, query.next_token, Infinity, 'next_token');
+  const seqs = tenant.tasks.index('project').descending(project, from);
+  const { records, next } = takePage(
+    list,
+    seqs,
+    query.limit ?? DEFAULT_PAGE_SIZE,
+    (seq) => tenant.tasks.atSeq(seq),
+    matches,
+  );
+  return { page: records, next };
 }
 
 /**
