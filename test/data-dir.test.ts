@@ -295,6 +295,58 @@ describe('--data-dir', () => {
     expect(warnings).toEqual([expect.stringContaining('"../outside.txt" is no name labelmock writes')]);
   });
 
+  it('a change to a batch or project (priority, metadata, hold, ontology, pipeline) survives a restart', async () => {
+    const dir = folder();
+    const t = open(dir);
+    await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 'p' } });
+    await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 'studio', studio: true } });
+    for (const name of ['b1', 'b2', 'b3']) await t.call('POST', '/v1/batches', { body: { project: 'p', name } });
+    const changes: [string, string, unknown][] = [
+      ['POST', '/v1/batches/b1/prioritize', { priority: 30 }],
+      ['POST', '/v1/batches/b1/setMetadata', { shift: 'night' }],
+      ['POST', '/v1/batches/b2/finalize', {}],
+      ['POST', '/v2/batch/pause', { batch_name: 'b2' }],
+      ['POST', '/v2/batch/cancel', { batch_name: 'b3' }],
+      ['POST', '/v1/projects/p/setOntology', { name: 'o1', ontology: ['car'] }],
+      ['POST', '/v1/projects/studio/updatePipelineConfig', { pipeline: 'standard_task' }],
+    ];
+    const reads = ['/v1/batches/b1', '/v2/batch?batch_name=b2', '/v2/batch?batch_name=b3', '/v1/projects/p'];
+    reads.push('/v1/projects/studio');
+    const readAll = (app: TestApp) => Promise.all(reads.map((path) => app.call('GET', path)));
+    // A restart after each change: one a line left out would be lost, whatever changed after it.
+    let app = t;
+    for (const [method, path, body] of changes) {
+      expect((await app.call(method, path, { body })).status).toBe(200);
+      const before = await readAll(app);
+      app = crashAndReopen(app, dir);
+      expect(
+        (await readAll(app)).map((res) => res.body),
+        path,
+      ).toEqual(before.map((res) => res.body));
+    }
+    const after = await readAll(app);
+    const statuses = [after[1]?.body.status, after[2]?.body.status];
+    expect([after[0]?.body.priority, ...statuses]).toEqual([30, 'paused', 'cancelled']);
+  });
+
+  it("a write serializes the account's projects and batches only when one of them changed", async () => {
+    const t = open(folder());
+    await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 'p' } });
+    for (let i = 0; i < 20; i++) await t.call('POST', '/v1/batches', { body: { project: 'p', name: `b${i}` } });
+    const batches = t.app.services.store.accountState('acme').batches;
+    let walks = 0;
+    const all = batches.all.bind(batches);
+    batches.all = () => {
+      walks++;
+      return all();
+    };
+    for (let i = 0; i < 5; i++) await createImageTask(t, { project: 'p' });
+    expect(walks).toBe(0);
+    await t.call('POST', '/v1/batches/b3/setMetadata', { body: { n: 1 } });
+    await createImageTask(t, { project: 'p' });
+    expect(walks).toBe(1);
+  });
+
   it('compaction writes a snapshot, drops older journals, and a restart reads both', async () => {
     const dir = folder();
     const t = open(dir, new ManualClock(), { compactBytes: 20_000, snapshotTasksPerLine: 7 });

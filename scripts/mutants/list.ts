@@ -50,8 +50,8 @@ export const MUTANTS: readonly Mutant[] = [
     name: 'v2-batch-metadata-merge-ignored',
     rule: 'POST /v2/batch/metadata with merge: true keeps the keys it does not name',
     file: 'services/v2/batches.ts',
-    find: 'writeBatchMetadata(record, body.metadata, body.merge);',
-    replace: 'writeBatchMetadata(record, body.metadata);',
+    find: 'writeBatchMetadata(tenant, record, body.metadata, body.merge);',
+    replace: 'writeBatchMetadata(tenant, record, body.metadata);',
     tag: 'client',
   },
   // Task creation: validation.
@@ -272,10 +272,11 @@ export const MUTANTS: readonly Mutant[] = [
     name: 'params-patch-deep-merge',
     rule: 'setParams patch replaces each given field whole (objects are not merged)',
     file: 'services/projects.ts',
-    find: '    ...base,\n    ...params,',
+    find: '      ...base,\n      ...params,',
     replace:
-      '    ...base,\n    ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v && typeof v === "object" ' +
-      '&& !Array.isArray(v) && typeof base[k] === "object" ? { ...(base[k] as object), ...v } : v])),',
+      '      ...base,\n      ...Object.fromEntries(Object.entries(params).map(([k, v]) => ' +
+      '[k, v && typeof v === "object" && !Array.isArray(v) && typeof base[k] === "object" ' +
+      '? { ...(base[k] as object), ...v } : v])),',
   },
   {
     name: 'params-patch-ignored',

@@ -1,10 +1,11 @@
 import { basename } from 'node:path';
 import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
+import { ownedProjectsAndBatches } from '../services/tenant-state.js';
 import type { FileRecord } from '../store/file-collection.js';
 import type { Store } from '../store/store.js';
 import type { Tenant } from '../store/tenant.js';
 import type { PendingChanges } from './pending.js';
-import { type DeliveryProgress, type LineFile, lineText, tenantMeta } from './tenant-lines.js';
+import { type DeliveryProgress, type LineFile, lineText, tenantMetaBesides } from './tenant-lines.js';
 
 /** Writes the bytes of a file still held in memory and answers the blob's name (undefined: leave the file out). */
 export type BlobFor = (record: FileRecord, bytes: Buffer) => string | undefined;
@@ -16,6 +17,11 @@ export class LineMaker {
    * tenant dropped for holding nothing (or replaced by a reset) takes its entry with it.
    */
   private readonly lastMeta = new WeakMap<Tenant, string>();
+  /**
+   * Each tenant's projects and batches as JSON text (no braces), with the account revision it was made at: they
+   * grow with what the account holds, so they are serialized again only when a change moved the revision.
+   */
+  private readonly accountPart = new WeakMap<Tenant, { revision: number; text: string }>();
   /** Deliveries whose body a line carried: later lines carry only their progress (a large task's body once). */
   private readonly bodyWritten = new WeakSet<CallbackDelivery>();
 
@@ -28,7 +34,7 @@ export class LineMaker {
    */
   line(pending: PendingChanges, blobFor: BlobFor, { remember = true, tasks = true } = {}): string | undefined {
     const { tenant } = pending;
-    const metaText = JSON.stringify(tenantMeta(tenant));
+    const metaText = this.metaText(tenant);
     const known = this.lastMeta.get(tenant);
     // A tenant new to the journal that holds nothing (a new key's refused POST) needs no line: a
     // restart without it makes the same empty tenant.
@@ -77,6 +83,17 @@ export class LineMaker {
     };
     if (!metaChanged && pending.tasks.size === 0 && Object.keys(line).length === 1) return undefined;
     return lineText(line, metaChanged ? metaText : undefined, pending.tasks);
+  }
+
+  /** The meta's text: the small fields serialized and compared on each line, projects and batches when changed. */
+  private metaText(tenant: Tenant): string {
+    const { revision } = tenant.shared;
+    let part = this.accountPart.get(tenant);
+    if (part?.revision !== revision) {
+      part = { revision, text: JSON.stringify(ownedProjectsAndBatches(tenant)).slice(1, -1) };
+      this.accountPart.set(tenant, part);
+    }
+    return `${JSON.stringify(tenantMetaBesides(tenant)).slice(0, -1)},${part.text}}`;
   }
 
   private deliveryEntry(delivery: CallbackDelivery, remember: boolean): CallbackDelivery | DeliveryProgress {

@@ -2,7 +2,7 @@ import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
 import type { FileObject } from '../domain/files/schemas.js';
 import type { ScheduledJob } from '../domain/jobs/schemas.js';
 import type { State } from '../domain/state/schema.js';
-import { stateHead, stateTail } from '../services/tenant-state.js';
+import { ownedProjectsAndBatches, stateTail } from '../services/tenant-state.js';
 import type { IdempotencyEntry } from '../store/idempotency-store.js';
 import { type TaskRecord, taskJson } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
@@ -58,8 +58,12 @@ export const jobKey = (job: ScheduledJob): string =>
     : `deliver_callback ${job.delivery_id} ${job.attempt} ${job.due_at}`;
 
 export function tenantMeta(tenant: Tenant): TenantMeta {
-  const { format: _format, ...head } = stateHead(tenant, false);
-  return { ...head, ...stateTail(tenant) };
+  return { ...tenantMetaBesides(tenant), ...ownedProjectsAndBatches(tenant) };
+}
+
+/** The meta but the account's projects and batches (the journal writes those only when they changed). */
+export function tenantMetaBesides(tenant: Tenant): Omit<TenantMeta, 'projects' | 'batches'> {
+  return { clock_offset_ms: tenant.clockOffsetMs, settings: structuredClone(tenant.settings), ...stateTail(tenant) };
 }
 
 /** A task as a journal entry, from the JSON its reads already reuse: a task is serialized once per revision. */

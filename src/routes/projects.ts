@@ -24,6 +24,7 @@ import {
   updatePipelineConfig,
 } from '../services/projects.js';
 import { taskTemplate } from '../services/task-templates.js';
+import { projectOf } from '../store/account.js';
 
 const ListQuerySchema = z.object({ archived: queryBoolean });
 /** The list's alternative POST shares its path with create: a body with only `archived` (or none) lists. */
@@ -43,7 +44,7 @@ const retrieve = (method: 'get' | 'post') =>
     params: ProjectNameParamsSchema,
     response: ProjectSchema,
     errors: ['not_found'],
-    handler: ({ tenant, params }) => requireProject(tenant, params.name).project,
+    handler: ({ tenant, params }) => projectOf(requireProject(tenant, params.name)),
   });
 
 const pipelineRoute = (path: string, nameFrom: 'path' | 'body') =>

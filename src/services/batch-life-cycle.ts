@@ -41,23 +41,31 @@ const EFFECTS: Readonly<Record<BatchMove, MoveEffect>> = {
     after: runHeld,
   },
   pause: {
-    apply: (_store, _tenant, record) => {
-      record.hold = 'paused';
+    apply: (_store, tenant, record) => {
+      tenant.shared.changeBatch(record, (batch) => {
+        batch.hold = 'paused';
+      });
     },
   },
   resume: {
-    apply: (_store, _tenant, record) => {
-      delete record.hold;
+    apply: (_store, tenant, record) => {
+      tenant.shared.changeBatch(record, (batch) => {
+        delete batch.hold;
+      });
     },
     after: runHeld,
   },
   cancel: {
     apply: (store, tenant, record) => {
-      record.hold = 'cancelled';
-      delete record.deferred;
+      tenant.shared.changeBatch(record, (batch) => {
+        batch.hold = 'cancelled';
+        delete batch.deferred;
+      });
       cancelPendingTasks(store.ownerOf(tenant, record) ?? tenant, record);
       tenant.shared.batches.setStatus(record, 'completed');
-      record.batch.completed_at ??= toIso(tenant.stamp());
+      tenant.shared.changeBatch(record, ({ batch }) => {
+        batch.completed_at ??= toIso(tenant.stamp());
+      });
     },
   },
 };

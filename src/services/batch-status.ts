@@ -42,10 +42,14 @@ export function syncBatchStatus(tenant: Tenant, record: BatchRecord): void {
   const done = counts.pending === 0 && counts.completed + counts.error + counts.canceled > 0;
   if (done && status === 'in_progress') {
     tenant.shared.batches.setStatus(record, 'completed');
-    record.batch.completed_at = toIso(tenant.stamp());
+    tenant.shared.changeBatch(record, ({ batch }) => {
+      batch.completed_at = toIso(tenant.stamp());
+    });
     tenant.emit({ kind: 'batch_completed', record });
   } else if (!done && status === 'completed') {
     tenant.shared.batches.setStatus(record, 'in_progress');
-    delete record.batch.completed_at;
+    tenant.shared.changeBatch(record, ({ batch }) => {
+      delete batch.completed_at;
+    });
   }
 }

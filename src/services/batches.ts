@@ -63,20 +63,30 @@ export function batchStatus(store: Store, tenant: Tenant, name: string) {
 }
 
 export function prioritizeBatch(tenant: Tenant, name: string, priority: number) {
-  requireUsableBatch(tenant, name, 'batchName').batch.priority = priority;
+  tenant.shared.changeBatch(requireUsableBatch(tenant, name, 'batchName'), ({ batch }) => {
+    batch.priority = priority;
+  });
   return { result: 'success' as const };
 }
 
 /** v1's setMetadata replaces; v2's may merge. Merged, the metadata must still fit the limit set metadata has. */
-export function writeBatchMetadata(record: BatchRecord, metadata: Record<string, unknown>, merge = false): void {
-  record.batch.metadata = merge
+export function writeBatchMetadata(
+  tenant: Tenant,
+  record: BatchRecord,
+  metadata: Record<string, unknown>,
+  merge = false,
+): void {
+  const next = merge
     ? parseOrThrow(MetadataSchema, deepMergeMetadata(record.batch.metadata, metadata), 'metadata')
     : metadata;
+  tenant.shared.changeBatch(record, ({ batch }) => {
+    batch.metadata = next;
+  });
 }
 
 export function setBatchMetadata(tenant: Tenant, name: string, metadata: Record<string, unknown>): Batch {
   const record = requireUsableBatch(tenant, name, 'batchName');
-  writeBatchMetadata(record, metadata);
+  writeBatchMetadata(tenant, record, metadata);
   return record.batch;
 }
 

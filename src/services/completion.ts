@@ -111,8 +111,10 @@ export function completeIfPending(tenant: Tenant, taskId: string): void {
   const batch = record.task.batch === undefined ? undefined : tenant.shared.batches.get(record.task.batch);
   if (batch && holdsCompletion(batch, record)) {
     // Appended in place: a copy per deferral made holding N completions cost N^2.
-    batch.deferred ??= [];
-    batch.deferred.push(taskId);
+    tenant.shared.changeBatch(batch, (change) => {
+      change.deferred ??= [];
+      change.deferred.push(taskId);
+    });
     return;
   }
   completeTask(tenant, taskId);
@@ -123,8 +125,11 @@ const holdsCompletion = (batch: BatchRecord, record: TaskRecord) =>
 
 /** A batch finalized or resumed lets go: the completions it held run now, in the order they fell due. */
 export function releaseHeld(tenant: Tenant, batch: BatchRecord): void {
-  const deferred = batch.deferred ?? [];
-  delete batch.deferred;
+  const deferred = tenant.shared.changeBatch(batch, (change) => {
+    const held = change.deferred ?? [];
+    delete change.deferred;
+    return held;
+  });
   for (const taskId of deferred) completeIfPending(tenant, taskId);
 }
 

@@ -4,6 +4,7 @@ import type { CreateProjectBodySchema, Project, SetOntologyBodySchema } from '..
 import { findTaskType, TASK_TYPES } from '../domain/tasks/registry.js';
 import { alreadyExists, invalidParameter, invalidParameters, wrongState } from '../errors/index.js';
 import { toIso } from '../runtime/clock.js';
+import { projectOf } from '../store/account.js';
 import type { Tenant } from '../store/tenant.js';
 import { requireNamed, requireUsable } from './account-objects.js';
 
@@ -48,26 +49,29 @@ export function createProject(tenant: Tenant, body: z.infer<typeof CreateProject
 
 /** Appends a version; with patch the latest parameters are kept where the request is silent (top level only). */
 export function setProjectParams(tenant: Tenant, name: string, body: Record<string, unknown>): Project {
-  const { project } = requireUsableProject(tenant, name, 'name');
+  const record = requireUsableProject(tenant, name, 'name');
   const { patch, ...requested } = body;
-  const params = checkParams(project.type, requested, '');
-  const latest = latestParamVersion(project);
-  const base = patch === true && latest ? stripBookkeeping(latest) : {};
-  project.param_history.push({
-    ...base,
-    ...params,
-    version: latest ? latest.version + 1 : 0,
-    created_at: toIso(tenant.stamp()),
+  const params = checkParams(record.project.type, requested, '');
+  return tenant.shared.changeProject(record, (project) => {
+    const latest = latestParamVersion(project);
+    const base = patch === true && latest ? stripBookkeeping(latest) : {};
+    project.param_history.push({
+      ...base,
+      ...params,
+      version: latest ? latest.version + 1 : 0,
+      created_at: toIso(tenant.stamp()),
+    });
+    return project;
   });
-  return project;
 }
 
 const stripBookkeeping = ({ version: _v, created_at: _c, ...params }: Record<string, unknown>) => params;
 
 export function setOntology(tenant: Tenant, name: string, body: z.infer<typeof SetOntologyBodySchema>): Project {
-  const { project } = requireUsableProject(tenant, name, 'name');
-  project.ontologies.push({ name: body.name, ontology: body.ontology, created_at: toIso(tenant.stamp()) });
-  return project;
+  return tenant.shared.changeProject(requireUsableProject(tenant, name, 'name'), (project) => {
+    project.ontologies.push({ name: body.name, ontology: body.ontology, created_at: toIso(tenant.stamp()) });
+    return project;
+  });
 }
 
 export function updatePipelineConfig(
@@ -76,22 +80,24 @@ export function updatePipelineConfig(
   pipeline: Project['pipeline'],
   attempts?: number,
 ): Project {
-  const { project } = requireUsableProject(tenant, name, 'name');
-  if (!project.studio) {
+  const record = requireUsableProject(tenant, name, 'name');
+  if (!record.project.studio) {
     throw wrongState(`Project "${name}"`, 'is not a studio project', 'only studio projects have a pipeline');
   }
   if (attempts !== undefined && pipeline !== 'consensus_task') {
     throw invalidParameter('consensus_attempts', 'is only allowed with pipeline consensus_task');
   }
-  project.pipeline = pipeline;
-  if (attempts !== undefined) project.consensus_attempts = attempts;
-  else delete project.consensus_attempts;
-  return project;
+  return tenant.shared.changeProject(record, (project) => {
+    project.pipeline = pipeline;
+    if (attempts !== undefined) project.consensus_attempts = attempts;
+    else delete project.consensus_attempts;
+    return project;
+  });
 }
 
 export function listProjects(tenant: Tenant, archived?: boolean): Project[] {
   return [...tenant.shared.projects.values()]
-    .map((r) => r.project)
+    .map(projectOf)
     .filter((p) => archived === undefined || p.archived === archived);
 }
 

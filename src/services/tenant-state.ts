@@ -1,6 +1,6 @@
 import type { State } from '../domain/state/schema.js';
 import { invalidParameter } from '../errors/index.js';
-import { extrasOf } from '../store/account.js';
+import { batchOf, extrasOf, projectOf } from '../store/account.js';
 import type { Store } from '../store/store.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
@@ -33,6 +33,19 @@ export function stateTail(tenant: Tenant): Pick<State, 'team' | 'studio' | 'trai
   return { ...exportTeamState(tenant), quality_tasks: tenant.qualityTasks.all().map((task) => structuredClone(task)) };
 }
 
+/** The account's projects and batches the tenant's mode made, as an export carries them (copies). */
+export function ownedProjectsAndBatches(tenant: Tenant): Pick<State, 'projects' | 'batches'> {
+  return {
+    projects: [...tenant.shared.projects.values()]
+      .filter((r) => tenant.owns(r))
+      .map((r) => structuredClone(projectOf(r))),
+    batches: tenant.shared.batches
+      .all()
+      .filter((r) => tenant.owns(r))
+      .map((r) => structuredClone({ ...batchOf(r), ...extrasOf(r) })),
+  };
+}
+
 /**
  * The fields an export starts with, in their order on the wire (services/state-stream.ts writes the rest).
  * `withCatalog: false` leaves the v2 catalog out (the stream writes it in pieces; it may be large).
@@ -45,11 +58,7 @@ export function stateHead(
     format: 'labelmock-state/1',
     clock_offset_ms: tenant.clockOffsetMs,
     settings: structuredClone(tenant.settings),
-    projects: [...tenant.shared.projects.values()].filter((r) => tenant.owns(r)).map((r) => structuredClone(r.project)),
-    batches: tenant.shared.batches
-      .all()
-      .filter((r) => tenant.owns(r))
-      .map((r) => structuredClone({ ...r.batch, ...extrasOf(r) })),
+    ...ownedProjectsAndBatches(tenant),
     ...(withCatalog && !tenant.v2.isEmpty && { v2: structuredClone(tenant.v2.toState()) }),
   };
 }

@@ -4,8 +4,18 @@ import { objectIdOf } from '../runtime/object-id.js';
 import type { Mode } from './mode.js';
 import { SeqIndex } from './seq-index.js';
 
+/**
+ * A record's object as a read only view: a change goes through AccountState's changeProject/changeBatch, which
+ * move the account's revision (--data-dir writes projects and batches again only when it moved).
+ */
+export type Frozen<T> = T extends (infer U)[]
+  ? readonly Frozen<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Frozen<T[K]> }
+    : T;
+
 export interface ProjectRecord {
-  project: Project;
+  readonly project: Frozen<Project>;
   /** The mode of the key that created it: the other mode may see it but not use it. */
   mode: Mode;
   /** The v2 id (v1 shows names only). */
@@ -17,18 +27,28 @@ type BatchHold = 'paused' | 'cancelled';
 
 export interface BatchRecord {
   seq: number;
-  batch: Batch;
+  readonly batch: Frozen<Batch>;
   mode: Mode;
   createdMs: number;
   /** The v2 id (v1 shows names only). */
   id: string;
-  hold?: BatchHold;
+  readonly hold?: BatchHold;
   /** Tasks whose automatic completion came due while the batch was paused: completed on resume. */
-  deferred?: string[];
+  readonly deferred?: readonly string[];
 }
 
 /** What a batch carries beyond its v1 object, as state exports and the data directory keep it. */
-export type BatchExtras = Pick<BatchRecord, 'hold' | 'deferred'>;
+export type BatchExtras = { hold?: BatchHold; deferred?: string[] };
+
+/** A batch record as its change sees it (AccountState.changeBatch). */
+type BatchChange = BatchExtras & { batch: Batch };
+
+/**
+ * The project or batch as an answer or an export shows it: serialized or cloned there, never changed (the record's
+ * type says so; changeProject and changeBatch change it).
+ */
+export const projectOf = (record: ProjectRecord) => record.project as Project;
+export const batchOf = (record: BatchRecord) => record.batch as Batch;
 
 /** Batches of one account, by name, in creation order, indexed by project and status for lists. */
 class BatchCollection {
@@ -39,7 +59,10 @@ class BatchCollection {
   readonly byStatus = new SeqIndex();
   private nextSeq = 1;
 
-  constructor(private readonly account: string) {}
+  constructor(
+    private readonly account: string,
+    private readonly changed: () => void,
+  ) {}
 
   get(name: string): BatchRecord | undefined {
     return this.byName.get(name);
@@ -61,6 +84,7 @@ class BatchCollection {
     const id = objectIdOf('batch', this.account, batch.name);
     const record: BatchRecord = { seq: this.nextSeq++, batch, mode, createdMs, id, ...extras };
     this.index(record);
+    this.changed();
     return record;
   }
 
@@ -74,8 +98,9 @@ class BatchCollection {
 
   setStatus(record: BatchRecord, status: Batch['status']): void {
     this.byStatus.remove(record.batch.status, record.seq);
-    record.batch.status = status;
+    batchOf(record).status = status;
     this.byStatus.add(status, record.seq);
+    this.changed();
   }
 
   all(): BatchRecord[] {
@@ -88,7 +113,7 @@ class BatchCollection {
    * repeat (test must never disturb live).
    */
   without(mode: Mode): BatchCollection {
-    const kept = new BatchCollection(this.account);
+    const kept = new BatchCollection(this.account, this.changed);
     kept.nextSeq = this.nextSeq;
     for (const record of this.all()) if (record.mode !== mode) kept.index(record);
     return kept;
@@ -106,16 +131,31 @@ export class AccountState {
   projects = new Map<string, ProjectRecord>();
   private projectIds = new Map<string, ProjectRecord>();
   batches: BatchCollection;
+  /** Moves on every change to a project or a batch (one account's, both modes'). */
+  revision = 0;
 
   constructor(readonly account: string) {
-    this.batches = new BatchCollection(account);
+    this.batches = new BatchCollection(account, () => this.revision++);
   }
 
   addProject(project: Project, mode: Mode): ProjectRecord {
     const record = { project, mode, id: objectIdOf('project', this.account, project.name) };
     this.projects.set(project.name, record);
     this.projectIds.set(record.id, record);
+    this.revision++;
     return record;
+  }
+
+  /** The one way to change a project in place. */
+  changeProject<T>(record: ProjectRecord, change: (project: Project) => T): T {
+    this.revision++;
+    return change(projectOf(record));
+  }
+
+  /** The one way to change a batch in place (its status: batches.setStatus, which keeps the status index). */
+  changeBatch<T>(record: BatchRecord, change: (record: BatchChange) => T): T {
+    this.revision++;
+    return change(record as BatchChange);
   }
 
   projectWithId(id: string): ProjectRecord | undefined {
@@ -127,5 +167,6 @@ export class AccountState {
     this.projects = new Map([...this.projects].filter(([, record]) => record.mode !== mode));
     this.projectIds = new Map([...this.projects.values()].map((record) => [record.id, record]));
     this.batches = this.batches.without(mode);
+    this.revision++;
   }
 }

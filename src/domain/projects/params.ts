@@ -39,4 +39,5 @@ export function joinInstructions(task: unknown, project: unknown): string | unde
 }
 
 /** A project's newest parameter version (what a task inherits unless it names one), if it has any. */
-export const latestParamVersion = (project: Pick<Project, 'param_history'>) => project.param_history.at(-1);
+export const latestParamVersion = (project: { readonly param_history: readonly Project['param_history'][number][] }) =>
+  project.param_history.at(-1);

@@ -63,6 +63,6 @@ const OPERATION_DONE: Record<BatchOperation, string> = { pause: 'paused', resume
 
 export function setBatchMetadataV2(tenant: Tenant, body: z.infer<typeof V2BatchMetadataBodySchema>) {
   const record = requireUsableBatchBy(tenant, body);
-  writeBatchMetadata(record, body.metadata, body.merge);
+  writeBatchMetadata(tenant, record, body.metadata, body.merge);
   return view(tenant, record);
 }
