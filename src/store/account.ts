@@ -8,7 +8,7 @@ import { SeqIndex } from './seq-index.js';
  * A record's object as a read only view: a change goes through AccountState's changeProject/changeBatch, which
  * move the account's revision (--data-dir writes projects and batches again only when it moved).
  */
-export type Frozen<T> = T extends (infer U)[]
+type Frozen<T> = T extends (infer U)[]
   ? readonly Frozen<U>[]
   : T extends object
     ? { readonly [K in keyof T]: Frozen<T[K]> }
