@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeApp, STRICT } from './helpers.js';
+import { SLICE } from '../src/runtime/slices.js';
+import { onEvent } from '../src/store/tenant.js';
+import { createImageTask, makeApp, STRICT } from './helpers.js';
 
 /** v2 at the edge: the same keys, tenants, faults, journal and limits as v1. */
 
@@ -81,6 +83,36 @@ describe('v2 edge', () => {
     await t.call('POST', `/_mock/tasks/${ids(first)[0]}/redo`);
     const second = (await t.call('GET', `${query}&next_token=${first.next_token}`)).body;
     expect([...ids(first), ...ids(second)]).toEqual([made[2], made[1]]);
+  });
+
+  // A batch's cancel, and the completions its finalize or resume lets go, are done in slices.
+  it.each([
+    ['cancel', 'POST /v2/batch/cancel', 'task_canceled', 'status=pending', 0],
+    ['finalize', 'POST /v1/batches/big/finalize', 'task_completed', 'status=completed', 600],
+  ] as const)('a %s of 600 tasks lets other requests run between its slices, answering when done', async (...row) => {
+    const [, request, kind, filter, count] = row;
+    const t = makeApp();
+    await t.call('PATCH', '/_mock/settings', { body: { completion: { mode: 'immediate' } } });
+    await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 'p' } });
+    await t.call('POST', '/v2/batch', { body: { project_name: 'p', name: 'big', staging_batch: true } });
+    // Made in a staging batch, the tasks wait for its finalize to complete.
+    for (let i = 0; i < 600; i++) await createImageTask(t, { project: 'p', batch: 'big' });
+    let moved = 0;
+    let other: Promise<number> | undefined;
+    const stop = t.app.services.store.changes.subscribe(
+      onEvent((_tenant, event) => {
+        if (event.kind !== kind) return;
+        moved += 1;
+        // Sent as the first task moves: it answers while the batch's move is still under way.
+        other ??= t.call('GET', '/v1/tasks?limit=1', { key: 'test_other' }).then(() => moved);
+      }),
+    );
+    const [method, path] = request.split(' ') as [string, string];
+    const res = await t.call(method, path, { body: { batch_name: 'big' } });
+    stop();
+    expect(res.status).toBe(200);
+    expect([moved, await other]).toEqual([600, SLICE]);
+    expect((await t.call('GET', `/v1/tasks?batch=big&${filter}`)).body.total).toBe(count);
   });
 
   it('a bearer key (as the v2 client sends it) and a Basic one see the same tenant; no key is a 401', async () => {

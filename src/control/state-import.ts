@@ -8,10 +8,8 @@ import {
   ResponseSchemaStateSchema,
 } from '../domain/v2/catalog-state.js';
 import { invalidParameters } from '../errors/index.js';
+import { nextTurn, SLICE } from '../runtime/slices.js';
 import { checkImportedTask } from '../services/imported-task-check.js';
-
-/** Items checked per turn of the event loop (each slice takes a few milliseconds). */
-const SLICE = 250;
 
 /**
  * The lists an import may carry by the thousand (files stay whole: their checks span the list, and
@@ -92,8 +90,6 @@ async function checkCatalog(v2: { deliveries: unknown[]; schemas: unknown[]; dat
     datasets,
   } as State['v2'];
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** One object checked at its place in the state (its issues' paths start there). */
 function parseAt<T>(schema: ZodType<T, ZodTypeDef, unknown>, value: unknown, at: (string | number)[]): T {

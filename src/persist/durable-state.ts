@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { tenantFingerprint } from '../runtime/fingerprint.js';
+import { nextTurn } from '../runtime/slices.js';
 import type { Scheduler } from '../services/scheduler.js';
 import type { FileRecord } from '../store/file-collection.js';
 import type { Store } from '../store/store.js';

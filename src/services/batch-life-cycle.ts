@@ -1,6 +1,7 @@
 import { BATCH_MOVES, type BatchMove, batchStateOf, moveAllowed } from '../domain/batches/life-cycle.js';
 import { wrongState } from '../errors/index.js';
 import { toIso } from '../runtime/clock.js';
+import { eachInSlices } from '../runtime/slices.js';
 import type { BatchRecord } from '../store/account.js';
 import type { Store } from '../store/store.js';
 import { batchStatusKey } from '../store/task-collection.js';
@@ -19,15 +20,19 @@ import { cancelTask } from './tasks.js';
 /** What a refused move answers: v2's 400, or v1 finalize's batch as it is. */
 export type WhenRefused = 'refuse' | 'answer-as-is';
 
+/**
+ * A move's work on the batch's tasks is done in slices (runtime/slices.ts): a cancel or resume of a batch of
+ * thousands lets other requests run between slices. The request answers once all of it is done.
+ */
 interface MoveEffect {
   /** Before the answer: the record's new state. */
-  apply(store: Store, tenant: Tenant, record: BatchRecord): void;
-  /** After the answer: the work the move lets go. */
-  after?(tenant: Tenant, record: BatchRecord): void;
+  apply(store: Store, tenant: Tenant, record: BatchRecord): void | Promise<void>;
+  /** After the answer is made: the work the move lets go. */
+  after?(tenant: Tenant, record: BatchRecord): Promise<void>;
 }
 
-const runHeld = (tenant: Tenant, record: BatchRecord) => {
-  releaseHeld(tenant, record);
+const runHeld = async (tenant: Tenant, record: BatchRecord) => {
+  await releaseHeld(tenant, record);
   syncBatchStatus(tenant, record);
 };
 
@@ -56,12 +61,12 @@ const EFFECTS: Readonly<Record<BatchMove, MoveEffect>> = {
     after: runHeld,
   },
   cancel: {
-    apply: (store, tenant, record) => {
+    apply: async (store, tenant, record) => {
       tenant.shared.changeBatch(record, (batch) => {
         batch.hold = 'cancelled';
         delete batch.deferred;
       });
-      cancelPendingTasks(store.ownerOf(tenant, record) ?? tenant, record);
+      await cancelPendingTasks(store.ownerOf(tenant, record) ?? tenant, record);
       tenant.shared.batches.setStatus(record, 'completed');
       tenant.shared.changeBatch(record, ({ batch }) => {
         batch.completed_at ??= toIso(tenant.stamp());
@@ -70,32 +75,35 @@ const EFFECTS: Readonly<Record<BatchMove, MoveEffect>> = {
   },
 };
 
-/** Cancels each pending task of the batch as v1's cancel does: an event, no callback. */
-function cancelPendingTasks(owner: Tenant, record: BatchRecord): void {
+/**
+ * Cancels each pending task of the batch as v1's cancel does: an event, no callback. A task finished between
+ * slices (a completion that came due) stays as it finished.
+ */
+async function cancelPendingTasks(owner: Tenant, record: BatchRecord): Promise<void> {
   const pendingKey = batchStatusKey(record.batch.name, 'pending');
-  for (const seq of [...owner.tasks.index('batch_status').descending(pendingKey, Infinity)]) {
+  await eachInSlices([...owner.tasks.index('batch_status').descending(pendingKey, Infinity)], (seq) => {
     const task = owner.tasks.atSeq(seq);
-    if (task) cancelTask(owner, task.task.task_id, false);
-  }
+    if (task?.task.status === 'pending') cancelTask(owner, task.task.task_id, false);
+  });
 }
 
-/** Carries out `move` on the batch and returns `answer()`, made between the move and the work it lets go. */
-export function moveBatch<T>(
+/** Carries out `move` on the batch and answers `answer()`, made between the move and the work it lets go. */
+export async function moveBatch<T>(
   store: Store,
   tenant: Tenant,
   record: BatchRecord,
   move: BatchMove,
   answer: () => T,
   whenRefused: WhenRefused,
-): T {
+): Promise<T> {
   const state = batchStateOf(record);
   if (!moveAllowed(move, state)) {
     if (whenRefused === 'answer-as-is') return answer();
     throw wrongState(`Batch "${record.batch.name}"`, `is ${state}`, BATCH_MOVES[move].rule);
   }
   const effect = EFFECTS[move];
-  effect.apply(store, tenant, record);
+  await effect.apply(store, tenant, record);
   const answered = answer();
-  effect.after?.(tenant, record);
+  await effect.after?.(tenant, record);
   return answered;
 }

@@ -4,7 +4,7 @@ import { deepMergeMetadata, MetadataSchema } from '../domain/common/metadata.js'
 import { parseOrThrow } from '../domain/validate.js';
 import { alreadyExists, invalidParameter } from '../errors/index.js';
 import { toIso } from '../runtime/clock.js';
-import type { BatchRecord } from '../store/account.js';
+import { type BatchRecord, batchOf } from '../store/account.js';
 import type { Store } from '../store/store.js';
 import type { Tenant } from '../store/tenant.js';
 import { requireNamed, requireUsable } from './account-objects.js';
@@ -51,9 +51,9 @@ export function createBatch(
 }
 
 /** `POST /v1/batches/{name}/finalize`: a staging batch starts; any other is answered as it is. */
-export function finalizeBatch(store: Store, tenant: Tenant, name: string): Batch {
+export function finalizeBatch(store: Store, tenant: Tenant, name: string): Promise<Batch> {
   const record = requireUsableBatch(tenant, name, 'batchName');
-  return moveBatch(store, tenant, record, 'finalize', () => structuredClone(record.batch), 'answer-as-is');
+  return moveBatch(store, tenant, record, 'finalize', () => structuredClone(batchOf(record)), 'answer-as-is');
 }
 
 /** `GET /v1/batches/{name}/status`. */

@@ -8,6 +8,7 @@ import type { Thread } from '../domain/v2/threads.js';
 import { parseOrThrow } from '../domain/validate.js';
 import { invalidParameters, responseDoesNotFit, taskStatusForbids } from '../errors/index.js';
 import { toIso } from '../runtime/clock.js';
+import { eachInSlices } from '../runtime/slices.js';
 import type { BatchRecord } from '../store/account.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
@@ -124,13 +125,13 @@ const holdsCompletion = (batch: BatchRecord, record: TaskRecord) =>
   batch.batch.status === 'staging' || (batch.hold === 'paused' && !record.task.work_started);
 
 /** A batch finalized or resumed lets go: the completions it held run now, in the order they fell due. */
-export function releaseHeld(tenant: Tenant, batch: BatchRecord): void {
+export async function releaseHeld(tenant: Tenant, batch: BatchRecord): Promise<void> {
   const deferred = tenant.shared.changeBatch(batch, (change) => {
     const held = change.deferred ?? [];
     delete change.deferred;
     return held;
   });
-  for (const taskId of deferred) completeIfPending(tenant, taskId);
+  await eachInSlices(deferred, (taskId) => completeIfPending(tenant, taskId));
 }
 
 /**

@@ -1,7 +1,7 @@
+import { nextTurn } from '../runtime/slices.js';
+
 /** About this much JSON text is handed out per turn of the event loop. */
 const PIECE_CHARS = 256 * 1024;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * `{"<field>":[item,item,...]}` as JSON text in pieces, with a turn of the event loop between pieces: a list of

@@ -1,5 +1,6 @@
 import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
 import type { ScheduledJob } from '../domain/jobs/schemas.js';
+import { nextTurn } from '../runtime/slices.js';
 import { FileCollection } from '../store/file-collection.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
@@ -10,8 +11,6 @@ import { stateHead, stateTail, stateTask } from './tenant-state.js';
 const CHUNK_CHARS = 1024 * 1024;
 /** File bytes are base64-encoded this many at a time; a multiple of 3, so the slices join into one text. */
 const FILE_SLICE_BYTES = 3 * 256 * 1024;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Text written so far and not yet handed out (once `full`, or when a file slice or the end is written). */
 class Pending {
