@@ -125,4 +125,28 @@ describe('GET /v1/tasks offset and time ranges', () => {
     ]);
     expect((await t.call('GET', `/v1/tasks?completed_after=${start}&start_time=${created}`)).body.total).toBe(2);
   });
+
+  it('a time range holding most tasks is walked, not sorted again after each write; its total is exact', async () => {
+    const t = makeApp();
+    const made = await seedImageTasks(t, 300);
+    const index = t.app.services.store.tenant('acme', 'test').tasks.timeIndex('updated_at');
+    let sorts = 0;
+    const seqsBetween = index.seqsBetween.bind(index);
+    index.seqsBetween = (from, to) => {
+      sorts += 1;
+      return seqsBetween(from, to);
+    };
+    const path = '/v1/tasks?updated_after=2000-01-01T00:00:00Z&limit=100';
+    const pages = [(await t.call('GET', path)).body];
+    // A write between pages: a new task, and an update that moves a task's updated_at within the range.
+    const extra = (await seedImageTasks(t, 1))[0];
+    await t.call('POST', `/v1/task/${made[0]}/setMetadata`, { body: { n: 1 } });
+    for (let token = pages[0].next_token; token; token = pages.at(-1).next_token) {
+      pages.push((await t.call('GET', `${path}&next_token=${token}`)).body);
+    }
+    expect(sorts).toBe(0);
+    expect(pages.map((page) => page.total)).toEqual([300, 301, 301]);
+    expect(pages.flatMap(idsOf)).toEqual([...made].reverse());
+    expect(pages.flatMap(idsOf)).not.toContain(extra);
+  });
 });

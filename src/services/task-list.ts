@@ -67,6 +67,14 @@ interface Candidate {
 }
 
 /**
+ * A time range is sorted into a seq list (size·log size, once per state of the store: every write makes the next
+ * page sort again) only when that is cheaper than walking every task newest first and checking its time (about
+ * limit·window/size records a page). A range holding most tasks is walked: the busy store's pages cost their size.
+ */
+const rangeIsWide = (size: number, limit: number, window: number) =>
+  (limit * window) / Math.max(size, 1) < size * Math.log2(size + 2);
+
+/**
  * The filters as sources (one per equality filter, one per time range, or every task) and the
  * per-task checks of the ones not driving the walk. The smallest source drives.
  */
@@ -88,13 +96,13 @@ function plan(tasks: TaskCollection, filter: TaskListFilter, minSeq: number, max
       );
       return { size: sourceCount(source, minSeq, maxSeq), covers: field, make: () => source };
     }),
-    ...times.map(
-      ({ field, from, to }): Candidate => ({
-        size: tasks.timeIndex(field).sizeBetween(from, to),
-        covers: field,
-        make: () => timeRangeSource(tasks, field, from, to),
-      }),
-    ),
+    ...times.map(({ field, from, to }): Candidate => {
+      const size = tasks.timeIndex(field).sizeBetween(from, to);
+      const window = Math.max(0, Math.min(maxSeq, tasks.size) - minSeq + 1);
+      return rangeIsWide(size, filter.limit ?? DEFAULT_PAGE_SIZE, window)
+        ? { size: window, covers: '', make: () => allTasks(tasks) }
+        : { size, covers: field, make: () => timeRangeSource(tasks, field, from, to) };
+    }),
   ];
   const driver = candidates.reduce<Candidate | undefined>(
     (best, c) => (best === undefined || c.size < best.size ? c : best),
@@ -207,6 +215,12 @@ function countMatches(
   const { limit: _l, next_token: _t, offset: _o, limited_response: _r, ...criteria } = filter;
   return tasks.cached(`count:${JSON.stringify(criteria)}`, () => {
     const { source } = p;
+    const [time, ...moreTimes] = p.timeChecks;
+    const everyTask = source.kind === 'all' && minSeq <= 1 && maxSeq >= tasks.size;
+    if (everyTask && p.others.length === 0 && time && moreTimes.length === 0) {
+      // One time range walked over every task (no created_at bounds): its index counts it.
+      return tasks.timeIndex(time.field).countBetween(time.from, time.to);
+    }
     if (
       source.kind === 'lists' &&
       source.disjoint &&

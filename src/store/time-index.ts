@@ -44,6 +44,17 @@ export class TimeIndex {
     return Math.max(0, this.position(to, Infinity) - this.position(from, -Infinity));
   }
 
+  /** How many live entries have a time in [from, to]: exact (one pass over the range while any are dead). */
+  countBetween(from: number, to: number): number {
+    const start = this.position(from, -Infinity);
+    const end = this.position(to, Infinity);
+    if (this.dead === 0) return Math.max(0, end - start);
+    let count = 0;
+    // biome-ignore lint/style/noNonNullAssertion: i < end <= seqs.length
+    for (let i = start; i < end; i += 1) if (isLive(this.seqs[i]!)) count += 1;
+    return count;
+  }
+
   /** The seqs with a time in [from, to], in time order (a copy). */
   seqsBetween(from: number, to: number): number[] {
     const found: number[] = [];
