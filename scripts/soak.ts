@@ -7,8 +7,10 @@
  *   npm run soak                               5 minutes, 300 tenants
  *   npm run soak -- --minutes 10 --tenants 300 --root DIR
  *
- * Prints, every 30 s: requests so far and per second, RSS, heap after a full GC and the longest event-loop stall;
- * then the growth over the second half (MB per minute). Figures are printed, never asserted.
+ * Prints, every 30 s: requests so far and per second, RSS, heap after a full GC, the longest event-loop stall (with
+ * the main thread's own CPU time in it and the requests it began: a burst served in one turn on a loaded machine,
+ * or one slow step), the longest GC pause; then the growth over the second half (MB per minute). Figures are
+ * printed, never asserted.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -101,7 +103,9 @@ async function main(): Promise<void> {
     console.log(
       `${minute.toFixed(1)} min: ${requests} requests (${rate.toFixed(0)}/s, ${failures} failed), ` +
         `RSS ${mb(probe.rss)} MB, heap ${mb(probe.heap)} MB, external ${mb(probe.external)} MB ` +
-        `(array buffers ${mb(probe.arrayBuffers)} MB), longest stall ${probe.loopMaxMs.toFixed(0)} ms`,
+        `(array buffers ${mb(probe.arrayBuffers)} MB), longest stall ${probe.loopMaxMs.toFixed(0)} ms ` +
+        `(the main thread ran ${probe.loopMaxRanMs.toFixed(0)} ms of it, beginning ${probe.loopMaxRequests} ` +
+        `requests), longest GC pause ${probe.gcMaxMs.toFixed(0)} ms (the probe's own: ${probe.forcedMs.toFixed(0)} ms)`,
     );
   };
   const timer = setInterval(() => void sample(), 30_000);

@@ -3,10 +3,12 @@
  * latency of other tenants under big requests, descriptors with hanging callback receivers,
  * memory per idle tenant and for expired idempotency keys, clock bounds, the callback journal,
  * time filters at 10 vs 20,000 tasks, and the time from SIGTERM to exit; and the second round's items
- * (r1 glob, r2 HEAD events, r5 large callbacks, r6 request journal, r12 streams of many keys).
+ * (r1 glob, r2 HEAD events, r5 large callbacks, r6 request journal, r12 streams of many keys); and the third
+ * round's (t1 pipelined leavers, t2 upload memory, t3 part names, t4 --data-dir writes, t5 delivery pages, t7 the
+ * held share, t8 --host 127.1, t9 prototype keys, ta a 5,000-task cancel, tb time-filtered pages of a busy store).
  *
  *   npm run stress                      all of it (about two minutes)
- *   npm run stress -- --only 3,4,7      some items (--only r1,r12: the second round's)
+ *   npm run stress -- --only 3,4,7      some items (--only r1,r12: the second round's; t1,tb: the third's)
  *   npm run stress -- --root DIR        another checkout (e.g. an older commit for "before" figures)
  *
  * The server runs as a child process (`src/cli.ts --port 0`) under `ulimit -n 1024`, with a probe
@@ -25,6 +27,7 @@ import { secondRound } from './stress/second-round.js';
 import { startServer } from './stress/server.js';
 import { shutdown } from './stress/shutdown.js';
 import { stateImport } from './stress/state-import.js';
+import { thirdRound } from './stress/third-round.js';
 import { timeFilters } from './stress/time-filters.js';
 
 const { values } = parseArgs({ options: { root: { type: 'string' }, only: { type: 'string' } } });
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
     await run().catch((err) => ctx.row(items.join(','), name, `script error: ${(err as Error).message}`));
   }
   await secondRound(ctx, (item) => wanted(item));
+  await thirdRound(ctx, (item) => wanted(item));
   let closeReceiver = () => {};
   if (wanted('3')) {
     console.log('... hanging receivers');

@@ -13,6 +13,14 @@ interface Probe {
   arrayBuffers: number;
   rss: number;
   loopMaxMs: number;
+  /** Of the longest stall, the main thread's own CPU time (the rest it waited for a core: a loaded machine). */
+  loopMaxRanMs: number;
+  /** Requests the server began during the longest stall. */
+  loopMaxRequests: number;
+  /** The longest garbage collection pause since the last probe. */
+  gcMaxMs: number;
+  /** How long the probe's own full collections took (not counted in the figures above). */
+  forcedMs: number;
 }
 
 export interface StartedServer {
@@ -36,6 +44,8 @@ export function startServer(root: string, fdLimit: number, args: string[] = []):
   const node = [
     process.execPath,
     '--expose-gc',
+    // e.g. STRESS_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to find what a stall was (written at exit).
+    ...(process.env.STRESS_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
     '--import',
     'tsx',
     '--import',
@@ -81,13 +91,23 @@ export function startServer(root: string, fdLimit: number, args: string[] = []):
           new Promise<Probe>((done) => {
             const answer = (probe: Probe) => {
               clearTimeout(guard);
-              // The probe resets its stall figure 50 ms after answering: start nothing measured before that.
+              // The probe's own collection is left out of its next figures; a pause lets the server settle after it.
               setTimeout(() => done(probe), 100);
             };
             // A server too stuck to answer within 15 s gets figures of NaN (printed as n/a), not a crash.
             const guard = setTimeout(() => {
               waiting.splice(waiting.indexOf(answer), 1);
-              done({ heap: NaN, external: NaN, arrayBuffers: NaN, rss: NaN, loopMaxMs: NaN });
+              done({
+                heap: NaN,
+                external: NaN,
+                arrayBuffers: NaN,
+                rss: NaN,
+                loopMaxMs: NaN,
+                loopMaxRanMs: NaN,
+                loopMaxRequests: NaN,
+                gcMaxMs: NaN,
+                forcedMs: NaN,
+              });
             }, 15_000);
             waiting.push(answer);
             child.kill('SIGUSR2');
