@@ -33,3 +33,17 @@ export function printTable(rows: Row[]): void {
   console.log(`|${'-'.repeat(itemWidth + 2)}|${'-'.repeat(measureWidth + 2)}|---|`);
   for (const r of rows) console.log(line(r.item, r.measure, r.figure));
 }
+
+/** Runs the wanted items in order; one that throws becomes a row saying so, and the rest still run. */
+export async function runItems(
+  ctx: Ctx,
+  round: string,
+  items: [string, (ctx: Ctx) => Promise<void>][],
+  wanted: (item: string) => boolean,
+): Promise<void> {
+  for (const [item, run] of items) {
+    if (!wanted(item)) continue;
+    console.log(`... ${item}`);
+    await run(ctx).catch((err) => ctx.row(item, round, `script error: ${(err as Error).message}`));
+  }
+}

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { auth, call, fmtLatency, fmtMs, pool, sampleLatency } from './http.js';
-import { type Ctx, imageBody } from './report.js';
+import { measured } from './measured.js';
+import { type Ctx, imageBody, runItems } from './report.js';
 
 /**
  * The second hardening round's items (r1, r2, r5, r6, r12): a backtracking glob, HEAD event streams, a journal of
@@ -64,14 +65,8 @@ async function requestJournal(ctx: Ctx): Promise<void> {
   const key = 'test_stress_journal';
   const body = imageBody(ctx.root, { metadata: { note: 'x'.repeat(8192) } });
   await pool(Array.from({ length: 1000 }), 8, () => call(base, key, 'POST', '/v1/task/imageannotation', body));
-  await ctx.server.probe();
-  const read = await sampleLatency(base, () => call(base, key, 'GET', '/_mock/requests?limit=1000'));
-  const stall = (await ctx.server.probe()).loopMaxMs;
-  ctx.row(
-    'r6',
-    'GET /_mock/requests?limit=1000 of 1,000 entries with 8 KiB bodies',
-    `${read.result.status} in ${fmtMs(read.result.ms)}; loop stall ${fmtMs(stall)}; ${fmtLatency(read.latency)}`,
-  );
+  const figure = await measured(ctx, () => call(base, key, 'GET', '/_mock/requests?limit=1000'));
+  ctx.row('r6', 'GET /_mock/requests?limit=1000 of 1,000 entries with 8 KiB bodies', figure);
 }
 
 /** r12: 1,100 event streams over 110 keys (10 each) under ulimit -n 1024, then a fresh key's GET /v1/tasks. */
@@ -109,9 +104,5 @@ export async function secondRound(ctx: Ctx, wanted: (item: string) => boolean): 
     ['r6', requestJournal],
     ['r12', manyStreams],
   ];
-  for (const [item, run] of steps) {
-    if (!wanted(item)) continue;
-    console.log(`... ${item}`);
-    await run(ctx).catch((err) => ctx.row(item, 'second round', `script error: ${(err as Error).message}`));
-  }
+  await runItems(ctx, 'second round', steps, wanted);
 }

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { auth, call, fmtLatency, fmtMs, pool, sampleLatency } from './http.js';
-import { type Ctx, imageBody } from './report.js';
+import { measured } from './measured.js';
+import { type Ctx, imageBody, runItems } from './report.js';
 import { type StartedServer, startServer } from './server.js';
 
 /**
@@ -229,14 +230,8 @@ async function bigCancel(ctx: Ctx): Promise<void> {
   await call(base, key, 'POST', '/v2/batch', { project_name: 'p', name: 'big', staging_batch: true });
   const body = JSON.stringify(imageBody(ctx.root, { project: 'p', batch: 'big' }));
   await pool(Array.from({ length: 5000 }), 32, () => call(base, key, 'POST', '/v1/task/imageannotation', body));
-  await ctx.server.probe();
-  const cancel = await sampleLatency(base, () => call(base, key, 'POST', '/v2/batch/cancel', { batch_name: 'big' }));
-  const stall = (await ctx.server.probe()).loopMaxMs;
-  ctx.row(
-    'ta',
-    'POST /v2/batch/cancel of a 5,000-task batch',
-    `${cancel.result.status} in ${fmtMs(cancel.result.ms)}; loop stall ${fmtMs(stall)}; ${fmtLatency(cancel.latency)}`,
-  );
+  const figure = await measured(ctx, () => call(base, key, 'POST', '/v2/batch/cancel', { batch_name: 'big' }));
+  ctx.row('ta', 'POST /v2/batch/cancel of a 5,000-task batch', figure);
 }
 
 /** tb: pages of updated_after (every task in range) while another client keeps creating, 30,000 tasks. */
@@ -276,9 +271,5 @@ export async function thirdRound(ctx: Ctx, wanted: (item: string) => boolean): P
     ['ta', bigCancel],
     ['tb', busyTimePages],
   ];
-  for (const [item, run] of steps) {
-    if (!wanted(item)) continue;
-    console.log(`... ${item}`);
-    await run(ctx).catch((err) => ctx.row(item, 'third round', `script error: ${(err as Error).message}`));
-  }
+  await runItems(ctx, 'third round', steps, wanted);
 }
