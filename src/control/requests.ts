@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { refinePathPattern } from '../domain/faults/path-pattern.js';
+import { HarSchema } from '../domain/har/schema.js';
 import { JOURNAL_PATH_CHARS, MAX_JOURNAL_LIMIT } from '../domain/journal/limits.js';
 import { JournalClearedSchema, JournalListSchema } from '../domain/journal/schemas.js';
 import { jsonStreamResponse } from '../http/json-stream.js';
 import { queryInt, queryString } from '../http/query.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
+import { harPieces } from '../services/har-journal.js';
 import { jsonListPieces } from '../services/json-list-pieces.js';
 import { clearRequests, listRequests } from '../services/request-journal.js';
 
@@ -21,6 +23,10 @@ const JournalQuerySchema = z
     before: z.preprocess(lastValue, RequestIdSchema.optional()),
     task_id: z.preprocess(lastValue, z.string().max(100).optional()),
     limit: queryInt(1, MAX_JOURNAL_LIMIT),
+    format: z.preprocess(
+      lastValue,
+      z.enum(['json', 'har']).optional().describe('har: the entries as an HTTP Archive (HAR 1.2), oldest first.'),
+    ),
   })
   .strict();
 
@@ -43,13 +49,20 @@ export function requestJournalRoutes(): RouteSpec[] {
         'answer is streamed, a piece per turn of the event loop. The journal keeps the last --journal-size entries ' +
         '(1000 by default) while the tenant holds something (a task, a setting, a fault rule): a new key that has ' +
         'only read is not kept at all, and the journal goes with a tenant that holds nothing else. /_mock calls ' +
-        'are never journaled.',
+        'are never journaled. `format=har` answers the same entries as an HTTP Archive (HAR 1.2), oldest first, ' +
+        'for other tools (a browser, Polly.js, WireMock) or `labelmock drift` to replay; the answer headers are not ' +
+        'kept, nor the credentials.',
       query: JournalQuerySchema,
-      response: JournalListSchema,
+      response: z.union([JournalListSchema, HarSchema]),
       errors: [],
       // Streamed: a thousand entries of 16 KiB each must not hold up other tenants while they are written.
       streamed: true,
-      handler: ({ tenant, query }) => jsonStreamResponse(jsonListPieces('requests', listRequests(tenant, query))),
+      handler: ({ tenant, query, c }) =>
+        jsonStreamResponse(
+          query.format === 'har'
+            ? harPieces(listRequests(tenant, query, 'oldest'), new URL(c.req.url).origin)
+            : jsonListPieces('requests', listRequests(tenant, query)),
+        ),
     }),
     defineRoute({
       method: 'delete',

@@ -8,8 +8,13 @@ const PIECE_CHARS = 256 * 1024;
  * a thousand large items (journal entries, callback deliveries) never holds up other requests for long, and
  * the whole text never sits in memory at once. `items` is read lazily, so each item is made as it is written.
  */
-export async function* jsonListPieces(field: string, items: Iterable<unknown>): AsyncGenerator<string> {
-  let text = `{${JSON.stringify(field)}:[`;
+export function jsonListPieces(field: string, items: Iterable<unknown>): AsyncGenerator<string> {
+  return jsonArrayPieces(`{${JSON.stringify(field)}:[`, items, ']}');
+}
+
+/** `head`, the items as a JSON array's elements, then `tail`, in pieces as jsonListPieces writes them. */
+export async function* jsonArrayPieces(head: string, items: Iterable<unknown>, tail: string): AsyncGenerator<string> {
+  let text = head;
   let first = true;
   for (const item of items) {
     text += (first ? '' : ',') + JSON.stringify(item);
@@ -20,5 +25,5 @@ export async function* jsonListPieces(field: string, items: Iterable<unknown>): 
       await nextTurn();
     }
   }
-  yield `${text}]}`;
+  yield `${text}${tail}`;
 }

@@ -36,7 +36,7 @@ export function recordRequest(
  * read (services/json-list-pieces.ts streams them). Which entries is fixed now: the ring may reuse a dropped
  * entry's answer buffer for the next, so a kept answer is read into text here, never later.
  */
-export function listRequests(tenant: Tenant, filter: JournalFilter): Iterable<JournalEntry> {
+export function listRequests(tenant: Tenant, filter: JournalFilter, order: Order = 'newest'): Iterable<JournalEntry> {
   const journal = tenant.requestJournal;
   if (!journal) return [];
   const method = filter.method?.toUpperCase();
@@ -55,8 +55,11 @@ export function listRequests(tenant: Tenant, filter: JournalFilter): Iterable<Jo
     if (filter.task_id !== undefined && !touches(record, response, filter.task_id)) continue;
     found.push({ ...record, response });
   }
-  return mapped(found, entryOf);
+  return mapped(order === 'newest' ? found : found.reverse(), entryOf);
 }
+
+/** Which end a list starts from: the journal's own order, or a recording's (HAR lists the oldest first). */
+type Order = 'newest' | 'oldest';
 
 function* mapped<T, U>(items: T[], map: (item: T) => U): Generator<U> {
   for (const item of items) yield map(item);
