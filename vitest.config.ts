@@ -20,6 +20,7 @@ const PROCESSES = [
   'test/json-body-socket.test.ts',
   'test/persist-disk.test.ts',
   'test/readme-examples.test.ts',
+  'test/record-cli.test.ts',
   'test/request-journal.test.ts',
   'test/retry-example.test.ts',
   'test/server*.test.ts',

@@ -16,6 +16,7 @@ import { gracefulShutdown } from './http/shutdown.js';
 import { DataDirLockedError } from './persist/lock.js';
 import { watchParent } from './runtime/parent-watch.js';
 import { type TlsMaterial, tlsFromDir, tlsFromFiles } from './runtime/tls.js';
+import { type Io, runRecord } from './tools/record/main.js';
 
 /** The `labelmock` bin: `labelmock --port 4010 --completion immediate` (`labelmock --help` for every flag). */
 
@@ -216,4 +217,13 @@ async function main(): Promise<void> {
   stopOnSignals(app, server, config);
 }
 
-await main();
+/** `labelmock record ...` (and the other tools) run on their own; anything else starts the server. */
+const TOOLS: Readonly<Record<string, (argv: readonly string[], io: Io) => Promise<number>>> = { record: runRecord };
+const tool = Object.hasOwn(TOOLS, process.argv[2] ?? '') ? TOOLS[process.argv[2] as string] : undefined;
+if (tool) {
+  const io: Io = { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) };
+  const code = await tool(process.argv.slice(3), io);
+  process.stdout.write('', () => process.exit(code));
+} else {
+  await main();
+}

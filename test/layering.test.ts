@@ -56,7 +56,8 @@ const LAYERS: ReadonlyArray<{ name: string; rank: number; prefixes: string[] }> 
   { name: 'routes', rank: 11, prefixes: ['routes/'] },
   { name: 'control', rank: 11, prefixes: ['control/'] },
   { name: 'app', rank: 12, prefixes: ['app.ts'] },
-  { name: 'entry', rank: 13, prefixes: ['index.ts', 'cli.ts', 'zod-effects-fix.ts'] },
+  { name: 'tools', rank: 13, prefixes: ['tools/'] },
+  { name: 'entry', rank: 14, prefixes: ['index.ts', 'cli.ts', 'zod-effects-fix.ts'] },
 ];
 
 function layerOf(file: string) {

@@ -6,6 +6,7 @@ import { selfCheckFailed } from '../../errors/index.js';
 import type { AppEnv } from '../env.js';
 import { toErrorResponse } from '../error-answer.js';
 import { queryValues } from '../query-parser.js';
+import { describe, parsedProblems } from './body-problems.js';
 import { operationMatcher } from './match.js';
 import { type CheckedOperation, compileErrorSchema, compileOperations } from './operations.js';
 
@@ -32,12 +33,6 @@ function checkerFor(key: string, documents: () => OpenAPIObject[]): Checker {
   }
   return checker;
 }
-
-const describe = (errors: ErrorObject[] | null | undefined) =>
-  (errors ?? [])
-    .slice(0, 5)
-    .map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`)
-    .join(', ');
 
 /**
  * Checks every answer against the OpenAPI documents: its status is documented for the operation, its
@@ -143,16 +138,6 @@ async function findProblems(
 
 const bodyProblems = async (validate: ValidateFunction, res: Response) =>
   parsedProblems(validate, await res.clone().text());
-
-function parsedProblems(validate: ValidateFunction, text: string): string[] {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return [`the body is not JSON: ${text.slice(0, 80)}`];
-  }
-  return validate(body) ? [] : [`the body does not match the documented schema: ${describe(validate.errors)}`];
-}
 
 /** The rules a single value broke, without the path of its wrapper. */
 const ruleOf = (errors: ErrorObject[] | null | undefined) =>
