@@ -16,6 +16,7 @@ import { gracefulShutdown } from './http/shutdown.js';
 import { DataDirLockedError } from './persist/lock.js';
 import { watchParent } from './runtime/parent-watch.js';
 import { type TlsMaterial, tlsFromDir, tlsFromFiles } from './runtime/tls.js';
+import { runDrift } from './tools/drift/main.js';
 import { type Io, runRecord } from './tools/record/main.js';
 
 /** The `labelmock` bin: `labelmock --port 4010 --completion immediate` (`labelmock --help` for every flag). */
@@ -217,8 +218,11 @@ async function main(): Promise<void> {
   stopOnSignals(app, server, config);
 }
 
-/** `labelmock record ...` (and the other tools) run on their own; anything else starts the server. */
-const TOOLS: Readonly<Record<string, (argv: readonly string[], io: Io) => Promise<number>>> = { record: runRecord };
+/** `labelmock record ...` and `labelmock drift ...` run on their own; anything else starts the server. */
+const TOOLS: Readonly<Record<string, (argv: readonly string[], io: Io) => Promise<number>>> = {
+  record: runRecord,
+  drift: runDrift,
+};
 const tool = Object.hasOwn(TOOLS, process.argv[2] ?? '') ? TOOLS[process.argv[2] as string] : undefined;
 if (tool) {
   const io: Io = { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) };

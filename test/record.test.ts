@@ -4,11 +4,19 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HarSchema } from '../src/domain/har/schema.js';
 import { answerChecker } from '../src/http/self-check/answer-check.js';
-import { finish, harText, labelmockDocuments } from '../src/tools/record/main.js';
+import { labelmockDocuments } from '../src/tools/documents.js';
+import { finish, harText } from '../src/tools/record/main.js';
 import { type Recorder, startRecorder } from '../src/tools/record/recorder.js';
 import { harProblems } from './har-validate.js';
 import { basic, imageRequest } from './helpers.js';
-import { type Cleanups, DIFFERENCES, differentService, labelmockService, serveFetch } from './recording-targets.js';
+import {
+  type Cleanups,
+  DIFFERENCES,
+  differentService,
+  labelmockService,
+  scenario,
+  serveFetch,
+} from './recording-targets.js';
 
 const cleanups: Cleanups = [];
 afterEach(async () => {
@@ -21,20 +29,6 @@ async function recorderFor(target: string, redact: string[] = []): Promise<Recor
   const recorder = await startRecorder({ target, port: 0, host: '127.0.0.1', redact, check });
   cleanups.push(async () => void (await recorder.stop()));
   return recorder;
-}
-
-/** Through the recorder: a creation and reads; the task is completed on the target directly, as the service would. */
-async function scenario(proxy: string, target: string, key: string, body: unknown = imageRequest()) {
-  const headers = { authorization: basic(key), 'content-type': 'application/json' };
-  const send = (base: string, method: string, path: string, sent?: unknown) =>
-    fetch(`${base}${path}`, { method, headers, ...(sent !== undefined && { body: JSON.stringify(sent) }) });
-  const created = await (await send(proxy, 'POST', '/v1/task/imageannotation', body)).json();
-  await send(proxy, 'GET', `/v1/task/${created.task_id}`);
-  await send(target, 'POST', `/_mock/tasks/${created.task_id}/complete`, {});
-  await send(proxy, 'GET', `/v1/task/${created.task_id}`);
-  await send(proxy, 'GET', '/v1/tasks?limit=10');
-  await send(proxy, 'GET', '/v1/task/000000000000000000000000');
-  return created;
 }
 
 describe('labelmock record', () => {

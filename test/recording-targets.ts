@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from '../src/app.js';
+import { basic, imageRequest } from './helpers.js';
 
 /**
  * Stand-ins for the real service in the record and drift tests: labelmock itself, or labelmock made to differ
@@ -70,4 +71,18 @@ export function differentService(cleanups: Cleanups): FetchHandler {
     headers.delete('content-length');
     return new Response(JSON.stringify(body), { status: answer.status, headers });
   };
+}
+
+/** Through the recorder: a creation and reads; the task is completed on the target directly, as the service would. */
+export async function scenario(proxy: string, target: string, key: string, body: unknown = imageRequest()) {
+  const headers = { authorization: basic(key), 'content-type': 'application/json' };
+  const send = (base: string, method: string, path: string, sent?: unknown) =>
+    fetch(`${base}${path}`, { method, headers, ...(sent !== undefined && { body: JSON.stringify(sent) }) });
+  const created = await (await send(proxy, 'POST', '/v1/task/imageannotation', body)).json();
+  await send(proxy, 'GET', `/v1/task/${created.task_id}`);
+  await send(target, 'POST', `/_mock/tasks/${created.task_id}/complete`, {});
+  await send(proxy, 'GET', `/v1/task/${created.task_id}`);
+  await send(proxy, 'GET', '/v1/tasks?limit=10');
+  await send(proxy, 'GET', '/v1/task/000000000000000000000000');
+  return created;
 }

@@ -35,3 +35,9 @@ export function answerChecker(documents: OpenAPIObject[]): (answer: RecordedAnsw
     return parsedProblems(answer.validate, text).map((p) => `${p}${where}`);
   };
 }
+
+/** The documented template of a request's path (`/v1/task/{taskId}`), or undefined for an undocumented one. */
+export function templateFinder(documents: OpenAPIObject[]): (method: string, path: string) => string | undefined {
+  const find = operationMatcher(compileOperations(documents));
+  return (method, path) => find(method.toLowerCase(), path)?.template;
+}

@@ -1,10 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { Command, CommanderError, Option } from 'commander';
-import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { createApp } from '../../app.js';
 import type { HarEntry } from '../../domain/har/schema.js';
 import { answerChecker } from '../../http/self-check/answer-check.js';
 import { packageVersion } from '../../version.js';
+import { labelmockDocuments } from '../documents.js';
 import { type Recorder, startRecorder } from './recorder.js';
 import { MIN_SECRET_CHARS } from './redact.js';
 
@@ -69,20 +68,6 @@ function parse(argv: readonly string[], io: Io): RecordFlags | number {
   if (problems.length === 0) return flags;
   for (const problem of problems) io.stderr(`labelmock record: ${problem}\n`);
   return 2;
-}
-
-/** labelmock's documents of the service (v1 and v2), as its server answers them at /openapi.json. */
-export async function labelmockDocuments(): Promise<OpenAPIObject[]> {
-  const app = createApp({ config: { selfCheck: 'off', log: 'off' } });
-  try {
-    return await Promise.all(
-      ['/openapi.json', '/openapi-v2.json'].map(
-        async (path) => (await app.request(path)).json() as Promise<OpenAPIObject>,
-      ),
-    );
-  } finally {
-    app.dispose();
-  }
 }
 
 /** The archive's text. */
