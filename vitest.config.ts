@@ -15,6 +15,7 @@ const PROCESSES = [
   'test/compat/python-client-recovery.test.ts',
   'test/contracts-kit.test.ts',
   'test/data-dir-crash.test.ts',
+  'test/drift-cli.test.ts',
   'test/examples.test.ts',
   'test/faults-server.test.ts',
   'test/json-body-socket.test.ts',

@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HarEntry } from '../src/domain/har/schema.js';
 import { templateFinder } from '../src/http/self-check/answer-check.js';
 import { labelmockDocuments } from '../src/tools/documents.js';
 import { readRecording } from '../src/tools/drift/exchanges.js';
 import { inProcessTarget, replay } from '../src/tools/drift/replay.js';
-import { summarize } from '../src/tools/drift/report.js';
+import { pretty, summarize } from '../src/tools/drift/report.js';
 import { harText } from '../src/tools/record/main.js';
 import { startRecorder } from '../src/tools/record/recorder.js';
 import { createImageTask, makeApp } from './helpers.js';
@@ -65,6 +66,9 @@ describe('labelmock drift', () => {
     expect(summary.new).toBe(9);
     const status = summary.operations[0]?.drift.find((drift) => drift.path === 'status');
     expect(status?.example).toEqual({ index: 0, recorded: '"queued"', labelmock: '"pending"' });
+    // docs/recording.md shows this very report.
+    const docs = readFileSync(new URL('../docs/recording.md', import.meta.url), 'utf8');
+    expect(docs).toContain(`\`\`\`\n${pretty(summary)}\`\`\``);
   });
 
   it("labelmock's own recording drifts by nothing: ids map, times match by type, completion is driven", async () => {
@@ -99,12 +103,20 @@ describe('labelmock drift', () => {
         uri: request.url,
         body: { string: request.postData?.text ?? '' },
       },
-      response: { status: { code: response.status }, body: { encoding: 'UTF-8', string: response.content.text ?? '' } },
+      // As the Ruby gem's cassettes have them: an empty http_version, the time recorded, ASCII-8BIT bodies.
+      response: {
+        status: { code: response.status, message: response.statusText },
+        body: { encoding: 'ASCII-8BIT', string: response.content.text ?? '' },
+        http_version: null,
+      },
+      recorded_at: 'Sun, 10 Mar 2019 08:58:56 GMT',
     }));
     const { stringify } = await import('yaml');
     const expected = signatures(await driftOf(text)).sort();
     expect(signatures(await driftOf(stringify({ interactions: vcrpy, version: 1 }))).sort()).toEqual(expected);
-    expect(signatures(await driftOf(stringify({ http_interactions: ruby }))).sort()).toEqual(expected);
+    expect(
+      signatures(await driftOf(stringify({ http_interactions: ruby, recorded_with: 'VCR 4.0.0' }))).sort(),
+    ).toEqual(expected);
   });
 
   it("replays labelmock's own journal (GET /_mock/requests?format=har) with no drift", async () => {

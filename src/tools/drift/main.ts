@@ -74,7 +74,8 @@ export async function runDrift(argv: readonly string[], io: Io): Promise<number>
   try {
     reports = await replay(exchanges, target, templateFinder(await labelmockDocuments()));
   } catch (err) {
-    const reason = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
+    const { cause } = err as { cause?: { code?: string; message?: string } };
+    const reason = cause?.code ?? cause?.message ?? (err as Error).message;
     io.stderr(`labelmock drift: cannot replay against ${flags.baseUrl ?? 'labelmock'}: ${reason}\n`);
     return 2;
   } finally {
