@@ -58,7 +58,7 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'stress', include: STRESS } },
-      { extends: true, test: { name: 'processes', include: PROCESSES } },
+      { extends: true, test: { name: 'processes', include: PROCESSES, globalSetup: ['test/bundle-setup.ts'] } },
       { extends: true, test: { name: 'installs', include: INSTALLS } },
       { extends: true, test: { name: 'browsers', include: BROWSERS } },
     ],

@@ -1,8 +1,8 @@
 /**
- * Start-up cost as a user sees it: from spawning the process to the first answer of
- * `GET /v1/tasks`, for labelmock's built bin (`node dist/cli.js --port 0`) and for a bare Hono
- * server started the same way (scripts/bench-start/bare-hono.mjs). Runs each several times,
- * interleaved, and prints the median and the ratio. Needs a build first (`npm run build`).
+ * Start-up cost as a user sees it: from spawning the process to the first answer of `GET /v1/tasks`, for
+ * labelmock's built bin (the single-file bundle `dist/labelmock.mjs`, which the bin starts, and `dist/cli.js`
+ * with its modules) and for a bare Hono server started the same way (scripts/bench-start/bare-hono.mjs). Runs
+ * each several times, interleaved, and prints the medians and the ratios. Needs a build first (`npm run build`).
  *   npm run bench:start [-- --runs 9]
  */
 import { spawn } from 'node:child_process';
@@ -14,9 +14,11 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const AUTH = `Basic ${Buffer.from('test_bench:').toString('base64')}`;
 
 const TARGETS = {
-  labelmock: ['dist/cli.js', '--port', '0', '--log', 'off'],
+  'labelmock (bundle)': ['dist/labelmock.mjs', '--port', '0', '--log', 'off'],
+  'labelmock (modules)': ['dist/cli.js', '--port', '0', '--log', 'off'],
   'bare hono': ['scripts/bench-start/bare-hono.mjs'],
 };
+type Target = keyof typeof TARGETS;
 
 /** Milliseconds from spawn to the first 200 of GET /v1/tasks. */
 function timeToFirstAnswer(args: string[]): Promise<number> {
@@ -43,17 +45,20 @@ function timeToFirstAnswer(args: string[]): Promise<number> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 async function main(): Promise<void> {
-  const times = { labelmock: [] as number[], 'bare hono': [] as number[] };
+  const names = Object.keys(TARGETS) as Target[];
+  const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Target, number[]>;
   for (let i = 0; i < RUNS; i += 1) {
-    times.labelmock.push(await timeToFirstAnswer(TARGETS.labelmock));
-    times['bare hono'].push(await timeToFirstAnswer(TARGETS['bare hono']));
+    for (const name of names) times[name].push(await timeToFirstAnswer(TARGETS[name]));
   }
   for (const [name, list] of Object.entries(times)) {
     console.log(
-      `${name.padEnd(10)} median ${median(list).toFixed(0)} ms  (runs: ${list.map((ms) => ms.toFixed(0)).join(', ')})`,
+      `${name.padEnd(20)} median ${median(list).toFixed(0)} ms  (runs: ${list.map((ms) => ms.toFixed(0)).join(', ')})`,
     );
   }
-  console.log(`ratio labelmock / bare hono: ${(median(times.labelmock) / median(times['bare hono'])).toFixed(2)}`);
+  const bare = median(times['bare hono']);
+  for (const name of names.filter((n) => n !== 'bare hono')) {
+    console.log(`ratio ${name} / bare hono: ${(median(times[name]) / bare).toFixed(2)}`);
+  }
 }
 
 void main();

@@ -17,6 +17,7 @@ const SOURCES = [
   'tsconfig.json',
   'tsconfig.build.json',
   'tsconfig.contracts.json',
+  'scripts/bundle.mjs',
 ];
 const STAMP = join(ROOT, 'dist', '.built');
 const npm = (args) => spawnSync('npm', args, { cwd: ROOT, stdio: 'inherit' }).status ?? 1;

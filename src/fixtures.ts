@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { PACKAGE_ROOT } from './runtime/package-root.js';
 
-const FIXTURES = new URL('../fixtures/', import.meta.url);
+const FIXTURES = new URL('fixtures/', PACKAGE_ROOT);
 const cache = new Map<string, unknown>();
 
 /** A sample from fixtures/ (read once): the OpenAPI examples and the tests use the same files. */

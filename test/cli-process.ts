@@ -1,7 +1,13 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 
 /**
- * The real bin (`src/cli.ts` through tsx) as a child process, for the tests that need a server of its own:
+ * The bin as `npx labelmock` runs it: the single-file bundle, built from the sources by the processes project's
+ * global setup (test/bundle-setup.ts). Its node arguments, for tests that spawn it themselves.
+ */
+export const BIN = [new URL('../dist/labelmock.mjs', import.meta.url).pathname];
+
+/**
+ * The real bin (the bundle) as a child process, for the tests that need a server of its own:
  * what it printed, its base URL once the banner is out, its exit. None of the runner's settings leak in.
  * The start has no deadline of its own: on a loaded machine a start may take long, and the test's timeout
  * (or an exit before the banner) ends the wait.
@@ -27,7 +33,7 @@ export function startCli(args: string[], env: Record<string, string> = {}, keepS
       ([name]) => !isSetting(name) || (keepSelfCheck && name === 'LABELMOCK_SELF_CHECK'),
     ),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+  const child = spawn(process.execPath, [...BIN, ...args], {
     cwd: new URL('..', import.meta.url),
     env: { ...clean, ...env },
   });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { harText } from '../src/tools/record/main.js';
 import { startRecorder } from '../src/tools/record/recorder.js';
+import { BIN } from './cli-process.js';
 import { type Cleanups, differentService, labelmockService, scenario, serveFetch } from './recording-targets.js';
 
 /** `labelmock drift` as users run it: exit 0 without new drift, 1 with, 2 when it cannot run. */
@@ -17,7 +18,7 @@ afterEach(async () => {
 });
 
 function drift(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'drift', ...args], {
+  const child = spawn(process.execPath, [...BIN, 'drift', ...args], {
     cwd: new URL('..', import.meta.url),
   });
   let out = '';

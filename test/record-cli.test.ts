@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HarSchema } from '../src/domain/har/schema.js';
+import { BIN } from './cli-process.js';
 import { basic } from './helpers.js';
 import { type Cleanups, labelmockService, serveFetch } from './recording-targets.js';
 
@@ -15,7 +16,7 @@ afterEach(async () => {
 });
 
 function record(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'record', ...args], {
+  const child = spawn(process.execPath, [...BIN, 'record', ...args], {
     cwd: new URL('..', import.meta.url),
   });
   let out = '';

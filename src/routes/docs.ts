@@ -4,6 +4,7 @@ import { gunzip } from 'node:zlib';
 import type { Hono } from 'hono';
 import { notFound } from '../errors/index.js';
 import type { AppEnv } from '../http/env.js';
+import { PACKAGE_ROOT } from '../runtime/package-root.js';
 import { DOCS_CSP, docsPage } from './docs-page.js';
 
 /**
@@ -12,8 +13,8 @@ import { DOCS_CSP, docsPage } from './docs-page.js';
  * (scripts/copy-docs-assets.mjs); run from src/ (tsx), it is unzipped from vendor/ on first request.
  */
 async function scalarBundle(): Promise<{ version: string; read: () => Promise<Uint8Array> }> {
-  const built = new URL('../docs-assets/', import.meta.url);
-  const vendored = new URL('../../vendor/scalar/', import.meta.url);
+  const built = new URL('dist/docs-assets/', PACKAGE_ROOT);
+  const vendored = new URL('vendor/scalar/', PACKAGE_ROOT);
   const versionIn = async (dir: URL) =>
     (JSON.parse(await readFile(new URL('scalar.json', dir), 'utf8')) as { version: string }).version;
   try {

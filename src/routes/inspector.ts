@@ -3,13 +3,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import type { Hono } from 'hono';
 import { notFound } from '../errors/index.js';
 import type { AppEnv } from '../http/env.js';
+import { PACKAGE_ROOT } from '../runtime/package-root.js';
 import { INSPECTOR_CSP, inspectorPage } from './inspector-page.js';
 
-/**
- * The inspector's client files: plain ES modules and one style sheet in inspector/ at the package root
- * (shipped in the package's `files`). The same relative URL works from src/routes (tsx) and dist/routes.
- */
-const FOLDER = new URL('../../inspector/', import.meta.url);
+/** The inspector's client files: plain ES modules and one style sheet in inspector/ at the package root. */
+const FOLDER = new URL('inspector/', PACKAGE_ROOT);
 const TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
