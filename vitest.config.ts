@@ -16,7 +16,6 @@ const PROCESSES = [
   'test/contracts-kit.test.ts',
   'test/data-dir-crash.test.ts',
   'test/drift-cli.test.ts',
-  'test/examples.test.ts',
   'test/faults-server.test.ts',
   'test/json-body-socket.test.ts',
   'test/persist-disk.test.ts',
@@ -28,7 +27,12 @@ const PROCESSES = [
   'test/tls.test.ts',
   'test/upload-backpressure.test.ts',
 ];
-const INSTALLS = ['test/generated-clients.test.ts', 'test/install-paths.test.ts', 'test/package.test.ts'];
+const INSTALLS = [
+  'test/generated-clients.test.ts',
+  'test/install-paths.test.ts',
+  'test/package.test.ts',
+  'test/python-plugin.test.ts',
+];
 const BROWSERS = ['test/docs-browser.test.ts', 'test/inspector-browser.test.ts'];
 const STRESS = ['test/fuzz.test.ts', 'test/hostile-input.test.ts'];
 

@@ -2,7 +2,7 @@
 //
 // Why: the house style caps lines at 120 characters, and Biome's formatter enforces that for code
 // but leaves long strings, template literals and comments alone. Files are the tracked and the
-// untracked-but-not-ignored .ts, .mjs and .cjs files under src/, contracts/, scripts/, test/ and inspector/.
+// untracked-but-not-ignored .ts, .mjs, .cjs and .py files under src/, contracts/, scripts/, test/, inspector/, python/.
 //
 //   node scripts/check-line-length.mjs  prints `file:line: N characters` per long line; exit 1 if any
 import { execFileSync } from 'node:child_process';
@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const MAX = 120;
-const FOLDERS = ['src', 'contracts', 'scripts', 'test', 'inspector'];
-const EXTENSION = /\.(ts|mjs|cjs)$/;
+const FOLDERS = ['src', 'contracts', 'scripts', 'test', 'inspector', 'python'];
+const EXTENSION = /\.(ts|mjs|cjs|py)$/;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', ...FOLDERS], {

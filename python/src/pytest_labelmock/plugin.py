@@ -1,0 +1,98 @@
+"""The pytest plugin (entry point `pytest11: labelmock`): options, the `labelmock` marker and the fixtures."""
+
+from __future__ import annotations
+
+import os
+import shlex
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .client import patch_scaleapi as _patch_scaleapi
+from .client import scale_client_for
+from .control import Labelmock
+from .node import NodeNotFound
+from .server import LabelmockServer, ServerError, ServerOptions
+
+_OPTIONS = {
+    "completion": "completion mode of test keys: manual, immediate, delay or reads (the server's --completion)",
+    "data_dir": "keep state in this folder (--data-dir); each pytest-xdist worker gets a folder of its own in it",
+    "args": "more flags for the server, as one shell-quoted string (e.g. '--latency 50 --unknown-params strict')",
+}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("labelmock", "labelmock: a stateful stand-in for the data-labeling task service")
+    for name, help_text in _OPTIONS.items():
+        flag = f"--labelmock-{name.replace('_', '-')}"
+        group.addoption(flag, dest=f"labelmock_{name}", default=None, help=help_text)
+        parser.addini(f"labelmock_{name}", help_text)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "labelmock(**settings): this test's tenant settings, as PATCH /_mock/settings takes them "
+        '(completion="immediate" is short for {"mode": "immediate"})',
+    )
+
+
+def _option(config: pytest.Config, name: str) -> str | None:
+    value = config.getoption(f"labelmock_{name}") or config.getini(f"labelmock_{name}")
+    return str(value) if value else None
+
+
+def _worker() -> str:
+    return os.environ.get("PYTEST_XDIST_WORKER", "main")
+
+
+@pytest.fixture(scope="session")
+def labelmock_server(pytestconfig: pytest.Config) -> Iterator[LabelmockServer]:
+    """A labelmock server for this session: one per pytest-xdist worker, on a free port, stopped at the end."""
+    data_dir = _option(pytestconfig, "data_dir")
+    options = ServerOptions(
+        completion=_option(pytestconfig, "completion"),
+        data_dir=os.path.join(data_dir, _worker()) if data_dir else None,
+        extra_args=shlex.split(_option(pytestconfig, "args") or ""),
+    )
+    server = LabelmockServer(options)
+    try:
+        server.start()
+    except (NodeNotFound, ServerError) as err:
+        pytest.fail(str(err), pytrace=False)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def labelmock(labelmock_server: LabelmockServer, request: pytest.FixtureRequest) -> Labelmock:
+    """This test's own account on the session's server: `api_key` (test mode) and `live_key` reach tenants that
+    hold nothing yet, so tests never see each other's data and need no reset. The `labelmock` marker's
+    settings are applied first."""
+    mock = Labelmock(labelmock_server.base_url)
+    marker = request.node.get_closest_marker("labelmock")
+    if marker is not None:
+        if marker.args:
+            raise pytest.UsageError("@pytest.mark.labelmock takes settings as keywords: labelmock(completion=...)")
+        mock.settings(**dict(marker.kwargs))
+    return mock
+
+
+@pytest.fixture
+def scale_client(labelmock: Labelmock) -> Any:
+    """The official client (`scaleapi.ScaleClient`) for this test's key, its v1 calls and `client.v2` at labelmock.
+    Skipped when scaleapi is not installed."""
+    pytest.importorskip("scaleapi", reason="scale_client needs the official client: pip install scaleapi")
+    return scale_client_for(labelmock)
+
+
+@pytest.fixture
+def patch_scaleapi(labelmock: Labelmock) -> Iterator[Labelmock]:
+    """Every `scaleapi.ScaleClient` built during the test (by the code under test, with whatever key and URL it
+    has) goes to labelmock as this test's tenant. Skipped when scaleapi is not installed."""
+    pytest.importorskip("scaleapi", reason="patch_scaleapi needs the official client: pip install scaleapi")
+    with _patch_scaleapi(labelmock) as mock:
+        yield mock
