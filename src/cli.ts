@@ -134,7 +134,9 @@ function stopOnSignals(app: MockApp, server: Server, config: Config): void {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   // Started by npm (npx, npm start, npm exec): npm does not pass a signal on to the server, so its exit is one.
-  if (process.env.npm_command || process.env.npm_lifecycle_event) watchParent(() => stop('SIGTERM'));
+  // --exit-with-parent asks for the same under any parent (the pytest plugin's, which may be killed).
+  const underNpm = Boolean(process.env.npm_command || process.env.npm_lifecycle_event);
+  if (underNpm || config.exitWithParent) watchParent(() => stop('SIGTERM'));
 }
 
 /**

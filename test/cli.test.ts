@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
@@ -6,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { OPTIONS } from '../src/config/options.js';
 import { accountFingerprint } from '../src/runtime/fingerprint.js';
-import { startCli } from './cli-process.js';
+import { BIN, startCli } from './cli-process.js';
 
 /** The real bin, ended after the test. */
 function cli(args: string[], env?: Record<string, string>) {
@@ -125,6 +126,34 @@ describe('the labelmock bin (src/cli.ts)', () => {
       });
     expect(await withHost('rebind.attacker.example')).toBe(400);
     expect(await withHost(`localhost:${port}`)).toBe(200);
+  });
+
+  it('labelmock --exit-with-parent stops once the process that started it is SIGKILLed', async () => {
+    // A parent like a test runner: it starts the server and is then killed, leaving the server to init.
+    const parentScript = [
+      "const { spawn } = require('node:child_process');",
+      `spawn(process.execPath, ${JSON.stringify([...BIN, '--port', '0', '--log', 'off', '--exit-with-parent'])},`,
+      "  { stdio: ['ignore', 'inherit', 'inherit'] });",
+      'setInterval(() => {}, 1000);',
+    ].join('\n');
+    const parent = spawn(process.execPath, ['-e', parentScript]);
+    onTestFinished(() => void parent.kill('SIGKILL'));
+    let out = '';
+    const base = await new Promise<string>((resolve) => {
+      parent.stdout.on('data', (chunk) => {
+        out += chunk;
+        const found = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+        if (found) resolve(found);
+      });
+    });
+    expect((await fetch(`${base}/_mock/health`)).status).toBe(200);
+    parent.kill('SIGKILL');
+    const answers = () =>
+      fetch(`${base}/_mock/health`).then(
+        () => true,
+        () => false,
+      );
+    await expect.poll(answers, { timeout: 30_000, interval: 200 }).toBe(false);
   });
 
   it('labelmock --host with a name that resolves to nothing exits 1 with one line', async () => {

@@ -280,6 +280,16 @@ export const OPTIONS: readonly OptionDef[] = [
     value: z.string().min(1, 'must name a file'),
   },
   {
+    flag: 'exit-with-parent',
+    env: 'LABELMOCK_EXIT_WITH_PARENT',
+    key: 'exitWithParent',
+    help:
+      'stop within a second of the process that started the server exiting, by any signal (a test runner that ' +
+      'was killed); started by npm (npx, npm start) it does so anyway',
+    shownDefault: 'off',
+    value: switchValue,
+  },
+  {
     flag: 'shutdown-timeout',
     arg: 'MS',
     env: 'LABELMOCK_SHUTDOWN_TIMEOUT',

@@ -70,6 +70,7 @@ export const ConfigSchema = z.object({
   latency: LatencySchema.optional(),
   /** Serve HTTPS (--tls; implied by --tls-dir and --tls-cert): the CLI makes or reads the certificate. */
   tls: z.boolean(),
+  exitWithParent: z.boolean(),
   /** Where --tls keeps its CA and server certificate; default <dataDir>/tls, else ~/.labelmock/tls. */
   tlsDir: z.string().min(1).optional(),
   /** The user's own certificate and key (PEM files), used as given. */
@@ -105,4 +106,5 @@ export const defaultConfig: Config = {
   rateLimit: null,
   unknownParams: 'lenient',
   tls: false,
+  exitWithParent: false,
 };

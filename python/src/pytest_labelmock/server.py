@@ -46,7 +46,8 @@ class LabelmockServer:
     def command(self) -> list[str]:
         if not BUNDLE.exists():
             raise ServerError(f"{BUNDLE} is missing: this copy of pytest-labelmock was built without its server")
-        args = [self._node or find_node(), str(BUNDLE), "--port", "0", "--log", "off"]
+        # --exit-with-parent: a pytest run that is killed takes its servers with it.
+        args = [self._node or find_node(), str(BUNDLE), "--port", "0", "--log", "off", "--exit-with-parent"]
         if self.options.completion:
             args += ["--completion", self.options.completion]
         if self.options.data_dir:
