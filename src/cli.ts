@@ -16,8 +16,9 @@ import { gracefulShutdown } from './http/shutdown.js';
 import { DataDirLockedError } from './persist/lock.js';
 import { watchParent } from './runtime/parent-watch.js';
 import { type TlsMaterial, tlsFromDir, tlsFromFiles } from './runtime/tls.js';
+import type { Io } from './tools/command.js';
 import { runDrift } from './tools/drift/main.js';
-import { type Io, runRecord } from './tools/record/main.js';
+import { runRecord } from './tools/record/main.js';
 
 /** The `labelmock` bin: `labelmock --port 4010 --completion immediate` (`labelmock --help` for every flag). */
 

@@ -53,3 +53,14 @@ export function startCli(args: string[], env: Record<string, string> = {}, keepS
   base.catch(() => {});
   return { child, base, exited, out: () => out, err: () => err };
 }
+
+/** The bin run with `args` (a tool: record, drift) and what it prints, until it exits. */
+export function runBin(args: string[]) {
+  const child = spawn(process.execPath, [...BIN, ...args], { cwd: new URL('..', import.meta.url) });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.stderr.on('data', (chunk) => (err += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  return { child, exited, out: () => out, err: () => err };
+}

@@ -1,31 +1,22 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { harText } from '../src/tools/record/main.js';
 import { startRecorder } from '../src/tools/record/recorder.js';
-import { BIN } from './cli-process.js';
-import { type Cleanups, differentService, labelmockService, scenario, serveFetch } from './recording-targets.js';
+import { runBin } from './cli-process.js';
+import { cleanupsAfterEach, differentService, labelmockService, scenario, serveFetch } from './recording-targets.js';
 
 /** `labelmock drift` as users run it: exit 0 without new drift, 1 with, 2 when it cannot run. */
 
-const cleanups: Cleanups = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
-function drift(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, [...BIN, 'drift', ...args], {
-    cwd: new URL('..', import.meta.url),
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  child.stderr.on('data', (chunk) => (err += chunk));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })));
+async function drift(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  const run = runBin(['drift', ...args]);
+  const code = await run.exited;
+  return { code, out: run.out(), err: run.err() };
 }
 
 /** The URL of a port nothing listens on (taken, then let go). */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HarEntry } from '../src/domain/har/schema.js';
 import { templateFinder } from '../src/http/self-check/answer-check.js';
 import { labelmockDocuments } from '../src/tools/documents.js';
@@ -10,7 +10,7 @@ import { harText } from '../src/tools/record/main.js';
 import { startRecorder } from '../src/tools/record/recorder.js';
 import { createImageTask, makeApp } from './helpers.js';
 import {
-  type Cleanups,
+  cleanupsAfterEach,
   DIFFERENCES,
   differentService,
   labelmockService,
@@ -18,10 +18,7 @@ import {
   serveFetch,
 } from './recording-targets.js';
 
-const cleanups: Cleanups = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 const templateOf = templateFinder(await labelmockDocuments());
 

@@ -1,38 +1,27 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HarSchema } from '../src/domain/har/schema.js';
-import { BIN } from './cli-process.js';
+import { runBin } from './cli-process.js';
 import { basic } from './helpers.js';
-import { type Cleanups, labelmockService, serveFetch } from './recording-targets.js';
+import { cleanupsAfterEach, labelmockService, serveFetch } from './recording-targets.js';
 
 /** `labelmock record` as users run it: the bin's subcommand, stopped by a signal. */
 
-const cleanups: Cleanups = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 function record(args: string[]) {
-  const child = spawn(process.execPath, [...BIN, 'record', ...args], {
-    cwd: new URL('..', import.meta.url),
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  child.stderr.on('data', (chunk) => (err += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const run = runBin(['record', ...args]);
   const url = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', () => {
-      const found = /^labelmock record: (http:\/\/\S+) ->/m.exec(out)?.[1];
+    run.child.stdout.on('data', () => {
+      const found = /^labelmock record: (http:\/\/\S+) ->/m.exec(run.out())?.[1];
       if (found) resolve(found);
     });
-    void exited.then((code) => reject(new Error(`exited with ${code}: ${out}${err}`)));
+    void run.exited.then((code) => reject(new Error(`exited with ${code}: ${run.out()}${run.err()}`)));
   });
   url.catch(() => {});
-  return { child, url, exited, out: () => out, err: () => err };
+  return { ...run, url };
 }
 
 describe('labelmock record (the bin)', () => {

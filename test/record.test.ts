@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HarSchema } from '../src/domain/har/schema.js';
 import { answerChecker } from '../src/http/self-check/answer-check.js';
 import { labelmockDocuments } from '../src/tools/documents.js';
@@ -10,7 +10,7 @@ import { type Recorder, startRecorder } from '../src/tools/record/recorder.js';
 import { harProblems } from './har-validate.js';
 import { basic, imageRequest } from './helpers.js';
 import {
-  type Cleanups,
+  cleanupsAfterEach,
   DIFFERENCES,
   differentService,
   labelmockService,
@@ -18,10 +18,7 @@ import {
   serveFetch,
 } from './recording-targets.js';
 
-const cleanups: Cleanups = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 const check = answerChecker(await labelmockDocuments());
 

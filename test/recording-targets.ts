@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { afterEach } from 'vitest';
 import { createApp } from '../src/app.js';
 import { basic, imageRequest } from './helpers.js';
 
@@ -10,6 +11,15 @@ import { basic, imageRequest } from './helpers.js';
  */
 
 export type Cleanups = (() => Promise<void> | void)[];
+
+/** A list the calling test file fills with cleanups; they run, last first, after each test. */
+export function cleanupsAfterEach(): Cleanups {
+  const cleanups: Cleanups = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return cleanups;
+}
 
 type FetchHandler = (request: Request) => Response | Promise<Response>;
 

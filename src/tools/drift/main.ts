@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { Command, CommanderError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { templateFinder } from '../../http/self-check/answer-check.js';
+import { type Io, parseTool, toolCommand } from '../command.js';
 import { labelmockDocuments } from '../documents.js';
-import type { Io } from '../record/main.js';
 import { type Exchange, RecordingError, readRecording } from './exchanges.js';
 import { type DriftTarget, inProcessTarget, remoteTarget, replay } from './replay.js';
 import { baselineText, json, junit, pretty, summarize } from './report.js';
@@ -22,7 +22,7 @@ interface DriftFlags {
 }
 
 function command(io: Io): Command {
-  return new Command('labelmock drift')
+  return toolCommand('labelmock drift', io)
     .description(
       'Replay a recording (HAR 1.2, or a vcrpy / Ruby VCR cassette) against a fresh tenant of labelmock, in order, ' +
         "and report where labelmock's answers differ: status, missing and extra fields, types, and values where " +
@@ -33,9 +33,7 @@ function command(io: Io): Command {
     .addOption(new Option('--reporter <name>', 'output format').choices(['pretty', 'json', 'junit']).default('pretty'))
     .option('--output <file>', 'write the report to a file instead of stdout')
     .option('--baseline <file>', 'accepted drift (a file --write-baseline wrote): only other drift fails')
-    .option('--write-baseline <file>', 'write the drift found as a baseline file')
-    .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} });
+    .option('--write-baseline <file>', 'write the drift found as a baseline file');
 }
 
 async function readAccepted(file: string | undefined): Promise<Set<string>> {
@@ -49,15 +47,8 @@ async function readAccepted(file: string | undefined): Promise<Set<string>> {
 
 /** Runs `labelmock drift ...`; resolves to the exit code. */
 export async function runDrift(argv: readonly string[], io: Io): Promise<number> {
-  const program = command(io);
-  try {
-    program.parse([...argv], { from: 'user' });
-  } catch (err) {
-    if (!(err instanceof CommanderError)) throw err;
-    if (err.code === 'commander.helpDisplayed') return 0;
-    io.stderr(`labelmock drift: ${err.message.replace(/^error: /, '')}\n`);
-    return 2;
-  }
+  const program = parseTool(command(io), argv, io);
+  if (typeof program === 'number') return program;
   const flags = program.opts<DriftFlags>();
   const [file] = program.args as [string];
   let exchanges: Exchange[];

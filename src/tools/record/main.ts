@@ -1,8 +1,9 @@
 import { writeFile } from 'node:fs/promises';
-import { Command, CommanderError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import type { HarEntry } from '../../domain/har/schema.js';
 import { answerChecker } from '../../http/self-check/answer-check.js';
 import { packageVersion } from '../../version.js';
+import { type Io, parseTool, toolCommand } from '../command.js';
 import { labelmockDocuments } from '../documents.js';
 import { type Recorder, startRecorder } from './recorder.js';
 import { MIN_SECRET_CHARS } from './redact.js';
@@ -13,11 +14,6 @@ import { MIN_SECRET_CHARS } from './redact.js';
  * and exits 1. Exit 2: bad arguments.
  */
 
-export interface Io {
-  stdout(text: string): void;
-  stderr(text: string): void;
-}
-
 interface RecordFlags {
   target: string;
   out: string;
@@ -27,7 +23,7 @@ interface RecordFlags {
 }
 
 function command(io: Io): Command {
-  return new Command('labelmock record')
+  return toolCommand('labelmock record', io)
     .description(
       'Record the real service: a proxy that forwards each request to --target, answers with its answer, and ' +
         'writes the exchanges to --out as HAR 1.2 when stopped (Ctrl-C or SIGTERM). Credentials, signatures ' +
@@ -42,22 +38,13 @@ function command(io: Io): Command {
       new Option('--redact <text>', `a secret to take out wherever it stands (repeatable; ${MIN_SECRET_CHARS}+ chars)`)
         .argParser((value: string, previous: string[] = []) => [...previous, value])
         .default([]),
-    )
-    .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} });
+    );
 }
 
 /** The flags, or the exit code when there is nothing to run (help, a bad flag). */
 function parse(argv: readonly string[], io: Io): RecordFlags | number {
-  const program = command(io);
-  try {
-    program.parse([...argv], { from: 'user' });
-  } catch (err) {
-    if (!(err instanceof CommanderError)) throw err;
-    if (err.code === 'commander.helpDisplayed') return 0;
-    io.stderr(`labelmock record: ${err.message.replace(/^error: /, '')}\n`);
-    return 2;
-  }
+  const program = parseTool(command(io), argv, io);
+  if (typeof program === 'number') return program;
   const flags = program.opts<RecordFlags>();
   const problems: string[] = [];
   if (!/^https?:\/\//i.test(flags.target)) problems.push(`--target must be an http(s) URL, not "${flags.target}"`);
