@@ -2,6 +2,7 @@
 // actions the control plane offers. Refreshed when an event names the task.
 import { api, isOwn } from './api.mjs';
 import { badge, debounced, h, json, loading, show, time } from './dom.mjs';
+import { drawImageResponse, svgElement } from './draw.mjs';
 import { attemptsTable, requestList } from './journals.mjs';
 import { actionState, taskActions } from './task-actions.mjs';
 
@@ -42,9 +43,33 @@ function details(task, load, state) {
     taskActions(task, load, state),
     section('Params', json(task.params)),
     section('Metadata', json(task.metadata)),
+    drawing(task.response),
     section('Response', json(task.response)),
     section('Audits', task.audits?.length ? json(task.audits) : h('p', { class: 'empty' }, 'No audits.')),
   ];
+}
+
+/** The shapes of an image annotation response, drawn, with a legend per label (nothing for other responses). */
+function drawing(response) {
+  if (!Array.isArray(response?.annotations)) return undefined;
+  const { svg, legend, skipped } = drawImageResponse(response);
+  if (legend.length === 0) return undefined;
+  // The swatch is an SVG fill, not a style attribute: the page's CSP allows no inline style.
+  const swatch = (colour) =>
+    svgElement({
+      tag: 'svg',
+      attrs: { class: 'swatch', viewBox: '0 0 10 10' },
+      children: [{ tag: 'rect', attrs: { width: 10, height: 10, fill: colour }, children: [] }],
+    });
+  const items = legend.map(({ label, colour, count }) => h('li', {}, swatch(colour), ` ${label} (${count})`));
+  const note =
+    skipped > 0 ? h('p', { class: 'empty' }, `${skipped} shape(s) of other kinds are in the JSON below.`) : '';
+  return section(
+    'Drawing',
+    h('div', { class: 'drawing-box' }, svgElement(svg)),
+    h('ul', { class: 'legend' }, items),
+    note,
+  );
 }
 
 const fact = (name, value) => [h('dt', {}, name), h('dd', {}, value)];

@@ -35,6 +35,12 @@ async function post(base: string, path: string, body: unknown): Promise<{ task_i
   return (await res.json()) as { task_id: string };
 }
 
+async function get(base: string, path: string): Promise<any> {
+  const res = await fetch(`${base}${path}`, { headers: { authorization: basic(KEY) } });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
 async function createTask(base: string, overrides: Record<string, unknown>): Promise<string> {
   return (await post(base, '/v1/task/imageannotation', imageRequest(overrides))).task_id;
 }
@@ -122,6 +128,13 @@ describe('inspector in Chromium', () => {
 
     await page.getByRole('button', { name: 'Complete', exact: true }).click();
     await page.getByRole('heading', { name: `Task ${taskId} completed` }).waitFor();
+    // The synthesized response, drawn: one shape per annotation, and a legend per label.
+    const response = (await get(base, `/v1/task/${taskId}`)).response;
+    const drawn = page.locator('section', { has: page.getByRole('heading', { name: 'Drawing' }) });
+    await expect(drawn.locator('svg [data-kind]').count()).resolves.toBe(response.annotations.length);
+    await expect(drawn.locator('.legend li').count()).resolves.toBe(
+      new Set(response.annotations.map((a: { label: string }) => a.label)).size,
+    );
     const attempts = page.locator('.delivery', { hasText: 'https://app.example/callback' });
     await attempts.locator('td', { hasText: /^200$/ }).waitFor();
     await expect(attempts.locator('.badge', { hasText: 'succeeded' }).count()).resolves.toBe(1);
