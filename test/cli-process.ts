@@ -1,4 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { expect } from 'vitest';
 
 /**
  * The bin as `npx labelmock` runs it: the single-file bundle, built from the sources by the processes project's
@@ -63,4 +64,14 @@ export function runBin(args: string[]) {
   child.stderr.on('data', (chunk) => (err += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   return { child, exited, out: () => out, err: () => err };
+}
+
+/** Resolves once nothing answers at `base` any more (the server stopped); the test's timeout bounds the wait. */
+export async function untilGone(base: string): Promise<void> {
+  const answers = () =>
+    fetch(`${base}/_mock/health`).then(
+      () => true,
+      () => false,
+    );
+  await expect.poll(answers, { timeout: 30_000, interval: 200 }).toBe(false);
 }

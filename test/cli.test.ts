@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { OPTIONS } from '../src/config/options.js';
 import { accountFingerprint } from '../src/runtime/fingerprint.js';
-import { BIN, startCli } from './cli-process.js';
+import { BIN, startCli, untilGone } from './cli-process.js';
 
 /** The real bin, ended after the test. */
 function cli(args: string[], env?: Record<string, string>) {
@@ -148,12 +148,7 @@ describe('the labelmock bin (src/cli.ts)', () => {
     });
     expect((await fetch(`${base}/_mock/health`)).status).toBe(200);
     parent.kill('SIGKILL');
-    const answers = () =>
-      fetch(`${base}/_mock/health`).then(
-        () => true,
-        () => false,
-      );
-    await expect.poll(answers, { timeout: 30_000, interval: 200 }).toBe(false);
+    await untilGone(base);
   });
 
   it('labelmock --host with a name that resolves to nothing exits 1 with one line', async () => {

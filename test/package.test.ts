@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untilGone } from './cli-process.js';
 import { present } from './helpers.js';
 
 /**
@@ -107,12 +108,7 @@ describe('the packed package', () => {
       );
       expect((await fetch(`${base}/v1/tasks`, { headers: { authorization: AUTH } })).status).toBe(200);
       child.kill(signal);
-      const answers = () =>
-        fetch(`${base}/_mock/health`).then(
-          () => true,
-          () => false,
-        );
-      await expect.poll(answers, { timeout: 30_000, interval: 200 }).toBe(false);
+      await untilGone(base);
     },
   );
 

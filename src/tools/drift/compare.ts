@@ -1,4 +1,5 @@
-import { type IdMap, isIdKey, isObject } from './ids.js';
+import { isRecord } from '../../domain/tasks/is-record.js';
+import { type IdMap, isIdKey } from './ids.js';
 
 /**
  * What differs between a recorded answer and labelmock's to the same request: a field one has and the other
@@ -53,7 +54,7 @@ export function compareAnswers(recorded: unknown, mock: unknown, ids: IdMap): Di
       for (let i = 0; i < Math.min(a.length, b.length); i += 1) walk(a[i], b[i], `${path}[${i}]`, key);
       return;
     }
-    if (isObject(a) && isObject(b)) {
+    if (isRecord(a) && isRecord(b)) {
       for (const name of Object.keys(a)) {
         if (name in b) walk(a[name], b[name], join(path, name), name);
         else add({ kind: 'missing', path: join(path, name), recorded: shown(a[name]) });

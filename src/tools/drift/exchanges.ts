@@ -31,7 +31,8 @@ function place(url: string): Pick<Exchange, 'path' | 'query'> {
   return { path: at < 0 ? parsed.pathname : parsed.pathname.slice(at), query: [...parsed.searchParams] };
 }
 
-function answerOf(text: string | undefined): unknown {
+/** A body's JSON value, or its text when it is not JSON (undefined: no body). */
+export function jsonOrText(text: string | undefined): unknown {
   if (text === undefined || text === '') return undefined;
   try {
     return JSON.parse(text);
@@ -55,7 +56,7 @@ function fromHar(value: unknown): Exchange[] {
       contentType: contentType ?? request.postData?.mimeType,
       body: request.postData?.text,
       status: response.status,
-      answer: base64 ? response.content.text : answerOf(response.content.text),
+      answer: base64 ? response.content.text : jsonOrText(response.content.text),
     };
   });
 }
@@ -88,7 +89,7 @@ function fromVcr(interactions: VcrInteraction[]): Exchange[] {
       contentType: vcrHeader(request.headers, 'content-type'),
       body: vcrText(request.body) || undefined,
       status: status ?? 0,
-      answer: answerOf(vcrText(response.body)),
+      answer: jsonOrText(vcrText(response.body)),
     };
   });
 }

@@ -1,3 +1,5 @@
+import { isRecord } from '../../domain/tasks/is-record.js';
+
 /**
  * The real service's ids and the ones labelmock minted for the same records: learned as each replayed answer
  * comes back beside the recorded one, then put in place of the recorded ids in the requests that follow.
@@ -23,7 +25,7 @@ export class IdMap {
       for (const [index, item] of recorded.entries()) this.learn(item, mock[index]);
       return;
     }
-    if (!isObject(recorded) || !isObject(mock)) return;
+    if (!isRecord(recorded) || !isRecord(mock)) return;
     for (const [key, value] of Object.entries(recorded)) {
       const other = mock[key];
       if (isIdKey(key) && typeof value === 'string' && typeof other === 'string') {
@@ -39,6 +41,3 @@ export class IdMap {
     return out;
   }
 }
-
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createApp } from '../../app.js';
+import { isRecord } from '../../domain/tasks/is-record.js';
 import { compareAnswers, type Difference } from './compare.js';
-import type { Exchange } from './exchanges.js';
-import { IdMap, isObject } from './ids.js';
+import { type Exchange, jsonOrText } from './exchanges.js';
+import { IdMap } from './ids.js';
 
 /**
  * Replays a recording against a fresh tenant of labelmock, in order, and compares each answer with the
@@ -52,20 +53,11 @@ export function remoteTarget(baseUrl: string): DriftTarget {
   };
 }
 
-const parsed = (text: string): unknown => {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-};
-
 /** Task objects an answer shows: itself, or the items of its list (docs, tasks). */
 function tasksIn(answer: unknown): Record<string, unknown>[] {
-  if (!isObject(answer)) return [];
+  if (!isRecord(answer)) return [];
   if (typeof answer.task_id === 'string') return [answer];
-  return [answer.docs, answer.tasks].flatMap((list) => (Array.isArray(list) ? list.filter(isObject) : []));
+  return [answer.docs, answer.tasks].flatMap((list) => (Array.isArray(list) ? list.filter(isRecord) : []));
 }
 
 export async function replay(
@@ -104,7 +96,7 @@ export async function replay(
     };
     const body = exchange.body === undefined ? undefined : ids.substitute(exchange.body);
     const answer = await target.send(exchange.method, query.size > 0 ? `${path}?${query}` : path, headers, body);
-    const mock = parsed(answer.text);
+    const mock = jsonOrText(answer.text);
     ids.learn(exchange.answer, mock);
     const operation = `${exchange.method} ${templateOf(exchange.method, path) ?? path}`;
     const differences: Difference[] =
