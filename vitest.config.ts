@@ -33,7 +33,11 @@ const INSTALLS = [
   'test/package.test.ts',
   'test/python-plugin.test.ts',
 ];
-const BROWSERS = ['test/docs-browser.test.ts', 'test/inspector-browser.test.ts'];
+const BROWSERS = [
+  'test/docs-browser.test.ts',
+  'test/inspector-browser.test.ts',
+  'test/inspector-drawing-browser.test.ts',
+];
 const STRESS = ['test/fuzz.test.ts', 'test/hostile-input.test.ts'];
 
 const ALL = ['test/**/*.test.ts', 'contracts/**/*.test.ts'];

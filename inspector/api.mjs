@@ -39,10 +39,12 @@ const OWN_TOKEN =
   Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(36)).join('');
 sessionStorage.setItem(OWN_HEADER, OWN_TOKEN);
 export const isOwn = (request) => request.headers[OWN_HEADER] === OWN_TOKEN;
+/** Every request the inspector makes: the key, and the mark of its own. */
+const ownHeaders = () => ({ authorization: authorization(), [OWN_HEADER]: OWN_TOKEN });
 
 /** Calls a JSON route; a non-2xx answer throws an Error with the service's message. */
 export async function api(method, path, body) {
-  const headers = { authorization: authorization(), [OWN_HEADER]: OWN_TOKEN };
+  const headers = ownHeaders();
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
@@ -57,6 +59,13 @@ export async function api(method, path, body) {
   }
   if (!res.ok) throw new Error(`${res.status}: ${data?.error ?? (text || res.statusText)}`);
   return data;
+}
+
+/** Reads a route's bytes (an uploaded file) as a Blob; a non-2xx answer throws. */
+export async function apiBlob(path) {
+  const res = await fetch(path, { headers: ownHeaders() });
+  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
+  return res.blob();
 }
 
 /** `?a=1&b=2` from an object, leaving out empty values. */
@@ -74,8 +83,7 @@ export function query(params) {
 export async function streamEvents(onEvent, onState, signal) {
   while (!signal.aborted) {
     try {
-      const headers = { authorization: authorization(), [OWN_HEADER]: OWN_TOKEN };
-      const res = await fetch('/_mock/events', { headers, signal });
+      const res = await fetch('/_mock/events', { headers: ownHeaders(), signal });
       if (!res.ok || !res.body) throw new Error(`events: ${res.status}`);
       onState('live');
       await readEvents(res.body, onEvent);

@@ -1,15 +1,42 @@
 // The task page's actions, those its state allows: a pending task is completed (synthesized or with an
 // edited response the mock validates), failed or canceled; a completed one redone or audited. Each shows
-// its error inline and reloads the page's data when it succeeds.
+// its error inline and reloads the page's data when it succeeds. A response being typed is drawn as it is
+// typed, before it is sent.
 import { api } from './api.mjs';
-import { actionButton, field, h } from './dom.mjs';
+import { actionButton, debounced, field, h, show } from './dom.mjs';
+import { drawing } from './drawing.mjs';
 
 /**
  * What outlives a re-render of the page (a live event reloads it at any moment): the error box, so an
- * action's error stays in sight, and the response being edited, so typing is never lost.
+ * action's error stays in sight, the response being edited, so typing is never lost, and the frame each
+ * drawing shows.
  */
 export function actionState() {
-  return { errors: h('div', { class: 'action-error', id: 'action-error' }), draft: undefined };
+  return {
+    errors: h('div', { class: 'action-error', id: 'action-error' }),
+    draft: undefined,
+    view: {},
+    previewView: {},
+  };
+}
+
+/** The typed response drawn, once it is JSON; nothing for a task type without a drawing. */
+function responsePreview(task, textarea, state) {
+  const preview = h('div', { class: 'preview', id: 'preview' });
+  const draw = () => {
+    let typed;
+    try {
+      typed = JSON.parse(textarea.value);
+    } catch {
+      show(preview, h('p', { class: 'hint' }, 'The preview waits for the response to be JSON.'));
+      return;
+    }
+    const drawn = drawing(task, typed, state.previewView);
+    show(preview, drawn ? [h('h3', {}, 'Preview of the response typed above (not sent yet)'), drawn] : '');
+  };
+  textarea.addEventListener('input', debounced(draw, 200));
+  if (state.draft !== undefined) draw();
+  return preview;
 }
 
 export function taskActions(task, load, state) {
@@ -48,12 +75,14 @@ export function taskActions(task, load, state) {
       ),
       h('p', {}, failMessage, actionButton('Fail', fail, errors)),
       field('Response (JSON) to complete the task with', response),
+      responsePreview(task, response, state),
       h('p', {}, actionButton('Complete with this response', edited, errors)),
     ],
     completed: () => [
       h('p', {}, actionButton('Redo', run('POST', `/_mock/tasks/${id}/redo`), errors)),
       h('p', {}, auditResult, auditComments, actionButton('Audit', audit, errors)),
       field('Response (JSON): an audit "fixed" replaces the response with it', response),
+      responsePreview(task, response, state),
     ],
   };
   const offered = offers[task.status]?.() ?? [

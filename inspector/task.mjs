@@ -1,32 +1,47 @@
-// One task: its params, response, audits, callback attempts and the requests that touched it, with the
-// actions the control plane offers. Refreshed when an event names the task.
+// One task: what happened to it (its timeline), its params, its response drawn and as JSON, audits, callback
+// attempts and the requests that touched it, with the actions the control plane offers. The task is read from
+// the side (GET /_mock/tasks/{id}): watching it is never a client's read, nor a request in its own timeline.
+// Refreshed when an event names the task.
 import { api, isOwn } from './api.mjs';
 import { badge, debounced, h, json, loading, show, time } from './dom.mjs';
-import { drawImageResponse, svgElement } from './draw.mjs';
+import { drawing } from './drawing.mjs';
 import { attemptsTable, requestList } from './journals.mjs';
 import { actionState, taskActions } from './task-actions.mjs';
+import { timelineList } from './timeline.mjs';
 
 export async function taskPage(view, [id]) {
-  const path = `/v1/task/${encodeURIComponent(id)}`;
+  const path = `/_mock/tasks/${encodeURIComponent(id)}`;
   const body = h('div', { id: 'task' }, loading());
   const state = actionState();
   const load = async () => {
-    const [task, callbacks, journal] = await Promise.all([
+    const [task, timeline, callbacks, journal] = await Promise.all([
       api('GET', path),
+      api('GET', `${path}/timeline`),
       api('GET', `/_mock/callbacks?task_id=${encodeURIComponent(id)}`),
       api('GET', `/_mock/requests?limit=100&task_id=${encodeURIComponent(id)}`),
     ]);
-    show(body, details(task, load, state), section('Callbacks', deliveries(callbacks.deliveries)));
+    const own = new Set(journal.requests.filter(isOwn).map((r) => r.id));
+    show(
+      body,
+      details(task, load, state),
+      section('Timeline', timelineList(timeline, own)),
+      section('Callbacks', deliveries(callbacks.deliveries)),
+    );
     const theirs = journal.requests.filter((r) => !isOwn(r));
     body.append(section('Requests that touched it (the last 100)', requestList(theirs)));
   };
   show(view, h('p', {}, h('a', { href: '#/tasks' }, '‹ Tasks')), body);
   await load();
   const refresh = debounced(() => load().catch((error) => show(body, h('p', { class: 'error' }, error.message))));
-  return (event) => (event.task_id === id || event.type === 'callback.attempt') && refresh();
+  return (event) =>
+    (event.task_id === id ||
+      event.type === 'callback.attempt' ||
+      (event.type === 'request' && event.path.split('/').includes(id))) &&
+    refresh();
 }
 
 function details(task, load, state) {
+  const drawn = drawing(task, task.response, state.view);
   return [
     h('h1', {}, `Task ${task.task_id} `, badge(task.status)),
     h(
@@ -43,33 +58,10 @@ function details(task, load, state) {
     taskActions(task, load, state),
     section('Params', json(task.params)),
     section('Metadata', json(task.metadata)),
-    drawing(task.response),
+    drawn ? section(task.response ? 'Drawing' : 'Drawing (no response yet)', drawn) : '',
     section('Response', json(task.response)),
     section('Audits', task.audits?.length ? json(task.audits) : h('p', { class: 'empty' }, 'No audits.')),
   ];
-}
-
-/** The shapes of an image annotation response, drawn, with a legend per label (nothing for other responses). */
-function drawing(response) {
-  if (!Array.isArray(response?.annotations)) return undefined;
-  const { svg, legend, skipped } = drawImageResponse(response);
-  if (legend.length === 0) return undefined;
-  // The swatch is an SVG fill, not a style attribute: the page's CSP allows no inline style.
-  const swatch = (colour) =>
-    svgElement({
-      tag: 'svg',
-      attrs: { class: 'swatch', viewBox: '0 0 10 10' },
-      children: [{ tag: 'rect', attrs: { width: 10, height: 10, fill: colour }, children: [] }],
-    });
-  const items = legend.map(({ label, colour, count }) => h('li', {}, swatch(colour), ` ${label} (${count})`));
-  const note =
-    skipped > 0 ? h('p', { class: 'empty' }, `${skipped} shape(s) of other kinds are in the JSON below.`) : '';
-  return section(
-    'Drawing',
-    h('div', { class: 'drawing-box' }, svgElement(svg)),
-    h('ul', { class: 'legend' }, items),
-    note,
-  );
 }
 
 const fact = (name, value) => [h('dt', {}, name), h('dd', {}, value)];

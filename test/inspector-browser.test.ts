@@ -1,19 +1,16 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { launchChromium as launchBrowser, serveApp } from './browser.js';
 import { basic, imageRequest } from './helpers.js';
+import { get, KEY, openInspector as openSession, post, screenshot } from './inspector-session.js';
 
 /**
  * GET /_mock/ui in a real headless Chromium (Debian's package; .ci/run installs it): a person opens the
  * inspector with a key in the fragment, creates a task with curl (here: fetch), watches it appear and
- * drives it by clicking. With LABELMOCK_SCREENSHOTS=1 the test also writes the inspector page's screenshots
- * (docs/inspector-*.png); CI leaves them alone.
+ * drives it by clicking (test/inspector-session.ts; the drawings of each task type: inspector-drawing-browser).
  */
 
-const KEY = 'test_inspector';
-const SCREENSHOTS = process.env.LABELMOCK_SCREENSHOTS === '1';
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -23,47 +20,10 @@ afterEach(async () => {
 const startServer = () => serveApp(createApp({ fetch: async () => new Response('ok', { status: 200 }) }), cleanups);
 
 const launchChromium = () => launchBrowser(cleanups);
-
-/** What a developer's curl does: a POST with the key, outside the browser. */
-async function post(base: string, path: string, body: unknown): Promise<{ task_id: string }> {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { authorization: basic(KEY), 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { task_id: string };
-}
-
-async function get(base: string, path: string): Promise<any> {
-  const res = await fetch(`${base}${path}`, { headers: { authorization: basic(KEY) } });
-  expect(res.status).toBe(200);
-  return res.json();
-}
+const openInspector = (base: string) => openSession(base, cleanups);
 
 async function createTask(base: string, overrides: Record<string, unknown>): Promise<string> {
   return (await post(base, '/v1/task/imageannotation', imageRequest(overrides))).task_id;
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOTS) return;
-  mkdirSync(new URL('../docs/', import.meta.url), { recursive: true });
-  await page.screenshot({ path: new URL(`../docs/inspector-${name}.png`, import.meta.url).pathname, fullPage: true });
-}
-
-/** Opens the inspector on `base` with the key in the fragment; collects console errors and requests. */
-async function openInspector(base: string) {
-  const context = await (await launchChromium()).newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const requests: string[] = [];
-  const errors: string[] = [];
-  context.on('request', (request) => requests.push(request.url()));
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  page.on('pageerror', (error) => errors.push(error.message));
-  const answer = await page.goto(`${base}/_mock/ui/#key=${KEY}`);
-  expect(answer?.status()).toBe(200);
-  await page.locator('#live', { hasText: 'live' }).waitFor();
-  return { page, requests, errors };
 }
 
 /** Projects, batches, callbacks, clock and settings, after one task of batch kitchens-1 completed. */

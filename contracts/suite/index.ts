@@ -11,6 +11,7 @@ import './tenant-isolation.js';
 import './control-plane.js';
 import './control-plane-tenant.js';
 import './journal.js';
+import './task-timeline.js';
 import './events.js';
 import './openapi.js';
 import './projects.js';

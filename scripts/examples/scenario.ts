@@ -195,6 +195,8 @@ async function controlCalls(r: Recorder): Promise<void> {
   await r.call('get', '/_mock/clock');
   await r.call('post', '/_mock/clock/advance', { body: { ms: 60_000 } });
   await r.call('get', '/_mock/callbacks', { query: `task_id=${String(task.task_id)}` });
+  await r.call('get', '/_mock/tasks/{taskId}', { params });
+  await r.call('get', '/_mock/tasks/{taskId}/timeline', { params });
   await r.call('get', '/_mock/settings');
   await r.call('get', '/_mock/health');
   await faultCalls(r);

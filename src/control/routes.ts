@@ -33,6 +33,7 @@ import { healthRoute } from './health.js';
 import { requestJournalRoutes } from './requests.js';
 import { resultRoutes } from './results.js';
 import { checkStateLists, StateEnvelopeSchema } from './state-import.js';
+import { taskLookRoutes } from './task-look.js';
 import { teamControlRoutes } from './teams.js';
 import { tlsRoutes } from './tls.js';
 import { v2ControlRoutes } from './v2.js';
@@ -149,6 +150,7 @@ export function controlRoutes(services: Services): RouteSpec[] {
       },
     }),
     callbackJournalRoute(),
+    ...taskLookRoutes(),
     defineRoute({
       method: 'get',
       path: '/_mock/settings',

@@ -109,6 +109,8 @@ const IDS: Record<string, string> = {
   'GET /_mock/events': 'streamEvents',
   'GET /_mock/wait': 'waitForEvent',
   'POST /_mock/tasks/{taskId}/start': 'startTaskWork',
+  'GET /_mock/tasks/{taskId}': 'peekTask',
+  'GET /_mock/tasks/{taskId}/timeline': 'getTaskTimeline',
   'GET /_mock/warnings': 'getWarnings',
   'GET /_mock/tls/ca.pem': 'getTlsCa',
   'GET /_mock/results/{taskId}/{token}': 'getResultFile',

@@ -5,13 +5,14 @@
 
 /**
  * This origin only, and no inline code at all: the client builds the DOM with text nodes, so even a
- * slip that put task data into markup could not run it.
+ * slip that put task data into markup could not run it. `blob:` images are an uploaded attachment's bytes,
+ * read with the key and drawn under the task's shapes; another host's attachment is never loaded.
  */
 export const INSPECTOR_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data:",
+  "img-src 'self' data: blob:",
   "connect-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",

@@ -28,7 +28,14 @@ export function recordRequest(
   const record = tenant.requestJournal.add(entry);
   if (!events.has(tenant.key)) return;
   const { timeMs, method, path, status } = record;
-  events.publish(tenant.key, { type: 'request', time: toIso(timeMs), request_id: idOf(record), method, path, status });
+  events.publish(tenant.key, {
+    type: 'request',
+    time: toIso(timeMs),
+    request_id: requestIdOf(record),
+    method,
+    path,
+    status,
+  });
 }
 
 /**
@@ -37,6 +44,17 @@ export function recordRequest(
  * entry's answer buffer for the next, so a kept answer is read into text here, never later.
  */
 export function listRequests(tenant: Tenant, filter: JournalFilter, order: Order = 'newest'): Iterable<JournalEntry> {
+  const found = matchingRequests(tenant, filter);
+  return mapped(order === 'newest' ? found : found.reverse(), entryOf);
+}
+
+/** A journal entry that passed a filter, with its answer read into text. */
+export interface MatchedRequest extends JournalRecord {
+  response: string | undefined;
+}
+
+/** The tenant's entries that pass the filter, newest first, as held (not yet in their wire form). */
+export function matchingRequests(tenant: Tenant, filter: JournalFilter): MatchedRequest[] {
   const journal = tenant.requestJournal;
   if (!journal) return [];
   const method = filter.method?.toUpperCase();
@@ -44,7 +62,7 @@ export function listRequests(tenant: Tenant, filter: JournalFilter, order: Order
   const sinceSeq = filter.since === undefined ? 0 : seqOf(filter.since);
   const beforeSeq = filter.before === undefined ? Number.POSITIVE_INFINITY : seqOf(filter.before);
   const limit = filter.limit ?? MAX_JOURNAL_LIMIT;
-  const found: JournalRecord[] = [];
+  const found: MatchedRequest[] = [];
   for (const record of journal.newestFirst()) {
     if (record.seq <= sinceSeq || found.length >= limit) break;
     if (record.seq >= beforeSeq) continue;
@@ -55,7 +73,7 @@ export function listRequests(tenant: Tenant, filter: JournalFilter, order: Order
     if (filter.task_id !== undefined && !touches(record, response, filter.task_id)) continue;
     found.push({ ...record, response });
   }
-  return mapped(order === 'newest' ? found : found.reverse(), entryOf);
+  return found;
 }
 
 /** Which end a list starts from: the journal's own order, or a recording's (HAR lists the oldest first). */
@@ -111,12 +129,12 @@ function headersOf(joined: string): Record<string, string> {
   return headers;
 }
 
-const idOf = (record: JournalRecord) => `req_${record.seq}`;
+export const requestIdOf = (record: JournalRecord) => `req_${record.seq}`;
 
 function entryOf(record: JournalRecord): JournalEntry {
   const { method, path, query, parts, status, truncated, fault, warning } = record;
   return {
-    id: idOf(record),
+    id: requestIdOf(record),
     time: toIso(record.timeMs),
     method,
     path,

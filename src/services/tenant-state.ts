@@ -3,6 +3,7 @@ import { invalidParameter } from '../errors/index.js';
 import { batchOf, extrasOf, projectOf } from '../store/account.js';
 import type { Store } from '../store/store.js';
 import type { TaskRecord } from '../store/task-collection.js';
+import { rebuiltLife } from '../store/task-life.js';
 import type { Tenant } from '../store/tenant.js';
 import { V2Catalog } from '../store/v2-catalog.js';
 import { checkImportedFileQuota } from './file-quota.js';
@@ -126,7 +127,15 @@ export function importState(store: Store, tenant: Tenant, state: State, schedule
     .sort((a, b) => a.createdMs - b.createdMs);
   for (const { entry, createdMs } of sorted) {
     const { task, clear_unique_id_on_error, error_type, result_file, dependent_options, threads } = entry;
-    const internal = { clear_unique_id_on_error, error_type, result_file, dependents: dependent_options, threads };
+    const life = rebuiltLife(task);
+    const internal = {
+      clear_unique_id_on_error,
+      error_type,
+      result_file,
+      dependents: dependent_options,
+      threads,
+      ...(life && { life }),
+    };
     fresh.tasks.insert(task, createdMs, internal);
     fresh.noteStamp(createdMs);
   }

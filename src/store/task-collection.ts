@@ -5,6 +5,7 @@ import type { V2ErrorType } from '../domain/v2/objects.js';
 import type { Thread } from '../domain/v2/threads.js';
 import { deepFreeze } from './frozen.js';
 import { SeqIndex } from './seq-index.js';
+import type { TaskLife } from './task-life.js';
 import { TimeIndex } from './time-index.js';
 
 /** Internal facts about a task that are not part of its wire object. */
@@ -23,6 +24,8 @@ export interface TaskInternal {
   error_type?: V2ErrorType;
   /** Completion mode `reads`: how often a client read the task while it was pending (kept in memory only). */
   reads?: number;
+  /** What happened to it after its creation (kept in memory only; store/task-life.ts). */
+  life?: TaskLife;
 }
 
 /** Every annotation id in threads (the ids GET /v2/annotation finds by). */

@@ -14,6 +14,7 @@ import type { RequestJournal } from './request-journal.js';
 import { StudioState } from './studio.js';
 import type { TaskRecord } from './task-collection.js';
 import { TaskCollection } from './task-collection.js';
+import { type LifeKind, noteLife } from './task-life.js';
 import { ownerRecord, Team } from './team.js';
 import { TrainingAttemptLog } from './training-attempts.js';
 import { V2Catalog, type V2CatalogState } from './v2-catalog.js';
@@ -67,6 +68,14 @@ export type TenantEvent =
       record: TaskRecord;
     }
   | { kind: 'batch_completed'; record: BatchRecord };
+
+/** The task events a task's life keeps (its creation is its created_at; its audits are its audits). */
+const LIFE_KINDS: Partial<Record<TenantEvent['kind'], LifeKind>> = {
+  task_completed: 'completed',
+  task_redone: 'redone',
+  task_error: 'error',
+  task_canceled: 'canceled',
+};
 
 /**
  * One account in one mode: the unit of isolation. Its clock is the app clock plus its own offset,
@@ -141,8 +150,14 @@ export class Tenant {
     return record.mode === this.mode;
   }
 
-  /** What happened to a task or batch (services call this): the feed's listeners react. */
+  /** What happened to a task or batch (services call this): the task's life notes it, the feed's listeners react. */
   emit(event: TenantEvent): void {
+    const kind = LIFE_KINDS[event.kind];
+    if (kind !== undefined && event.kind !== 'batch_completed') {
+      const { task } = event.record;
+      const error = kind === 'error' ? task.error : undefined;
+      noteLife(event.record.internal, { kind, ms: Date.parse(task.updated_at), ...(error !== undefined && { error }) });
+    }
     this.feed.publish({ kind: 'event', tenant: this, event });
   }
 
