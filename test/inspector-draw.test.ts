@@ -264,6 +264,40 @@ describe('inspector drawing: frames', () => {
   });
 });
 
+describe('inspector drawing: given frames', () => {
+  it("a given videoannotation: a frame without annotations is a frame still, a frame's shapes are its own", () => {
+    const box = (left: number) => ({ type: 'box', uuid: 'c1', label: 'car', left, top: 10, width: 20, height: 10 });
+    const response = { annotations: [{ annotations: [box(5)] }, { annotations: [] }, { annotations: [box(9)] }] };
+    const { frames: drawn } = frames.videoFrames(response);
+    expect(drawn.map((frame) => [frame.name, frame.annotations.length])).toEqual([
+      ['frame 0', 1],
+      ['frame 1', 0],
+      ['frame 2', 1],
+    ]);
+    expect(layer(draw.drawImageResponse(drawn[2])).map((shape) => shape.attrs.x)).toEqual([9]);
+  });
+
+  it('a given lidar cuboid turned a quarter: its footprint is its width along x and its length along y', () => {
+    const cuboid = {
+      uuid: 'c1',
+      label: 'car',
+      position: { x: 10, y: 0, z: 1 },
+      dimensions: { x: 4, y: 2, z: 1.5 },
+      yaw: Math.PI / 2,
+    };
+    const response = { annotations: [{ frame_index: 1, cuboids: [cuboid] }] };
+    const drawn = frames.drawLidarFrame(response, 0);
+    const group = elements(drawn.svg).find((child) => child.attrs['data-kind'] === 'cuboid') as Tree;
+    const corners = String(elements(group)[0]?.attrs.points)
+      .split(' ')
+      .map((pair) => pair.split(',').map((n) => Math.round(Number(n) * 1e9) / 1e9 + 0));
+    // x from 9 to 11 (the width), y from -2 to 2 (the length), drawn with y upward.
+    expect(corners.map(([x]) => x).sort((a, b) => a - b)).toEqual([9, 9, 11, 11]);
+    expect(corners.map(([, y]) => y).sort((a, b) => a - b)).toEqual([-2, -2, 2, 2]);
+    expect(drawn.legend).toEqual([{ label: 'car', colour: expect.any(String), count: 1 }]);
+  });
+});
+
 describe('inspector drawing: text', () => {
   it('a synthesized NER response: the text cut at each span, every span marked over its own words', async () => {
     const { params, response } = await synthesized(makeApp(), 'namedentityrecognition');

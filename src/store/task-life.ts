@@ -27,7 +27,11 @@ export interface TaskLife {
 
 /** Appends one change to the task's life (made on its first change: a task only created costs nothing). */
 export function noteLife(holder: { life?: TaskLife }, entry: LifeEntry): void {
-  holder.life ??= { entries: [], dropped: 0 };
+  // A literal, not a push onto []: most tasks change once or twice, and a first push reserves room for 17.
+  if (holder.life === undefined) {
+    holder.life = { entries: [entry], dropped: 0 };
+    return;
+  }
   const { entries } = holder.life;
   entries.push(entry);
   if (entries.length > MAX_LIFE_ENTRIES) {

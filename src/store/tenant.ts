@@ -155,8 +155,12 @@ export class Tenant {
     const kind = LIFE_KINDS[event.kind];
     if (kind !== undefined && event.kind !== 'batch_completed') {
       const { task } = event.record;
-      const error = kind === 'error' ? task.error : undefined;
-      noteLife(event.record.internal, { kind, ms: Date.parse(task.updated_at), ...(error !== undefined && { error }) });
+      const ms = Date.parse(task.updated_at);
+      // Two literal shapes, no spread: one small object per change.
+      noteLife(
+        event.record.internal,
+        kind === 'error' && task.error !== undefined ? { kind, ms, error: task.error } : { kind, ms },
+      );
     }
     this.feed.publish({ kind: 'event', tenant: this, event });
   }
