@@ -114,7 +114,7 @@ describe('inspector drawing: images', () => {
     );
   });
 
-  it('a given response: rotated box by its vertices, ellipse, unknown kind counted, canvas grown, text escaped', () => {
+  it('a given response: rotated box, ellipse, line; an unknown kind counted; the canvas grown; text escaped', () => {
     const response = {
       annotations: [
         {
@@ -132,6 +132,14 @@ describe('inspector drawing: images', () => {
           ],
         },
         { type: 'ellipse', label: 'wheel', vertices: [{ x: 1500, y: 10 }] },
+        {
+          type: 'line',
+          label: 'curb',
+          vertices: [
+            { x: 1, y: 1 },
+            { x: 2, y: 3 },
+          ],
+        },
         { type: 'hologram', label: 'x' },
       ],
     };
@@ -140,7 +148,9 @@ describe('inspector drawing: images', () => {
     expect(layer(sized).map((shape) => [shape.attrs['data-kind'], shape.attrs.points])).toEqual([
       ['box', '0,0 4,1 3,5 -1,4'],
       ['ellipse', '1500,10'],
+      ['line', '1,1 2,3'],
     ]);
+    expect(layer(sized)[2]?.tag).toBe('polyline');
     const text = draw.svgText(sized.svg);
     expect(text).toContain('viewBox="0 0 10 8"');
     expect(text).toContain('<title>&lt;b&gt;car&lt;/b&gt; (box)</title>');
