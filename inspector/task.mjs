@@ -1,7 +1,7 @@
-// One task: what happened to it (its timeline), its params, its response drawn and as JSON, audits, callback
-// attempts and the requests that touched it, with the actions the control plane offers. The task is read from
-// the side (GET /_mock/tasks/{id}): watching it is never a client's read, nor a request in its own timeline.
-// Refreshed when an event names the task.
+// One task: the actions the control plane offers, its response drawn, what happened to it (its timeline), the
+// response as JSON, params, metadata, audits, callback attempts and the requests that touched it. The task is
+// read from the side (GET /_mock/tasks/{id}): watching it is never a client's read, nor a request in its own
+// timeline. Refreshed when an event names the task.
 import { api, isOwn } from './api.mjs';
 import { badge, debounced, h, json, loading, show, time } from './dom.mjs';
 import { drawing } from './drawing.mjs';
@@ -23,8 +23,7 @@ export async function taskPage(view, [id]) {
     const own = new Set(journal.requests.filter(isOwn).map((r) => r.id));
     show(
       body,
-      details(task, load, state),
-      section('Timeline', timelineList(timeline, own)),
+      details(task, load, state, timelineList(timeline, own)),
       section('Callbacks', deliveries(callbacks.deliveries)),
     );
     const theirs = journal.requests.filter((r) => !isOwn(r));
@@ -40,7 +39,8 @@ export async function taskPage(view, [id]) {
     refresh();
 }
 
-function details(task, load, state) {
+/** First what a person asks of a task (what it will answer, what happened to it), then its data. */
+function details(task, load, state, timeline) {
   const drawn = drawing(task, task.response, state.view);
   return [
     h('h1', {}, `Task ${task.task_id} `, badge(task.status)),
@@ -56,10 +56,11 @@ function details(task, load, state) {
       fact('Times redone', String(task.times_redone ?? 0)),
     ),
     taskActions(task, load, state),
+    drawn ? section(task.response ? 'Drawing' : 'Drawing (no response yet)', drawn) : '',
+    section('Timeline', timeline),
+    section('Response', json(task.response)),
     section('Params', json(task.params)),
     section('Metadata', json(task.metadata)),
-    drawn ? section(task.response ? 'Drawing' : 'Drawing (no response yet)', drawn) : '',
-    section('Response', json(task.response)),
     section('Audits', task.audits?.length ? json(task.audits) : h('p', { class: 'empty' }, 'No audits.')),
   ];
 }

@@ -300,7 +300,7 @@ describe('inspector drawing: given frames', () => {
     const group = elements(drawn.svg).find((child) => child.attrs['data-kind'] === 'cuboid') as Tree;
     const corners = String(elements(group)[0]?.attrs.points)
       .split(' ')
-      .map((pair) => pair.split(',').map((n) => Math.round(Number(n) * 1e9) / 1e9 + 0));
+      .map((pair) => pair.split(',').map((n) => Math.round(Number(n) * 1e9) / 1e9 + 0) as [number, number]);
     // x from 9 to 11 (the width), y from -2 to 2 (the length), drawn with y upward.
     expect(corners.map(([x]) => x).sort((a, b) => a - b)).toEqual([9, 9, 11, 11]);
     expect(corners.map(([, y]) => y).sort((a, b) => a - b)).toEqual([-2, -2, 2, 2]);

@@ -67,6 +67,14 @@ def test_callbacks_are_journaled(labelmock):
     assert [d["task_id"] for d in labelmock.callbacks()] == [task_id]
 
 
+def test_a_timeline_tells_a_task_s_life_in_order(labelmock):
+    task_id = create(labelmock)["task_id"]
+    labelmock.complete(task_id)
+    labelmock.redo(task_id)
+    kinds = [entry["kind"] for entry in labelmock.timeline(task_id) if entry["kind"] != "request"]
+    assert kinds == ["created", "completed", "redone"]
+
+
 def test_an_error_names_the_route_and_the_reason(labelmock):
     with pytest.raises(ControlError, match=r"POST /v1/task/categorization answered 400: .*attachment"):
         labelmock.call("POST", "/v1/task/categorization", {})

@@ -69,6 +69,10 @@ class Labelmock:
         """Takes a completed task back to pending (its response and deliveries recalled)."""
         return self.call("POST", f"/_mock/tasks/{_q(task_id)}/redo", {})
 
+    def timeline(self, task_id: str) -> list:
+        """What happened to a task, oldest first: changes, audits, callback attempts, the requests that touched it."""
+        return self.call("GET", f"/_mock/tasks/{_q(task_id)}/timeline")["entries"]
+
     # --- the tenant ---------------------------------------------------------------------------------------
     def advance_clock(self, seconds: float) -> dict:
         """Moves this tenant's virtual clock (delayed completions and callback retries come due)."""
