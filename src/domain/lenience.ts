@@ -133,11 +133,22 @@ const shallowCopy = (value: object): Record<string | number, unknown> =>
   (Array.isArray(value) ? [...value] : { ...value }) as Record<string | number, unknown>;
 
 /**
- * `value` without the key at `path`, as a lenient read left it out (copies on the way; a path that is not there
- * changes nothing): the self-check holds the body the server read to the document.
+ * `value` without the keys at `paths`, as a lenient read left them out (copies on the way; a path that is not there
+ * changes nothing): the self-check holds the body the server read to the document. The keys of one object go in
+ * one copy of it: a body of thousands of ignored keys costs one pass, not one per key.
  */
-export function withoutPath(value: unknown, path: readonly (string | number)[]): unknown {
-  const key = path.at(-1);
-  if (typeof key !== 'string') return value;
-  return repairAt(value, path.slice(0, -1), (object) => withoutKeys(object, new Set([key])));
+export function withoutPaths(value: unknown, paths: readonly (readonly (string | number)[])[]): unknown {
+  const byParent = new Map<string, { parent: (string | number)[]; keys: Set<string> }>();
+  for (const path of paths) {
+    const key = path.at(-1);
+    if (typeof key !== 'string') continue;
+    const parent = path.slice(0, -1);
+    const id = JSON.stringify(parent);
+    const group = byParent.get(id) ?? { parent, keys: new Set<string>() };
+    group.keys.add(key);
+    byParent.set(id, group);
+  }
+  let result = value;
+  for (const { parent, keys } of byParent.values()) result = repairAt(result, parent, (o) => withoutKeys(o, keys));
+  return result;
 }

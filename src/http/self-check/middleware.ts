@@ -1,7 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { withoutPath } from '../../domain/lenience.js';
+import { withoutPaths } from '../../domain/lenience.js';
 import { selfCheckFailed } from '../../errors/index.js';
 import type { AppEnv } from '../env.js';
 import { toErrorResponse } from '../error-answer.js';
@@ -189,7 +189,7 @@ async function requestProblems(operation: CheckedOperation, c: Context<AppEnv>):
     return problems;
   }
   // The body as the server read it: keys a lenient read ignored (and named in Labelmock-Warning) are not in it.
-  for (const path of c.get('lenience')?.ignoredPaths ?? []) body = withoutPath(body, path);
+  body = withoutPaths(body, c.get('lenience')?.ignoredPaths ?? []);
   if (!validateBody(body)) {
     problems.push(`the request body was accepted, but the document forbids it: ${describe(validateBody.errors)}`);
   }
