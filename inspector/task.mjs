@@ -32,11 +32,9 @@ export async function taskPage(view, [id]) {
   show(view, h('p', {}, h('a', { href: '#/tasks' }, '‹ Tasks')), body);
   await load();
   const refresh = debounced(() => load().catch((error) => show(body, h('p', { class: 'error' }, error.message))));
+  // Its own events only (a callback attempt names its task too): another task's busy callbacks reload nothing.
   return (event) =>
-    (event.task_id === id ||
-      event.type === 'callback.attempt' ||
-      (event.type === 'request' && event.path.split('/').includes(id))) &&
-    refresh();
+    (event.task_id === id || (event.type === 'request' && event.path.split('/').includes(id))) && refresh();
 }
 
 /** First what a person asks of a task (what it will answer, what happened to it), then its data. */
