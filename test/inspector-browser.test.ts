@@ -55,6 +55,18 @@ async function otherPages(page: Page, base: string): Promise<void> {
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('(offset 3600000 ms)').waitFor();
   await expect(page.locator('#mode').inputValue()).resolves.toBe('immediate');
+  // Every mode the server has, `reads` with its count: a tenant in it shows it, and Save keeps it.
+  await page.locator('#mode').selectOption('reads');
+  await page.locator('#reads').fill('2');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect
+    .poll(async () => (await get(base, '/_mock/settings')).completion)
+    .toMatchObject({ mode: 'reads', reads: 2 });
+  await page.getByRole('link', { name: 'Projects' }).click();
+  await page.getByRole('link', { name: 'Clock & settings' }).click();
+  await page.getByText('(offset 3600000 ms)').waitFor();
+  await expect(page.locator('#mode').inputValue()).resolves.toBe('reads');
+  await expect(page.locator('#reads').inputValue()).resolves.toBe('2');
   await screenshot(page, 'settings');
 }
 
