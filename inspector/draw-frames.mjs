@@ -1,7 +1,7 @@
 // Responses with frames: a video's (each frame an image response), a lidar task's projections (one picture per
 // frame and camera) and a lidar sequence's cuboids, seen from above. Pure, like draw.mjs: each answers the frames
 // as data, and a frame's drawing as a tree.
-import { labelColours, node, titleOf } from './draw.mjs';
+import { finite, labelColours, node, titleOf } from './draw.mjs';
 
 const isRecord = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 const list = (value) => (Array.isArray(value) ? value : []);
@@ -50,8 +50,6 @@ export function projectionFrames(response) {
     .sort(([, a], [, b]) => a.frame - b.frame || a.camera.localeCompare(b.camera))
     .map(([name, { annotations }]) => ({ name, annotations }));
 }
-
-const finite = (value) => typeof value === 'number' && Number.isFinite(value);
 
 /** A cuboid's footprint seen from above: its four corners, turned by its yaw about its centre. */
 function footprint({ position, dimensions, yaw = 0 }) {

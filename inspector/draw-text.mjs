@@ -4,7 +4,7 @@
 import { labelColours } from './draw.mjs';
 
 /** Classes the style sheet colours, in the order labels first appear. */
-export const MARK_CLASSES = 9;
+const MARK_CLASSES = 9;
 
 const isSpan = (text) => (span) =>
   Number.isInteger(span?.start) &&

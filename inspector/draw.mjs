@@ -4,14 +4,14 @@
 // tests and snapshots). Everything drawn comes from the response itself; labels and attributes show on hover.
 
 /** The canvas when the attachment's size is unknown: the one labelmock synthesizes shapes on. */
-export const DEFAULT_CANVAS = { width: 1000, height: 800 };
+const DEFAULT_CANVAS = { width: 1000, height: 800 };
 
 /** Colours for labels, in the order labels first appear: distinct on a light or a dark image. */
 const PALETTE = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#42d4f4', '#f032e6', '#9a6324', '#800000'];
 
 export const node = (tag, attrs = {}, children = []) => ({ tag, attrs, children });
 const points = (vertices) => vertices.map(({ x, y }) => `${x},${y}`).join(' ');
-const finite = (value) => typeof value === 'number' && Number.isFinite(value);
+export const finite = (value) => typeof value === 'number' && Number.isFinite(value);
 
 /**
  * One colour per label, kept across drawings (a response and its hypothesis, every frame of a video), and how
@@ -102,7 +102,7 @@ function* placed(annotation) {
  * The canvas for shapes whose image size is unknown: the synthesizer's canvas, grown (never shrunk) to hold
  * every shape, negative coordinates included, so a given response never draws off the picture.
  */
-export function canvasFor(annotationLists) {
+function canvasFor(annotationLists) {
   let [minX, minY, maxX, maxY] = [0, 0, DEFAULT_CANVAS.width, DEFAULT_CANVAS.height];
   for (const annotations of annotationLists)
     for (const annotation of annotations)

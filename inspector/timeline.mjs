@@ -3,7 +3,7 @@
 import { badge, h } from './dom.mjs';
 
 /** How long after creation, readably: a virtual clock moved by days reads in days, a fast test in ms. */
-export function after(ms) {
+function after(ms) {
   if (ms < 1000) return `+${ms} ms`;
   if (ms < 60_000) return `+${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
   const minutes = Math.floor(ms / 60_000);

@@ -379,9 +379,9 @@ export const MUTANTS: readonly Mutant[] = [
   {
     name: 'cb-only-200',
     rule: 'any 2xx answer to a callback is success',
-    file: 'services/callbacks.ts',
-    find: 'outcome.status_code >= 200 && outcome.status_code < 300',
-    replace: 'outcome.status_code === 200',
+    file: 'domain/callbacks/schemas.ts',
+    find: 'statusCode >= 200 && statusCode < 300',
+    replace: 'statusCode === 200',
   },
   // Cancel.
   {

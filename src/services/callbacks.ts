@@ -1,4 +1,4 @@
-import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
+import { type CallbackDelivery, isDelivered } from '../domain/callbacks/schemas.js';
 import { isEmail } from '../domain/common/values.js';
 import type { JobOf } from '../domain/jobs/schemas.js';
 import { toIso } from '../runtime/clock.js';
@@ -163,7 +163,7 @@ export class CallbackDispatcher {
     });
     delivery.attempts.push({ attempt: n, at, ...outcome, duration_ms: Date.now() - began });
     const { max_attempts, retry_scale } = tenant.settings.callbacks;
-    const ok = outcome.status_code !== undefined && outcome.status_code >= 200 && outcome.status_code < 300;
+    const ok = isDelivered(outcome.status_code);
     if (ok || n >= max_attempts) {
       delivery.state = ok ? 'succeeded' : 'failed';
       delete delivery.next_attempt_at;

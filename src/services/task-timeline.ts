@@ -1,4 +1,4 @@
-import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
+import { type CallbackDelivery, isDelivered } from '../domain/callbacks/schemas.js';
 import {
   type TaskTimeline,
   TIMELINE_AUDITS,
@@ -95,15 +95,8 @@ function callbackEntries(delivery: CallbackDelivery): TimelineEntry[] {
     queued,
     ...attempts.map((attempt, index): TimelineEntry => {
       const last = index === attempts.length - 1;
-      const delivered = attempt.status_code !== undefined && attempt.status_code >= 200 && attempt.status_code < 300;
       const retryAt = last && state === 'pending' ? delivery.next_attempt_at : undefined;
-      const outcome = delivered
-        ? 'delivered'
-        : !last
-          ? 'retried'
-          : retryAt !== undefined
-            ? 'retry_scheduled'
-            : 'gave_up';
+      const outcome = outcomeOf(isDelivered(attempt.status_code), last, retryAt);
       return {
         kind: 'callback_attempt',
         time: attempt.at,
@@ -117,6 +110,13 @@ function callbackEntries(delivery: CallbackDelivery): TimelineEntry[] {
       };
     }),
   ];
+}
+
+/** What came of an attempt: a 2xx, a later attempt, one scheduled, or none left. */
+function outcomeOf(delivered: boolean, last: boolean, retryAt: string | undefined) {
+  if (delivered) return 'delivered' as const;
+  if (!last) return 'retried' as const;
+  return retryAt === undefined ? ('gave_up' as const) : ('retry_scheduled' as const);
 }
 
 /** By time, then by RANK; entries of one source keep the order they came in (the sort is stable). */

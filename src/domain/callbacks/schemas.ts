@@ -3,6 +3,10 @@ import { TimestampSchema } from '../common/values.js';
 
 /** The delivery journal of /_mock/callbacks: every callback and each attempt to deliver it. */
 
+/** A receiver took a callback: any 2xx (real-service-notes: a 204 or 202 is not retried). */
+export const isDelivered = (statusCode: number | undefined): boolean =>
+  statusCode !== undefined && statusCode >= 200 && statusCode < 300;
+
 const CallbackAttemptSchema = z.object({
   attempt: z.number().int(),
   /** Virtual-clock time the attempt started. */

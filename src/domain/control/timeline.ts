@@ -105,9 +105,9 @@ export const TaskTimelineSchema = z
       .int()
       .min(0)
       .describe(
-        `Changes and audits left out at the start: a task keeps its latest ${MAX_LIFE_ENTRIES} changes and the ` +
-          `timeline shows its latest ` +
-          `${TIMELINE_AUDITS} audits and ${TIMELINE_REQUESTS} requests (the request journal keeps what it keeps).`,
+        `Changes and audits left out at the start: a task keeps its latest ${MAX_LIFE_ENTRIES} changes, and the ` +
+          `timeline shows its latest ${TIMELINE_AUDITS} audits and ${TIMELINE_REQUESTS} requests (of what the ` +
+          'request journal keeps).',
       ),
   })
   .strict();
