@@ -1,9 +1,10 @@
 /**
- * The hot paths over HTTP, as a user's client sees them: labelmock's built server
- * (`node dist/cli.js`) against a bare Hono server answering the very bytes labelmock answered
- * (scripts/bench-http/bare-hono.mjs), so a ratio is labelmock's own work beyond serializing its
- * answer. Both are driven by autocannon in one interleaved run: every round of every case runs the
- * mock and then the bare server, so load from elsewhere on the machine weighs on both alike.
+ * The hot paths over HTTP, as a user's client sees them: the bin the package ships (`dist/labelmock.mjs`,
+ * what `npx labelmock`, `npm start`, the image and the pytest plugin run, with its default request log)
+ * against a bare Hono server answering the very bytes labelmock answered (scripts/bench-http/bare-hono.mjs),
+ * so a ratio is labelmock's own work beyond serializing its answer. Both are driven by autocannon in one
+ * interleaved run: every round of every case runs each server in turn, the order rotating, so load from
+ * elsewhere on the machine weighs on all alike.
  * Cases: GET a task; a list page (limit 100) with the small and the large store, unfiltered and
  * with each filter family; create imageannotation and textcollection; a completion with a callback.
  * Also prints the mock's RSS before and after the large tenant is seeded (bytes per task).
@@ -15,9 +16,11 @@
  *   npm run bench:http [-- --rounds 3 --seconds 2 --connections 20 --large 100000 --small 1000 --only 'list.*(1000)']
  *   npm run bench:http -- --calibrate --only create
  *   npm run bench:http -- --log off     (the request log is on by default, as a user's CI gets it)
- * `--against DIR` compares this build with another checkout's (DIR/dist/cli.js, built) instead of bare
- * Hono: both seeded alike, interleaved round by round, the ratio being this build's req/s over the other's.
- * A ratio to bare Hono moves with the machine from day to day; two builds in one run compare fairly.
+ * `--against DIR` compares this build with another checkout's (built) instead of bare Hono: the bin that
+ * checkout's package.json names (what its users ran), this build's bin, and this build's `dist/cli.js`
+ * (the modules the bin bundles: a bundle slower than its modules is a build step changing behaviour), all
+ * seeded alike and interleaved round by round; each ratio is a server's req/s over the other build's.
+ * A ratio to bare Hono moves with the machine from day to day; builds in one run compare fairly.
  *   npm run bench:http -- --against /tmp/labelmock-main --only 'GET task|list unfiltered'
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -25,6 +28,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { type Case, call, headers, seededCases } from './bench-http/cases.js';
+import { binOf } from './bin-of.js';
 
 const { values } = parseArgs({
   options: {
@@ -104,29 +108,40 @@ const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(li
 
 async function main(): Promise<void> {
   const logArgs = values.log ? ['--log', values.log] : [];
-  const mock = await start(['dist/cli.js', '--port', '0', ...logArgs]);
-  const other = values.against
-    ? await start([join(resolve(values.against), 'dist/cli.js'), '--port', '0', ...logArgs])
-    : await start(['scripts/bench-http/bare-hono.mjs']);
+  const server = (bin: string) => start([bin, '--port', '0', ...logArgs]);
+  const mock = await server(binOf(ROOT));
+  const others = values.against
+    ? [await server(join(ROOT, 'dist/cli.js')), await server(binOf(resolve(values.against)))]
+    : [await start(['scripts/bench-http/bare-hono.mjs'])];
   const receiver = await start(['scripts/bench-http/receiver.mjs']);
   try {
-    if (values.against) await runAgainst(mock, other);
-    else await run(mock.url, other.url, receiver.url, mock.child.pid as number);
+    if (values.against) await runAgainst(mock, others);
+    else await run(mock.url, others[0]?.url as string, receiver.url, mock.child.pid as number);
   } finally {
-    for (const p of [mock, other, receiver]) {
+    for (const p of [mock, ...others, receiver]) {
       p.child.removeAllListeners('exit');
       p.child.kill('SIGTERM');
     }
   }
 
-  /** This build against another, each seeded alike: cases pair up by name. */
-  async function runAgainst(mine: Started, theirs: Started): Promise<void> {
-    const ours = await seededCases(mine.url, receiver.url, SIZES, mine.child.pid as number, 'this build');
-    const others = await seededCases(theirs.url, receiver.url, SIZES, theirs.child.pid as number, 'other build');
-    const byName = new Map(others.map((c) => [c.name, c]));
+  /** This build's bin and modules against another build's bin, each seeded alike: cases pair up by name. */
+  async function runAgainst(mine: Started, [modules, theirs]: Started[]): Promise<void> {
+    const seeded = (s: Started, label: string) => seededCases(s.url, receiver.url, SIZES, s.child.pid as number, label);
+    const ours = await seeded(mine, 'this bin');
+    const byName = async (s: Started, label: string) => new Map((await seeded(s, label)).map((c) => [c.name, c]));
+    const [ourModules, others] = [
+      await byName(modules as Started, 'this dist/cli.js'),
+      await byName(theirs as Started, 'other build'),
+    ];
     const selected = ours.filter((c) => values.only === undefined || new RegExp(values.only).test(c.name));
-    const otherOf = (c: Case) => byName.get(c.name) ?? c;
-    await compare(mine.url, theirs.url, selected, otherOf, ['this', 'other']);
+    await compare(
+      selected.map((c) => [
+        { url: mine.url, c },
+        { url: (modules as Started).url, c: ourModules.get(c.name) ?? c },
+        { url: (theirs as Started).url, c: others.get(c.name) ?? c },
+      ]),
+      ['this bin', 'this cli.js', 'other'],
+    );
   }
 }
 
@@ -143,7 +158,14 @@ async function run(url: string, bareUrl: string, receiverUrl: string, pid: numbe
   await fetch(`${bareUrl}/__answers`, { method: 'POST', body: JSON.stringify(answers) });
   const bareCaseOf = (c: Case): Case => (c.name === 'complete with callback' ? { ...c, path: () => '/complete' } : c);
   if (values.calibrate) await calibrate(url, bareUrl, selected, bareCaseOf);
-  else await compare(url, bareUrl, selected, bareCaseOf);
+  else
+    await compare(
+      selected.map((c) => [
+        { url, c },
+        { url: bareUrl, c: bareCaseOf(c) },
+      ]),
+      ['mock', 'bare'],
+    );
 }
 
 const newMeasure = (): Measure => ({ rps: [], p50: [], p99: [], non2xx: 0 });
@@ -152,43 +174,43 @@ const nonOk = (...ms: Measure[]) => {
   return counts.some((n) => n > 0) ? `  (${counts.join('/')} non-2xx)` : '';
 };
 
+/** One case as one server is driven for it. */
+interface Target {
+  url: string;
+  c: Case;
+}
+
 /**
- * Each case on the mock and on the other server (bare Hono, or another build), interleaved round by round,
- * which one goes first alternating: load from elsewhere on the machine, and warmth, weigh on both alike.
+ * Each case on every server (the mock and bare Hono, or builds), interleaved round by round, the order
+ * rotating: load from elsewhere on the machine, and warmth, weigh on all alike. Each server's ratio is its
+ * req/s over the last one's (the baseline: bare Hono, or the other build).
  */
-async function compare(
-  url: string,
-  otherUrl: string,
-  cases: Case[],
-  otherCaseOf: (c: Case) => Case,
-  [mine, other] = ['mock', 'bare'],
-) {
+async function compare(cases: Target[][], labels: string[]) {
+  const baseline = labels.at(-1);
   console.log(
     `autocannon: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per target, ` +
-      `interleaved (${mine}, ${other}, then ${other} first, ...)`,
+      `interleaved (${labels.join(', ')}, the order rotating each round); ratios over ${baseline}`,
   );
   console.log(
-    `${'case'.padEnd(34)} ${`${mine} req/s`.padStart(11)} ${'p50/p99 ms'.padStart(11)} ` +
-      `${`${other} req/s`.padStart(11)} ${'p50/p99 ms'.padStart(11)} ${'ratio'.padStart(6)}`,
+    `${'case'.padEnd(30)} ${labels
+      .map((l, i) => `${`${l} req/s`.padStart(16)} ${'p50/p99'.padStart(9)}${i < labels.length - 1 ? ' ratio' : ''}`)
+      .join(' ')}`,
   );
-  for (const c of cases) {
-    const otherCase = otherCaseOf(c);
-    const mineM = newMeasure();
-    const otherM = newMeasure();
+  for (const targets of cases) {
+    const measures = targets.map(newMeasure);
     // A second each first: the JIT compiles a path's code over its first thousands of requests.
-    await drive(url, c, 1);
-    await drive(otherUrl, otherCase, 1);
+    for (const t of targets) await drive(t.url, t.c, 1);
     for (let r = 0; r < ROUNDS; r += 1) {
-      const both = [() => drive(url, c, SECONDS, mineM), () => drive(otherUrl, otherCase, SECONDS, otherM)];
-      for (const run of r % 2 === 0 ? both : both.reverse()) await run();
+      const order = targets.map((_, i) => (i + r) % targets.length);
+      for (const i of order) await drive((targets[i] as Target).url, (targets[i] as Target).c, SECONDS, measures[i]);
     }
-    const lat = (m: Measure) => `${median(m.p50)}/${median(m.p99)}`.padStart(11);
-    const ratio = median(mineM.rps) / median(otherM.rps);
-    console.log(
-      `${c.name.padEnd(34)} ${median(mineM.rps).toFixed(0).padStart(11)} ${lat(mineM)} ` +
-        `${median(otherM.rps).toFixed(0).padStart(11)} ${lat(otherM)} ${ratio.toFixed(2).padStart(6)}` +
-        nonOk(mineM, otherM),
-    );
+    const base = median((measures.at(-1) as Measure).rps);
+    const cells = measures.map((m, i) => {
+      const lat = `${median(m.p50)}/${median(m.p99)}`.padStart(9);
+      const ratio = i < measures.length - 1 ? ` ${(median(m.rps) / base).toFixed(2).padStart(5)}` : '';
+      return `${median(m.rps).toFixed(0).padStart(16)} ${lat}${ratio}`;
+    });
+    console.log(`${(targets[0] as Target).c.name.padEnd(30)} ${cells.join(' ')}${nonOk(...measures)}`);
   }
 }
 

@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { imageBody } from './bench-bodies.js';
-import { startServer } from './stress/server.js';
+import { type MemoryParts, startServer } from './stress/server.js';
 
 const { values } = parseArgs({
   options: {
@@ -81,6 +81,21 @@ async function tenantLoop(base: string, key: string, callbackUrl: string, until:
 
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 
+/** What RSS is made of at a probe (after its full collection): see docs/limits.md, "Where a soak's RSS is". */
+function partsLine(p: MemoryParts): string {
+  const spaces = Object.entries(p.spaces)
+    .filter(([, s]) => s.committed >= 2 ** 20)
+    .map(([name, s]) => `${name.replace(/_space$/, '')} ${mb(s.committed)}/${mb(s.physical)}`)
+    .join(', ');
+  const outside = p.rssAnon - p.heapPhysical - p.external;
+  return (
+    `RSS ${mb(p.rss)} = file ${mb(p.rssFile)} + anon ${mb(p.rssAnon)}; V8 heap committed ${mb(p.heapCommitted)}, ` +
+    `resident ${mb(p.heapPhysical)}, used ${mb(p.heap)} (${spaces}, MB committed/resident); external ` +
+    `${mb(p.external)}; V8 malloc ${mb(p.v8Malloced)} (peak ${mb(p.v8MallocedPeak)}); anon outside heap and ` +
+    `external ${mb(outside)} MB; ${p.threads} threads`
+  );
+}
+
 async function main(): Promise<void> {
   const callbacks = await receiver();
   const callbackUrl = `http://127.0.0.1:${(callbacks.address() as AddressInfo).port}/cb`;
@@ -107,8 +122,10 @@ async function main(): Promise<void> {
         `(the main thread ran ${probe.loopMaxRanMs.toFixed(0)} ms of it, beginning ${probe.loopMaxRequests} ` +
         `requests), longest GC pause ${probe.gcMaxMs.toFixed(0)} ms (the probe's own: ${probe.forcedMs.toFixed(0)} ms)`,
     );
+    console.log(`  ${partsLine(probe)}`);
   };
   const timer = setInterval(() => void sample(), 30_000);
+
   await Promise.all(loops);
   clearInterval(timer);
   const half = samples.filter((s) => s.minute >= MINUTES / 2);

@@ -9,7 +9,7 @@
  *
  *   npm run stress                      all of it (about two minutes)
  *   npm run stress -- --only 3,4,7      some items (--only r1,r12: the second round's; t1,tb: the third's)
- *   npm run stress -- --root DIR        another checkout (e.g. an older commit for "before" figures)
+ *   npm run stress -- --root DIR        another checkout, built (e.g. an older commit for "before" figures)
  *
  * The server runs as a child process (`src/cli.ts --port 0`) under `ulimit -n 1024`, with a probe
  * preloaded (scripts/stress/probe.ts) that reports heap after GC and the longest event-loop stall.

@@ -1,7 +1,4 @@
 #!/usr/bin/env node
-// The CLI's process owns its zod: only here is zod's ZodEffects given the fix (see the module). A library
-// import of labelmock changes nothing outside labelmock.
-import './zod-effects-fix.js';
 import { lookup } from 'node:dns/promises';
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -19,6 +16,9 @@ import { type TlsMaterial, tlsFromDir, tlsFromFiles } from './runtime/tls.js';
 import type { Io } from './tools/command.js';
 import { runDrift } from './tools/drift/main.js';
 import { runRecord } from './tools/record/main.js';
+// The CLI's process owns its zod: only here is zod's ZodEffects given the fix (see the module). A library
+// import of labelmock changes nothing outside labelmock.
+import { ZOD_EFFECTS_FIXED } from './zod-effects-fix.js';
 
 /** The `labelmock` bin: `labelmock --port 4010 --completion immediate` (`labelmock --help` for every flag). */
 
@@ -203,6 +203,10 @@ async function main(): Promise<void> {
       `labelmock: --max-held-requests lowered to ${config.maxHeldRequests} to keep ${RESERVED_DESCRIPTORS} of the ` +
         `${limit} open files (ulimit -n) for other requests`,
     );
+  }
+  if (!ZOD_EFFECTS_FIXED) {
+    // Said, not silent: a build or a zod whose ZodEffects the fix does not fit validates several times slower.
+    console.error("labelmock: zod's ZodEffects is not the one the fast path fits: validation runs zod's own code");
   }
   const tls = tlsMaterial(config);
   const address = await bindAddress(config);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   addIssueToContext,
   DIRTY,
@@ -12,6 +11,8 @@ import {
   ZodEffects,
   type ZodTypeAny,
 } from 'zod';
+import { markZodEffectsFix } from './runtime/zod-effects-mark.js';
+import { handsOutGetterContext, runProbes, sameOutcomes } from './zod-effects-probes.js';
 
 /**
  * A fix for zod 3's ZodEffects (every refine, superRefine, transform and preprocess), applied once
@@ -27,13 +28,15 @@ import {
  * a creation's validation time. Here the context is a plain object of a class; `path` is the very
  * array the getter answered (zod never reassigns a context's path).
  *
- * Only the synchronous parse (the server's) is replaced; an asynchronous one runs zod's own code. The
- * replaced method is zod 3.25.76's: another version's is left alone (ZOD_EFFECTS_FIXED is then false,
- * and test/zod-effects-fix.test.ts says so).
+ * Only the synchronous parse (the server's) is replaced; an asynchronous one runs zod's own code.
+ *
+ * Whether to replace is decided by what zod's method does, not by its source text: a bundler reprints the
+ * method (esbuild's dist/labelmock.mjs did, and a check by the text's hash left the fix off in the very
+ * build users run). The replacement is installed only when zod's own method still hands out a getter
+ * context (the cost this removes) and the replacement answers every probe (zod-effects-probes.ts) exactly
+ * as zod's method does; another zod is left alone (ZOD_EFFECTS_FIXED is then false, the bin says so on
+ * stderr, and GET /_mock/health answers fast_validation: false).
  */
-
-/** The source of the method this replaces (zod 3.25.76), by hash: a changed method is not replaced. */
-const FIXED_SOURCE_SHA1 = '6131f741300a';
 
 class RefinementContext implements RefinementCtx {
   readonly addIssue: RefinementCtx['addIssue'];
@@ -86,16 +89,26 @@ function syncParse(this: Effects, input: ParseInput): ParseReturnType<unknown> {
 /** The kinds of effect zod 3.25.76 knows; another kind (none exists) would go to zod's own code. */
 const FIXED_EFFECTS = new Set(['preprocess', 'refinement', 'transform']);
 
-function applyFix(): boolean {
+function installFix(): void {
   const original = ZodEffects.prototype._parse;
-  const hash = createHash('sha1').update(original.toString()).digest('hex').slice(0, FIXED_SOURCE_SHA1.length);
-  if (hash !== FIXED_SOURCE_SHA1) return false;
-  ZodEffects.prototype._parse = function parse(this: Effects, input: ParseInput) {
+  const parse = function parse(this: Effects, input: ParseInput) {
     const sync = !input.parent.common.async && FIXED_EFFECTS.has(this._def.effect.type);
     return sync ? syncParse.call(this, input) : original.call(this, input);
   };
-  return true;
+  markZodEffectsFix(parse);
+  ZodEffects.prototype._parse = parse;
 }
 
-/** Whether this zod's ZodEffects got the fix (false: a zod other than 3.25.76). */
+/** Installs the fix when zod's method is the one it was written for (see above); answers whether it did. */
+function applyFix(): boolean {
+  const original = ZodEffects.prototype._parse;
+  if (!handsOutGetterContext()) return false;
+  const expected = runProbes();
+  installFix();
+  if (sameOutcomes(runProbes(), expected)) return true;
+  ZodEffects.prototype._parse = original;
+  return false;
+}
+
+/** Whether this zod's ZodEffects got the fix (false: a zod whose method differs from 3.25.76's). */
 export const ZOD_EFFECTS_FIXED = applyFix();

@@ -62,6 +62,22 @@ describe('the labelmock bin (src/cli.ts)', () => {
     expect(out).toBe(`${pkg.version}\n`);
   });
 
+  it('labelmock runs with the ZodEffects fast path on: GET /_mock/health says fast_validation true', async () => {
+    // The bundle is what users run: a fix decided by the method's source text was silently off there.
+    const server = start(['--port', '0', '--log', 'off']);
+    const res = await fetch(`${await server.base}/_mock/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok', fast_validation: true });
+    expect(server.err()).toBe('');
+  });
+
+  it("labelmock is bundled without esbuild's keepNames: no function is wrapped to rename it", () => {
+    // keepNames wrapped every function, closures made per request included, and cost the bin a third of its rate.
+    const bundle = readFileSync(BIN[0] as string, 'utf8');
+    expect(bundle.length).toBeGreaterThan(1_000_000);
+    expect(bundle).not.toMatch(/\b__name\(/);
+  });
+
   it('labelmock --port abc exits 2 with one readable line, no stack and no zod dump', async () => {
     const { code, out, err } = await run(['--port', 'abc']);
     expect(code).toBe(2);

@@ -7,7 +7,8 @@ describe('GET /_mock/health', () => {
     const t = makeApp();
     const res = await t.call('GET', '/_mock/health', { key: null });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', version: packageVersion(), uptime_s: 0 });
+    // A library app leaves its user's zod alone: no fast path here (the bin's is tested in test/cli.test.ts).
+    expect(res.body).toEqual({ status: 'ok', version: packageVersion(), uptime_s: 0, fast_validation: false });
     expect(packageVersion()).toMatch(/^\d+\.\d+\.\d+/);
   });
 
@@ -42,7 +43,7 @@ describe('GET /_mock/health', () => {
     expect(operation.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/Health',
     });
-    expect(res.body.components.schemas.Health.required).toEqual(['status', 'version', 'uptime_s']);
+    expect(res.body.components.schemas.Health.required).toEqual(['status', 'version', 'uptime_s', 'fast_validation']);
     expect(res.body.paths['/_mock/settings'].get.security).toBeUndefined();
   });
 });

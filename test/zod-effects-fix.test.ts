@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type RefinementCtx, z } from 'zod';
+import { type ParseInput, type RefinementCtx, ZodEffects, z } from 'zod';
+import { zodEffectsFixed } from '../src/runtime/zod-effects-mark.js';
 import { ZOD_EFFECTS_FIXED } from '../src/zod-effects-fix.js';
+import { handsOutGetterContext, runProbes, sameOutcomes } from '../src/zod-effects-probes.js';
 
 /** The refinement contexts a schema's refinements were handed, in order. */
 function contextsOf(run: (seen: RefinementCtx[]) => void): RefinementCtx[] {
@@ -12,6 +14,27 @@ function contextsOf(run: (seen: RefinementCtx[]) => void): RefinementCtx[] {
 describe('the ZodEffects fix (src/zod-effects-fix.ts)', () => {
   it('is applied to the zod this repository pins (an upgrade must look at it again)', () => {
     expect(ZOD_EFFECTS_FIXED).toBe(true);
+    expect(zodEffectsFixed()).toBe(true);
+  });
+
+  it("is decided by what the method does: the probes tell zod's parse from one that differs in any branch", () => {
+    const fixed = ZodEffects.prototype._parse;
+    const expected = runProbes();
+    // A parse that forgets that a fatal issue stops the rest: what a changed zod could do.
+    ZodEffects.prototype._parse = function lenient(this: ZodEffects<z.ZodTypeAny>, input: ParseInput) {
+      const answer = fixed.call(this, input);
+      return 'status' in answer && answer.status === 'aborted' ? { status: 'dirty', value: input.data } : answer;
+    };
+    try {
+      expect(sameOutcomes(runProbes(), expected)).toBe(false);
+    } finally {
+      ZodEffects.prototype._parse = fixed;
+    }
+    expect(sameOutcomes(runProbes(), expected)).toBe(true);
+  });
+
+  it('replaces the getter context zod hands out: the probe sees none once the fix is in', () => {
+    expect(handsOutGetterContext()).toBe(false);
   });
 
   it('hands refinements a context whose path is a plain property, not a getter per parse', () => {

@@ -1,17 +1,33 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { binOf } from '../bin-of.js';
 
-const PROBE = fileURLToPath(new URL('./probe.ts', import.meta.url));
+const PROBE = fileURLToPath(new URL('./probe.mjs', import.meta.url));
 
 /** What the preloaded probe prints on stderr: one JSON object per line. */
 const PROBE_LINE = /@@probe (\{[^\n]*\})\n/;
 
-interface Probe {
+/** Where memory is, by the probe (scripts/stress/probe.mjs): what RSS is made of. */
+export interface MemoryParts {
   heap: number;
   external: number;
   arrayBuffers: number;
   rss: number;
+  /** RSS of anonymous pages (heaps, malloc, stacks) and of files (node's own code). */
+  rssAnon: number;
+  rssFile: number;
+  threads: number;
+  /** What V8's heap holds committed, and of it what is resident. */
+  heapCommitted: number;
+  heapPhysical: number;
+  /** What V8 holds through malloc outside its heap, now and at its peak. */
+  v8Malloced: number;
+  v8MallocedPeak: number;
+  spaces: Record<string, { committed: number; physical: number }>;
+}
+
+interface Probe extends MemoryParts {
   loopMaxMs: number;
   /** Of the longest stall, the main thread's own CPU time (the rest it waited for a core: a loaded machine). */
   loopMaxRanMs: number;
@@ -22,6 +38,21 @@ interface Probe {
   /** How long the probe's own full collections took (not counted in the figures above). */
   forcedMs: number;
 }
+
+const UNKNOWN_MEMORY: MemoryParts = {
+  heap: NaN,
+  external: NaN,
+  arrayBuffers: NaN,
+  rss: NaN,
+  rssAnon: NaN,
+  rssFile: NaN,
+  threads: NaN,
+  heapCommitted: NaN,
+  heapPhysical: NaN,
+  v8Malloced: NaN,
+  v8MallocedPeak: NaN,
+  spaces: {},
+};
 
 export interface StartedServer {
   base: string;
@@ -37,8 +68,9 @@ export interface StartedServer {
 }
 
 /**
- * Starts `src/cli.ts` of `root` on a free port, under `ulimit -n` (as in the issue), with the
- * probe preloaded and the garbage collector exposed. Resolves once the banner is out.
+ * Starts the bin of `root` (what its package.json names, built: the single-file bundle users run) on a free
+ * port, under `ulimit -n` (as in the issue), with the probe preloaded and the garbage collector exposed.
+ * Resolves once the banner is out.
  */
 export function startServer(root: string, fdLimit: number, args: string[] = []): Promise<StartedServer> {
   const node = [
@@ -47,10 +79,8 @@ export function startServer(root: string, fdLimit: number, args: string[] = []):
     // e.g. STRESS_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to find what a stall was (written at exit).
     ...(process.env.STRESS_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
     '--import',
-    'tsx',
-    '--import',
     PROBE,
-    'src/cli.ts',
+    binOf(root),
     '--port',
     '0',
     ...args,
@@ -98,10 +128,7 @@ export function startServer(root: string, fdLimit: number, args: string[] = []):
             const guard = setTimeout(() => {
               waiting.splice(waiting.indexOf(answer), 1);
               done({
-                heap: NaN,
-                external: NaN,
-                arrayBuffers: NaN,
-                rss: NaN,
+                ...UNKNOWN_MEMORY,
                 loopMaxMs: NaN,
                 loopMaxRanMs: NaN,
                 loopMaxRequests: NaN,

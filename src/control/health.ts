@@ -1,5 +1,6 @@
 import { HealthSchema } from '../domain/control/schemas.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
+import { zodEffectsFixed } from '../runtime/zod-effects-mark.js';
 import type { Services } from '../services/context.js';
 import { packageVersion } from '../version.js';
 
@@ -13,7 +14,9 @@ export function healthRoute(services: Services): RouteSpec {
     path: '/_mock/health',
     tag: 'Control',
     summary: 'Is the mock up: its version and uptime (no key needed)',
-    description: 'Answers without a key: status ok, the version of labelmock and its uptime in seconds.',
+    description:
+      'Answers without a key: status ok, the version of labelmock, its uptime in seconds and whether ' +
+      'the process validates through the fast path the bin installs.',
     public: true,
     response: HealthSchema,
     errors: [],
@@ -21,6 +24,7 @@ export function healthRoute(services: Services): RouteSpec {
       status: 'ok' as const,
       version: packageVersion(),
       uptime_s: Math.max(0, Math.floor((services.clock.now() - services.startedAt) / 1000)),
+      fast_validation: zodEffectsFixed(),
     }),
   });
 }

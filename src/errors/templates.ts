@@ -280,3 +280,11 @@ const heldShareSpent = (share: number, max: number) =>
 /** The 503 for a refused hold: the tenant's share, or the app's budget. */
 export const heldRefused = (refusal: 'tenant_share' | 'app_budget', share: number, max: number) =>
   refusal === 'tenant_share' ? heldShareSpent(share, max) : heldRequestsSpent(max);
+
+/** `labelmock record`: a request it will not forward (it forwards origin-form paths to its target only). */
+export const notForwarded = (why: string) =>
+  new ApiError('invalid_request', `labelmock record does not forward this request: ${why}`);
+
+/** `labelmock record`: the target did not answer. */
+export const targetUnreachable = (origin: string, reason: string) =>
+  new ApiError('bad_gateway', `labelmock record could not reach ${origin}: ${reason}`);

@@ -30,25 +30,38 @@ function hostName(header: string): string {
 }
 
 /**
- * The middleware, or undefined when the server answers every Host (bound beyond loopback, no list given).
- * `boundTo` is the address the server binds (the CLI resolves --host first: `127.1` or a name that resolves to
- * 127.x is loopback however it is spelt), or a loopback name.
+ * Which Host headers a server bound to `boundTo` answers, or undefined when it answers every Host (bound beyond
+ * loopback, no list given). `boundTo` is the address the server binds (the CLI resolves --host first: `127.1`
+ * or a name that resolves to 127.x is loopback however it is spelt), or a loopback name. The server's
+ * middleware and `labelmock record`'s proxy both ask it.
  */
-export function hostCheck(boundTo: string, allowedHosts: readonly string[]): MiddlewareHandler<AppEnv> | undefined {
+export function hostAccepter(
+  boundTo: string,
+  allowedHosts: readonly string[],
+): { accepts: (header: string) => boolean; named: string; nameOf: (header: string) => string } | undefined {
   if (allowedHosts.includes('*')) return undefined;
   const loopbackOnly = isLoopbackName(boundTo);
   if (!loopbackOnly && allowedHosts.length === 0) return undefined;
   const allowed = new Set(allowedHosts.map((host) => host.toLowerCase()));
-  const accepts = (name: string) => isLoopbackName(name) || allowed.has(name);
-  const named = ['localhost', '127.0.0.1', '[::1]', ...allowed].join(', ');
+  const accepts = (header: string) => {
+    const name = hostName(header);
+    return isLoopbackName(name) || allowed.has(name);
+  };
+  return { accepts, named: ['localhost', '127.0.0.1', '[::1]', ...allowed].join(', '), nameOf: hostName };
+}
+
+/** The middleware, or undefined when the server answers every Host (see hostAccepter). */
+export function hostCheck(boundTo: string, allowedHosts: readonly string[]): MiddlewareHandler<AppEnv> | undefined {
+  const accepter = hostAccepter(boundTo, allowedHosts);
+  if (!accepter) return undefined;
   return (c, next) => {
     const header = c.req.header('host');
     // In process (app.request) no Host is sent: no browser is involved.
-    if (header === undefined || accepts(hostName(header))) return next();
+    if (header === undefined || accepter.accepts(header)) return next();
     throw invalidParameter(
       'Host',
-      `names "${hostName(header).slice(0, 100)}", which this server does not answer to: it accepts ${named} ` +
-        '(--allowed-hosts adds names; this guards a local server against DNS rebinding)',
+      `names "${accepter.nameOf(header).slice(0, 100)}", which this server does not answer to: it accepts ` +
+        `${accepter.named} (--allowed-hosts adds names; this guards a local server against DNS rebinding)`,
     );
   };
 }

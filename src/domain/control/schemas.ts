@@ -69,5 +69,11 @@ export const HealthSchema = z
     version: z.string(),
     /** Whole seconds since the app was created. */
     uptime_s: z.number().int().min(0),
+    /**
+     * Whether this process validates through the bin's ZodEffects fast path (src/zod-effects-fix.ts): true in
+     * the bin, `npm start`, the image and the pytest plugin; false in an app made by a library import (its
+     * user's zod is left alone). False in the bin means slower validation and more memory.
+     */
+    fast_validation: z.boolean(),
   })
   .strict();

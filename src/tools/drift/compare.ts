@@ -65,6 +65,8 @@ export function compareAnswers(recorded: unknown, mock: unknown, ids: IdMap): Di
     }
     if (typeA === 'time' || a === b) return;
     if (typeof a === 'string' && typeof b === 'string') {
+      // A value drift chose itself (a callback URL on its sink) stands for the recorded one.
+      if (ids.mockOf(a) === b) return;
       if (isIdKey(key)) {
         const expected = ids.mockOf(a);
         if (expected === undefined || expected === b) return;

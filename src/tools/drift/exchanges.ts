@@ -27,6 +27,10 @@ function place(url: string): Pick<Exchange, 'path' | 'query'> {
   } catch {
     throw new RecordingError(`"${url.slice(0, 200)}" is not an absolute URL`);
   }
+  // Only what an HTTP client sent: `x:7/internal/admin` has no path drift could put on its base URL.
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new RecordingError(`"${url.slice(0, 200)}" is not an http(s) URL`);
+  }
   const at = parsed.pathname.search(/\/v[12](\/|$)/);
   return { path: at < 0 ? parsed.pathname : parsed.pathname.slice(at), query: [...parsed.searchParams] };
 }

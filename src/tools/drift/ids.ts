@@ -34,6 +34,24 @@ export class IdMap {
     }
   }
 
+  /** How many values are mapped. */
+  get size(): number {
+    return this.ids.size;
+  }
+
+  /**
+   * Maps a recorded value to one drift chose (a callback URL put on the local sink): the same one each time.
+   * Compared answers then hold the chosen value where the recording held the other.
+   */
+  alias(recorded: string, choose: () => string): string {
+    let chosen = this.ids.get(recorded);
+    if (chosen === undefined) {
+      chosen = choose();
+      this.ids.set(recorded, chosen);
+    }
+    return chosen;
+  }
+
   /** The text with every recorded id it holds replaced by labelmock's. */
   substitute(text: string): string {
     let out = text;

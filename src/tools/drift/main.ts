@@ -19,6 +19,7 @@ interface DriftFlags {
   output?: string;
   baseline?: string;
   writeBaseline?: string;
+  keepCallbackUrls?: boolean;
 }
 
 function command(io: Io): Command {
@@ -33,7 +34,12 @@ function command(io: Io): Command {
     .addOption(new Option('--reporter <name>', 'output format').choices(['pretty', 'json', 'junit']).default('pretty'))
     .option('--output <file>', 'write the report to a file instead of stdout')
     .option('--baseline <file>', 'accepted drift (a file --write-baseline wrote): only other drift fails')
-    .option('--write-baseline <file>', 'write the drift found as a baseline file');
+    .option('--write-baseline <file>', 'write the drift found as a baseline file')
+    .option(
+      '--keep-callback-urls',
+      "post replayed tasks' callbacks to the recorded callback_url (default: a local sink of drift's own, so a " +
+        'production recording never calls production webhooks)',
+    );
 }
 
 async function readAccepted(file: string | undefined): Promise<Set<string>> {
@@ -63,7 +69,9 @@ export async function runDrift(argv: readonly string[], io: Io): Promise<number>
   const target: DriftTarget = flags.baseUrl ? remoteTarget(flags.baseUrl) : inProcessTarget();
   let reports: Awaited<ReturnType<typeof replay>>;
   try {
-    reports = await replay(exchanges, target, templateFinder(await labelmockDocuments()));
+    reports = await replay(exchanges, target, templateFinder(await labelmockDocuments()), {
+      keepCallbackUrls: flags.keepCallbackUrls === true,
+    });
   } catch (err) {
     const { cause } = err as { cause?: { code?: string; message?: string } };
     const reason = cause?.code ?? cause?.message ?? (err as Error).message;

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createApp } from '../../app.js';
 import { isRecord } from '../../domain/tasks/is-record.js';
+import { urlOnOrigin } from '../same-origin-url.js';
+import { type CallbackSink, startCallbackSink } from './callback-sink.js';
 import { compareAnswers, type Difference } from './compare.js';
-import { type Exchange, jsonOrText } from './exchanges.js';
+import { type Exchange, jsonOrText, RecordingError } from './exchanges.js';
 import { IdMap } from './ids.js';
 
 /**
@@ -43,10 +45,13 @@ export function inProcessTarget(): DriftTarget {
 }
 
 export function remoteTarget(baseUrl: string): DriftTarget {
-  const base = baseUrl.replace(/\/$/, '');
+  const base = new URL(baseUrl);
   return {
     async send(method, pathAndQuery, headers, body) {
-      const res = await fetch(`${base}${pathAndQuery}`, { method, headers, ...(body !== undefined && { body }) });
+      // Only --base-url's origin: a recorded path never names another host or port.
+      const url = urlOnOrigin(base, pathAndQuery);
+      if (!(url instanceof URL)) throw new RecordingError(`not replayed: ${url.refused}`);
+      const res = await fetch(url, { method, headers, ...(body !== undefined && { body }) });
       return { status: res.status, text: await res.text() };
     },
     close: () => {},
@@ -64,8 +69,24 @@ export async function replay(
   exchanges: readonly Exchange[],
   target: DriftTarget,
   templateOf: (method: string, path: string) => string | undefined,
+  { keepCallbackUrls = false } = {},
 ): Promise<ExchangeReport[]> {
   const ids = new IdMap();
+  const sink = keepCallbackUrls ? undefined : await startCallbackSink(ids);
+  try {
+    return await replayAll(exchanges, target, templateOf, ids, sink);
+  } finally {
+    sink?.close();
+  }
+}
+
+async function replayAll(
+  exchanges: readonly Exchange[],
+  target: DriftTarget,
+  templateOf: (method: string, path: string) => string | undefined,
+  ids: IdMap,
+  sink: CallbackSink | undefined,
+): Promise<ExchangeReport[]> {
   // A fresh tenant of its own: a running server's other tenants are left alone, and its own state is empty.
   const key = `test_drift_${randomBytes(6).toString('hex')}`;
   const auth = { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` };
@@ -94,7 +115,8 @@ export async function replay(
       ...auth,
       ...(exchange.contentType && { 'content-type': exchange.contentType }),
     };
-    const body = exchange.body === undefined ? undefined : ids.substitute(exchange.body);
+    const substituted = exchange.body === undefined ? undefined : ids.substitute(exchange.body);
+    const body = sink ? sink.rewrite(substituted, exchange.contentType) : substituted;
     const answer = await target.send(exchange.method, query.size > 0 ? `${path}?${query}` : path, headers, body);
     const mock = jsonOrText(answer.text);
     ids.learn(exchange.answer, mock);

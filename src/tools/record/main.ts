@@ -88,9 +88,17 @@ export async function runRecord(argv: readonly string[], io: Io): Promise<number
     check,
   });
   io.stdout(`labelmock record: ${recorder.url} -> ${flags.target}; Ctrl-C writes ${flags.out}\n`);
+  // A failure no exchange caught ends the recording early, not the process: what was recorded is written.
+  let failed: Error | undefined;
   await new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
+    process.once('uncaughtException', (err) => {
+      failed = err;
+      resolve();
+    });
   });
-  return finish(recorder, flags.out, io);
+  if (failed) io.stderr(`labelmock record: stopped by an error (${failed.message}); writing what was recorded\n`);
+  const code = await finish(recorder, flags.out, io);
+  return failed ? Math.max(code, 1) : code;
 }
