@@ -10,7 +10,7 @@ import { nodeJournalIo } from '../src/persist/journal-file.js';
 import { ManualClock } from '../src/runtime/clock.js';
 import { randomIds } from '../src/runtime/ids.js';
 import { retryOffsetMs } from '../src/services/callbacks.js';
-import { formOf, readContent, upload } from './file-helpers.js';
+import { formOf, readContent, upload, uploadText } from './file-helpers.js';
 import { createImageTask, imageRequest, makeApp, type TestApp } from './helpers.js';
 
 /**
@@ -370,6 +370,24 @@ describe('--data-dir', () => {
     const again = open(dir, t.clock);
     const listed = await again.call('GET', '/v1/tasks?limit=100');
     expect(listed.body.docs.map((task: { task_id: string }) => task.task_id)).toEqual(ids.reverse());
+  });
+
+  it('what it writes is its owner\'s only: journals, snapshots, blobs and the lock 0600, folders it makes 0700', async () => {
+    const dir = join(folder(), 'made', 'here');
+    const t = open(dir, new ManualClock(), { compactBytes: 20_000 });
+    for (let i = 0; i < 40; i += 1) await createImageTask(t, { metadata: { i } });
+    await uploadText(t, 'secret bytes');
+    await expect.poll(() => readdirSync(dir).filter((name) => name.startsWith('snapshot-')).length).toBe(1);
+    const modes = (at: string): string[] =>
+      readdirSync(at, { withFileTypes: true }).flatMap((entry) => {
+        const path = join(at, entry.name);
+        const mode = (statSync(path).mode & 0o777).toString(8);
+        return [`${entry.name} ${mode}`, ...(entry.isDirectory() ? modes(path) : [])];
+      });
+    const found = [join(dir, '..'), dir].map((path) => (statSync(path).mode & 0o777).toString(8)).concat(modes(dir));
+    expect(found.filter((line) => !/(^| )(600|700)$/.test(line))).toEqual([]);
+    expect(found.some((line) => line.startsWith('journal-'))).toBe(true);
+    expect(found.some((line) => line.startsWith('blobs '))).toBe(true);
   });
 
   it('a reset and an import are kept as the whole new state', async () => {

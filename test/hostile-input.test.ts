@@ -212,6 +212,45 @@ describe('hostile input', () => {
     expect(res.headers.get('labelmock-warning')).toBe(`ignored 9000 unknown parameter(s): ${named}, and 8980 more`);
   });
 
+  it('GET /_mock/warnings keeps an ignored key of a million characters as its first 100, and counts the rest', async () => {
+    const t = makeApp();
+    for (let i = 0; i < 5; i += 1) {
+      const long = `${String(i).repeat(1_000_000)}`;
+      const res = await t.call('POST', '/v1/task/imageannotation', { body: imageRequest({ [long]: 1 }) });
+      expect(res.status).toBe(200);
+    }
+    const { ignored_parameters: tally } = (await t.call('GET', '/_mock/warnings')).body;
+    expect(tally.total).toBe(5);
+    expect(tally.names.map((n: { name: string }) => n.name.length)).toEqual([104, 104, 104, 104, 104]);
+    expect(tally.names[0].name).toBe(`"${'0'.repeat(99)}..."`);
+    expect(JSON.stringify(tally).length).toBeLessThan(2000);
+  });
+
+  it('GET /_mock/warnings: the names all tenants keep are bounded together; a reset gives its names back', async () => {
+    const t = makeApp();
+    const store = t.app.services.store;
+    const ignoreIn = (key: string, names: string[]) =>
+      t.call('POST', '/v1/task/imageannotation', {
+        key,
+        body: imageRequest(Object.fromEntries(names.map((n) => [n, 0]))),
+      });
+    const budget = store.tallyBudget;
+    Object.assign(budget, { maxNames: 30 });
+    const twenty = Array.from({ length: 20 }, (_, i) => `x${i}`);
+    await ignoreIn('test_tally_a', twenty);
+    await ignoreIn('test_tally_b', twenty);
+    const tallyOf = async (key: string) => (await t.call('GET', '/_mock/warnings', { key })).body.ignored_parameters;
+    expect([(await tallyOf('test_tally_a')).names.length, (await tallyOf('test_tally_b')).names.length]).toEqual([
+      20, 10,
+    ]);
+    expect((await tallyOf('test_tally_b')).other).toBe(10);
+    expect(budget.held).toBe(30);
+    expect((await t.call('POST', '/_mock/reset', { key: 'test_tally_a' })).status).toBe(200);
+    expect(budget.held).toBe(10);
+    await ignoreIn('test_tally_c', twenty);
+    expect((await tallyOf('test_tally_c')).names.length).toBe(20);
+  });
+
   it('POST /v1/task/imageannotation refuses a 5 MB body of 430,000 keys by counting, before any parse', async () => {
     const t = makeApp({ config: { maxBodyBytes: 5 * 1024 * 1024 } });
     const raw = `{${Array.from({ length: 430_000 }, (_, i) => `"k${i}":0`).join(',')}}`;

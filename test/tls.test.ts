@@ -1,8 +1,9 @@
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { LOOPBACK_NAMES, tlsFromDir } from '../src/runtime/tls.js';
 import { startCli } from './cli-process.js';
 
@@ -43,4 +44,29 @@ describe('the labelmock bin with TLS flags', () => {
     expect(await cli.exited).toBe(2);
     expect(cli.err()).toContain('labelmock: --tls-cert and --tls-key go together');
   });
+
+  it('four servers started at once on one empty --tls-dir share one CA: a client trusting ca.pem verifies each', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'labelmock-tls-')), 'shared');
+    const servers = Array.from({ length: 4 }, () => startCli(['--port', '0', '--log', 'off', '--tls-dir', dir]));
+    onTestFinished(() => {
+      for (const server of servers) server.child.kill('SIGKILL');
+    });
+    const bases = await Promise.all(servers.map((server) => server.base));
+    const ca = readFileSync(join(dir, 'ca.pem'));
+    const verified = await Promise.all(bases.map((base) => healthOver(base, ca)));
+    expect(verified).toEqual([200, 200, 200, 200]);
+    expect(readdirSync(dir).sort()).toEqual(['ca-key.pem', 'ca.pem', 'server-key.pem', 'server.pem']);
+  });
 });
+
+/** GET /_mock/health over HTTPS trusting only `ca`: its status, or the TLS error's code. */
+function healthOver(base: string, ca: Buffer): Promise<number | string> {
+  return new Promise((resolve) => {
+    const req = httpsRequest(`${base}/_mock/health`, { ca }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+    req.end();
+  });
+}

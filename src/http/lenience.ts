@@ -1,10 +1,8 @@
 import type { Context } from 'hono';
 import { Lenience } from '../domain/lenience.js';
 import type { Tenant } from '../store/tenant.js';
+import { keptName } from '../store/warning-tally.js';
 import type { AppEnv } from './env.js';
-
-/** Characters of one name in the header (a key may be any length; the 400 cuts it the same way). */
-const MAX_HEADER_NAME_CHARS = 100;
 
 /**
  * The lenience of a /v1 or /v2 request (its tenant's settings.unknown_params), set on the context for the route's
@@ -31,7 +29,7 @@ export function warningFor(tenant: Tenant, read: Lenience): string | undefined {
 /** In printable ASCII whatever the keys were: a key is the client's text; a header must never carry a line break. */
 function warningText(read: Lenience): string {
   const names = read.ignored.map((name) =>
-    (name.length > MAX_HEADER_NAME_CHARS ? `${name.slice(0, MAX_HEADER_NAME_CHARS)}..."` : name).replace(
+    keptName(name).replace(
       /[^\x20-\x7e]/g,
       (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
     ),

@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { SECRET_FILE_MODE } from './modes.js';
 
 /**
  * Makes a rename in `dir` durable (the new name lives in the folder's own data). Platforms that cannot
@@ -74,7 +75,7 @@ export async function writeFileAtomic(
   chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
 ): Promise<number> {
   const tmp = `${path}.tmp`;
-  const handle = await open(tmp, 'w');
+  const handle = await open(tmp, 'w', SECRET_FILE_MODE);
   let bytes: number;
   try {
     bytes = await writeChunks(handle, chunks);

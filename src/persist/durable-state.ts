@@ -12,6 +12,7 @@ import { frameLine } from './frames.js';
 import { JournalFile, type JournalIo, nodeJournalIo } from './journal-file.js';
 import { LineMaker } from './line-maker.js';
 import { acquireDirLock } from './lock.js';
+import { SECRET_FOLDER_MODE } from './modes.js';
 import { PendingChanges } from './pending.js';
 import { journalName, listDataFiles, readDataDir, snapshotName } from './recovery.js';
 import { parseTenantKey, restoreTenants } from './restore.js';
@@ -96,7 +97,7 @@ export class DurableState {
     const lock = acquireDirLock(dir);
     try {
       const blobDir = join(dir, 'blobs');
-      mkdirSync(blobDir, { recursive: true });
+      mkdirSync(blobDir, { recursive: true, mode: SECRET_FOLDER_MODE });
       for (const folder of [dir, blobDir]) {
         for (const name of readdirSync(folder)) if (name.endsWith('.tmp')) rmSync(join(folder, name), { force: true });
       }

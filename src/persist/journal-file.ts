@@ -1,4 +1,5 @@
-import { closeSync, constants, fdatasync, fstatSync, ftruncate, openSync, write } from 'node:fs';
+import { closeSync, constants, fchmodSync, fdatasync, fstatSync, ftruncate, openSync, write } from 'node:fs';
+import { SECRET_FILE_MODE } from './modes.js';
 
 /** The disk calls a journal makes: tests inject failing ones (a full disk) to see what an answer does. */
 export interface JournalIo {
@@ -53,8 +54,11 @@ export class JournalFile {
    * failed one could not be placed at the durable size, which is what keeps torn bytes out.
    */
   static open(path: string, io: JournalIo = nodeJournalIo): JournalFile {
-    const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o666);
+    // Owner only: the journal holds callback_auth_key and results tokens. A file an older build made 0644 is
+    // narrowed too.
+    const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, SECRET_FILE_MODE);
     try {
+      fchmodSync(fd, SECRET_FILE_MODE);
       return new JournalFile(fd, io, fstatSync(fd).size);
     } catch (err) {
       closeSync(fd);

@@ -1,6 +1,7 @@
-import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { createExclusive, holder, liveHolder, lockContent, removeStale } from '../runtime/file-lock.js';
+import { SECRET_FOLDER_MODE } from './modes.js';
 
 /** Another live process holds the folder. */
 export class DataDirLockedError extends Error {
@@ -10,26 +11,6 @@ export class DataDirLockedError extends Error {
   ) {
     super(`labelmock: ${dir} is in use by another labelmock (pid ${pid}); stop it or pick another --data-dir`);
     this.name = 'DataDirLockedError';
-  }
-}
-
-/** Whether a process with this pid runs (EPERM: it does, under another user). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The pid a lock file names, or undefined when it is gone or unreadable. */
-function holder(path: string): number | undefined {
-  try {
-    const { pid } = JSON.parse(readFileSync(path, 'utf8')) as { pid?: unknown };
-    return typeof pid === 'number' && Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
   }
 }
 
@@ -58,36 +39,11 @@ function makeFolder(dir: string): void {
   if (!statSync(at).isDirectory()) throw new Error(`${at} is a file, not a folder`);
   for (const folder of missing) {
     try {
-      mkdirSync(folder);
+      mkdirSync(folder, { mode: SECRET_FOLDER_MODE });
     } catch (err) {
       if (codeOf(err) === 'EEXIST' && statSync(folder).isDirectory()) continue;
       throw new Error(`cannot make ${folder}: ${CANNOT_MAKE[codeOf(err) ?? ''] ?? (err as Error).message}`);
     }
-  }
-}
-
-/**
- * Creates `path` holding `content` only if it does not exist. Written aside and hard-linked into place,
- * so a rival never sees the lock empty (and takes that for stale); a filesystem without hard links
- * falls back to an exclusive create.
- */
-function createExclusive(path: string, content: string): boolean {
-  const aside = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync(aside, content);
-    linkSync(aside, path);
-    return true;
-  } catch (err) {
-    if (codeOf(err) === 'EEXIST') return false;
-    try {
-      writeFileSync(path, content, { flag: 'wx' });
-      return true;
-    } catch (wxErr) {
-      if (codeOf(wxErr) === 'EEXIST') return false;
-      throw wxErr;
-    }
-  } finally {
-    rmSync(aside, { force: true });
   }
 }
 
@@ -100,32 +56,13 @@ function createExclusive(path: string, content: string): boolean {
 export function acquireDirLock(dir: string): { release(): void } {
   makeFolder(dir);
   const path = join(dir, 'lock');
-  const content = JSON.stringify({ pid: process.pid, host: hostname(), started_at: new Date().toISOString() });
-  const liveHolder = (file: string) => {
-    const pid = holder(file);
-    return pid !== undefined && pid !== process.pid && alive(pid) ? pid : undefined;
-  };
-  for (let attempt = 0; !createExclusive(path, content); attempt += 1) {
+  for (let attempt = 0; !createExclusive(path, lockContent()); attempt += 1) {
     const pid = liveHolder(path);
     if (pid !== undefined) throw new DataDirLockedError(dir, pid);
     if (attempt >= 5) throw new Error(`labelmock: could not take the lock in ${dir}: it keeps changing`);
-    const stale = `${path}.stale-${process.pid}`;
-    try {
-      renameSync(path, stale);
-    } catch (err) {
-      if (codeOf(err) === 'ENOENT') continue; // another process moved it first: try again
-      throw err;
-    }
-    const moved = liveHolder(stale);
-    if (moved !== undefined) {
-      // A rival took the lock between the read and the rename: give it back and step aside.
-      try {
-        linkSync(stale, path);
-      } catch {}
-      rmSync(stale, { force: true });
-      throw new DataDirLockedError(dir, moved);
-    }
-    rmSync(stale, { force: true });
+    const rival = removeStale(path);
+    // A rival took the lock between the read and the rename: step aside.
+    if (rival !== undefined) throw new DataDirLockedError(dir, rival);
   }
   let held = true;
   return {

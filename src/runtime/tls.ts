@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import forge from 'node-forge';
+import { withFileLock } from './file-lock.js';
 
 /**
  * --tls: the certificate the server presents, signed by a CA of its own that is made once and kept (in
@@ -110,6 +111,11 @@ const write = (dir: string, file: string, text: string, secret = false) =>
  */
 export function tlsFromDir(dir: string, extraNames: readonly string[] = [], now = new Date()): TlsMaterial {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // Servers started together on an empty folder (xdist workers, compose services) make one CA, not one each.
+  return withFileLock(join(dir, '.lock'), () => tlsInDir(dir, extraNames, now));
+}
+
+function tlsInDir(dir: string, extraNames: readonly string[], now: Date): TlsMaterial {
   const names = [...new Set([...LOOPBACK_NAMES, ...extraNames.filter((name) => name !== '*')])];
   let ca: { cert: string; key: string };
   let freshCa = false;

@@ -9,6 +9,7 @@ import { DEFAULT_STORE_LIMITS, type StoreLimits } from './limits.js';
 import type { Mode } from './mode.js';
 import { type StoreChange, Tenant, type TenantSettings, tenantKey } from './tenant.js';
 import { holdsNothing } from './vacancy.js';
+import { TallyBudget } from './warning-tally.js';
 
 /**
  * All state of one app instance. Tenants are made on first use and dropped again when their last
@@ -21,6 +22,8 @@ export class Store {
   readonly limits: StoreLimits;
   /** Every change to the store, one typed feed (StoreChange, tenant.ts): events, dependents, callbacks, persistence. */
   readonly changes = new Feed<StoreChange>();
+  /** The ignored-parameter names all tenants' tallies keep (GET /_mock/warnings), bounded together. */
+  readonly tallyBudget = new TallyBudget();
   /** Derives each tenant's default callback_auth_key: the same on every remake, unguessable across runs. */
   private readonly secret = randomBytes(32);
 
@@ -53,7 +56,8 @@ export class Store {
     let tenant = this.tenants.get(key);
     if (!tenant) {
       const settings = this.defaultSettings(account, mode);
-      tenant = new Tenant(account, mode, this.clock, settings, this.accountState(account), this.changes);
+      const shared = this.accountState(account);
+      tenant = new Tenant(account, mode, this.clock, settings, shared, this.changes, this.tallyBudget);
       this.tenants.set(key, tenant);
     }
     return tenant;
@@ -78,6 +82,7 @@ export class Store {
     const old = this.tenants.get(tenantKey(account, mode));
     if (old) {
       this.idempotency.forgetTenant(old.key);
+      old.warnings.release();
       old.retired = true;
     }
     this.accountState(account).dropMode(mode);

@@ -18,7 +18,7 @@ import { type LifeKind, noteLife } from './task-life.js';
 import { ownerRecord, Team } from './team.js';
 import { TrainingAttemptLog } from './training-attempts.js';
 import { V2Catalog, type V2CatalogState } from './v2-catalog.js';
-import { WarningTally } from './warning-tally.js';
+import { TallyBudget, WarningTally } from './warning-tally.js';
 
 export type { TenantSettings };
 
@@ -99,7 +99,7 @@ export class Tenant {
   /** The callback journal, oldest first. */
   callbacks: CallbackDelivery[] = [];
   /** Parameters its requests sent that were ignored (lenient unknown_params; GET /_mock/warnings). */
-  readonly warnings = new WarningTally();
+  readonly warnings: WarningTally;
   /** The request journal, made by the first request journaled (GET /_mock/requests). */
   requestJournal: RequestJournal | undefined = undefined;
   /**
@@ -124,8 +124,11 @@ export class Tenant {
     readonly shared: AccountState,
     /** The store's change feed: this tenant's changes go there, its collections' included. */
     private readonly feed: Feed<StoreChange> = new Feed(),
+    /** The store's count of ignored-parameter names all tenants keep. */
+    tallyBudget: TallyBudget = new TallyBudget(),
   ) {
     this.key = tenantKey(account, mode);
+    this.warnings = new WarningTally(tallyBudget);
     this.tasks.onChange = (record) => feed.publish({ kind: 'task_stored', tenant: this, record });
     this.files.onInsert = (record) => feed.publish({ kind: 'file_stored', tenant: this, record });
     this.v2 = this.catalog;
