@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { SLICE } from '../src/runtime/slices.js';
 import { exportState } from '../src/services/tenant-state.js';
 import { formOf, project, upload } from './file-helpers.js';
 import { basic, createImageTask, KEY, makeApp, present, type TestApp } from './helpers.js';
@@ -192,5 +193,35 @@ describe('PUT /_mock/state checked in slices', () => {
     expect(ok.status).toBe(200);
     expect(turns).toBeGreaterThanOrEqual(3);
     expect((await t.call('GET', '/v2/datasets/task?task_id=dt599')).body.response).toEqual({ n: 599 });
+  });
+});
+
+describe('PUT /_mock/state checks a large v2 catalog in slices', () => {
+  it('45,000 dataset deliveries are checked with turns of the event loop in between, and all are loaded', async () => {
+    const t = makeApp();
+    const seed = (await t.call('GET', '/_mock/state')).body;
+    const hex = (n: number) => n.toString(16).padStart(24, '0');
+    const deliveries = Array.from({ length: 45_000 }, (_, i) => ({
+      id: hex(i + 1),
+      name: `d${i}`,
+      delivered_at: '2024-01-01T00:00:00.000Z',
+      tasks: [],
+    }));
+    const v2 = { deliveries: [], schemas: [], datasets: [{ id: hex(999_999), name: 'ds', deliveries }] };
+    // Turns of the event loop until the route answers (its body streams after): the import's checks run here.
+    let turns = 0;
+    let answered = false;
+    const count = () => {
+      turns += 1;
+      if (!answered) setImmediate(count);
+    };
+    setImmediate(count);
+    const init = { method: 'PUT', headers: { authorization: basic(KEY), 'content-type': 'application/json' } };
+    const res = await t.app.request('/_mock/state', { ...init, body: JSON.stringify({ ...seed, v2 }) });
+    answered = true;
+    expect(res.status).toBe(200);
+    expect(turns).toBeGreaterThan(45_000 / SLICE / 2);
+    const loaded = JSON.parse(await res.text());
+    expect(loaded.v2.datasets[0].deliveries).toHaveLength(45_000);
   });
 });

@@ -29,10 +29,7 @@ export function warningFor(tenant: Tenant, read: Lenience): string | undefined {
 /** In printable ASCII whatever the keys were: a key is the client's text; a header must never carry a line break. */
 function warningText(read: Lenience): string {
   const names = read.ignored.map((name) =>
-    keptName(name).replace(
-      /[^\x20-\x7e]/g,
-      (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
-    ),
+    keptName(name).replace(/[^\x20-\x7e]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`),
   );
   const more = read.ignoredCount - names.length;
   const rest = more > 0 ? `, and ${more} more` : '';
