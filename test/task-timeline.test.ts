@@ -11,6 +11,29 @@ const changesOf = (entries: Entry[]) =>
   entries.filter((entry) => !entry.kind.startsWith('callback') && entry.kind !== 'request');
 
 describe('task timeline', () => {
+  it("within one millisecond, keeps the order things happened: a creation's answer before the next request's change", async () => {
+    // The clock stands still here: every entry shares one millisecond, as fast requests in process do.
+    const t = makeApp();
+    await t.call('PATCH', '/_mock/settings', { body: { completion: { mode: 'manual' } } });
+    const body = imageRequest({ callback_url: 'mailto:ops@example.com' });
+    const { task_id } = (await t.call('POST', '/v1/task/imageannotation', { body })).body;
+    expect((await t.call('POST', `/_mock/tasks/${task_id}/complete`)).status).toBe(200);
+    expect((await t.call('GET', `/v1/task/${task_id}`)).status).toBe(200);
+    expect((await t.call('POST', `/_mock/tasks/${task_id}/redo`)).status).toBe(200);
+    const { entries } = (await t.call('GET', `/_mock/tasks/${task_id}/timeline`)).body;
+    expect(new Set(entries.map((entry: Entry) => entry.time)).size).toBe(1);
+    expect(entries.map((entry: Entry & { method?: string }) => entry.method ?? entry.kind)).toEqual([
+      'created',
+      'POST',
+      'completed',
+      'callback_queued',
+      'GET',
+      'redone',
+      // A redo recalls the completion: its callback follows the change.
+      'callback_queued',
+    ]);
+  });
+
   it('keeps the latest changes of a task redone again and again, and says how many went', async () => {
     const t = makeApp();
     await t.call('PATCH', '/_mock/settings', { body: { completion: { mode: 'manual' } } });

@@ -65,8 +65,9 @@ async function journal(
 ): Promise<void> {
   const durationMs = Math.round((performance.now() - started) * 10) / 10;
   const timeMs = tenant.now();
+  const happening = tenant.nextHappening();
   const read = capturedBody(c);
-  const entry = capture(c, timeMs, durationMs, read instanceof Promise ? await read : read, queries);
+  const entry = capture(c, { timeMs, happening }, durationMs, read instanceof Promise ? await read : read, queries);
   if (entry.response === undefined && !entry.responseCut) await addClonedAnswer(c, entry);
   recordRequest(tenant, entry, options.capacity, options.events, options.budget);
 }
@@ -82,7 +83,7 @@ function principalOf(c: Context<AppEnv>, resolveKey: (key: string) => Principal 
 /** Every field present, in one order: all entries share one shape. */
 function capture(
   c: Context<AppEnv>,
-  timeMs: number,
+  { timeMs, happening }: { timeMs: number; happening: number },
   durationMs: number,
   body: CapturedBody,
   queries: QueryCaptures,
@@ -95,6 +96,7 @@ function capture(
   return {
     seq: 0,
     timeMs,
+    happening,
     method: c.req.method,
     path: path.value,
     query: query.value,

@@ -116,6 +116,7 @@ export class CallbackDispatcher {
       headers: { 'content-type': 'application/json', 'scale-callback-auth': tenant.settings.callback_auth_key },
       attempts: [],
     };
+    tenant.happened(delivery);
     const { budget } = this.options;
     journalDelivery(tenant.callbacks, delivery, this.options.journalSize, (gone) => {
       budget.dropped(tenant, gone);
@@ -149,8 +150,8 @@ export class CallbackDispatcher {
     if (delivery?.state !== 'pending' || tenant.retired) return;
     const n = job.attempt;
     // The timeout runs from the moment the attempt gets its slot, not while it waits for one.
-    const { at, began, outcome } = await this.options.limiter.run(tenant.key, async () => {
-      const started = { at: toIso(tenant.now()), began: Date.now() };
+    const { at, began, happening, outcome } = await this.options.limiter.run(tenant.key, async () => {
+      const started = { at: toIso(tenant.now()), began: Date.now(), happening: tenant.nextHappening() };
       const { timeout_ms } = tenant.settings.callbacks;
       const sent = await sendCallback(
         this.fetch,
@@ -161,7 +162,9 @@ export class CallbackDispatcher {
       );
       return { ...started, outcome: sent };
     });
-    delivery.attempts.push({ attempt: n, at, ...outcome, duration_ms: Date.now() - began });
+    const attempt = { attempt: n, at, ...outcome, duration_ms: Date.now() - began };
+    delivery.attempts.push(attempt);
+    tenant.happened(attempt, happening);
     const { max_attempts, retry_scale } = tenant.settings.callbacks;
     const ok = isDelivered(outcome.status_code);
     if (ok || n >= max_attempts) {

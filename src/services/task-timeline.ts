@@ -13,8 +13,9 @@ import { matchingRequests, requestIdOf } from './request-journal.js';
 import { requireTask } from './tasks.js';
 
 /**
- * Where each source stands among entries of the same millisecond: a change before the callbacks it queued,
- * and a request's answer (journaled when it was ready) after what the request did.
+ * Where each source stands among entries of the same millisecond when the order they happened in is not known
+ * (a task restored or imported): a change before the callbacks it queued, and a request's answer (journaled when
+ * it was ready) after what the request did.
  */
 const RANK: Record<TimelineEntry['kind'], number> = {
   created: 0,
@@ -39,28 +40,27 @@ export function taskTimeline(tenant: Tenant, taskId: string): TaskTimeline {
   const { task } = record;
   const life = record.internal.life;
   const audits = task.audits.slice(-TIMELINE_AUDITS);
-  const entries: TimelineEntry[] = [
-    { kind: 'created', time: task.created_at },
-    ...changes(record),
-    ...audits.map(({ audited_at, audit_result, audited_by, audit_source }) => ({
-      kind: 'audited' as const,
-      time: audited_at,
-      audit_result,
-      audited_by,
-      audit_source,
-    })),
-    ...listDeliveries(tenant, { task_id: taskId }).flatMap(callbackEntries),
-    ...oldestFirst(matchingRequests(tenant, { task_id: taskId, limit: TIMELINE_REQUESTS })).map(
-      (request): TimelineEntry => ({
-        kind: 'request',
+  const entries: Sourced[] = [
+    { entry: { kind: 'created', time: task.created_at }, at: tenant.happeningOf(record) },
+    ...changes(tenant, record),
+    ...audits.map((audit) => {
+      const { audited_at, audit_result, audited_by, audit_source } = audit;
+      const entry = { kind: 'audited' as const, time: audited_at, audit_result, audited_by, audit_source };
+      return { entry, at: tenant.happeningOf(audit) };
+    }),
+    ...listDeliveries(tenant, { task_id: taskId }).flatMap((delivery) => callbackEntries(tenant, delivery)),
+    ...oldestFirst(matchingRequests(tenant, { task_id: taskId, limit: TIMELINE_REQUESTS })).map((request) => ({
+      entry: {
+        kind: 'request' as const,
         time: toIso(request.timeMs),
         request_id: requestIdOf(request),
         method: request.method,
         path: request.path,
         status: request.status,
         duration_ms: request.durationMs,
-      }),
-    ),
+      },
+      at: request.happening,
+    })),
   ];
   return {
     task_id: task.task_id,
@@ -74,14 +74,24 @@ export function taskTimeline(tenant: Tenant, taskId: string): TaskTimeline {
 /** The journal answers newest first; same-millisecond requests then keep the order they came in. */
 const oldestFirst = <T>(newestFirst: T[]): T[] => newestFirst.reverse();
 
-function changes(record: TaskRecord): TimelineEntry[] {
-  return (record.internal.life?.entries ?? []).map(({ kind, ms, error }) =>
-    kind === 'error' ? { kind, time: toIso(ms), ...(error !== undefined && { error }) } : { kind, time: toIso(ms) },
-  );
+/** A timeline entry and its place in the order things happened in the tenant (undefined: not known). */
+interface Sourced {
+  entry: TimelineEntry;
+  at: number | undefined;
+}
+
+function changes(tenant: Tenant, record: TaskRecord): Sourced[] {
+  return (record.internal.life?.entries ?? []).map((life) => {
+    const { kind, ms, error } = life;
+    const time = toIso(ms);
+    const entry: TimelineEntry =
+      kind === 'error' ? { kind, time, ...(error !== undefined && { error }) } : { kind, time };
+    return { entry, at: tenant.happeningOf(life) };
+  });
 }
 
 /** A delivery: journaled, then each attempt with what came of it. */
-function callbackEntries(delivery: CallbackDelivery): TimelineEntry[] {
+function callbackEntries(tenant: Tenant, delivery: CallbackDelivery): Sourced[] {
   const { id: delivery_id, event, target, state, attempts } = delivery;
   const queued: TimelineEntry = {
     kind: 'callback_queued',
@@ -92,12 +102,12 @@ function callbackEntries(delivery: CallbackDelivery): TimelineEntry[] {
     state,
   };
   return [
-    queued,
-    ...attempts.map((attempt, index): TimelineEntry => {
+    { entry: queued, at: tenant.happeningOf(delivery) },
+    ...attempts.map((attempt, index): Sourced => {
       const last = index === attempts.length - 1;
       const retryAt = last && state === 'pending' ? delivery.next_attempt_at : undefined;
       const outcome = outcomeOf(isDelivered(attempt.status_code), last, retryAt);
-      return {
+      const entry: TimelineEntry = {
         kind: 'callback_attempt',
         time: attempt.at,
         delivery_id,
@@ -108,6 +118,7 @@ function callbackEntries(delivery: CallbackDelivery): TimelineEntry[] {
         outcome,
         ...(retryAt !== undefined && { retry_at: retryAt }),
       };
+      return { entry, at: tenant.happeningOf(attempt) };
     }),
   ];
 }
@@ -119,9 +130,24 @@ function outcomeOf(delivered: boolean, last: boolean, retryAt: string | undefine
   return retryAt === undefined ? ('gave_up' as const) : ('retry_scheduled' as const);
 }
 
-/** By time, then by RANK; entries of one source keep the order they came in (the sort is stable). */
-function inOrder(entries: TimelineEntry[]): TimelineEntry[] {
-  const keyed = entries.map((entry) => ({ entry, ms: Date.parse(entry.time) }));
-  keyed.sort((a, b) => a.ms - b.ms || RANK[a.entry.kind] - RANK[b.entry.kind]);
-  return keyed.map(({ entry }) => entry);
+/**
+ * By time; within one millisecond, in the order things happened when the tenant saw each happen (requests one
+ * after another within a millisecond: a creation's answer, then the completion the client asked for next), else
+ * by RANK (a restored or imported task's), the order of each source kept (the sorts are stable). Decided per
+ * millisecond, so the two orders never mix into one that contradicts itself.
+ */
+function inOrder(entries: Sourced[]): TimelineEntry[] {
+  const keyed = entries.map(({ entry, at }) => ({ entry, ms: Date.parse(entry.time), at }));
+  keyed.sort((a, b) => a.ms - b.ms);
+  const ordered: TimelineEntry[] = [];
+  for (let start = 0; start < keyed.length; ) {
+    let end = start + 1;
+    while (end < keyed.length && keyed[end]?.ms === keyed[start]?.ms) end += 1;
+    const sameMs = keyed.slice(start, end);
+    const known = sameMs.every((k) => k.at !== undefined);
+    sameMs.sort((a, b) => (known ? (a.at as number) - (b.at as number) : RANK[a.entry.kind] - RANK[b.entry.kind]));
+    ordered.push(...sameMs.map((k) => k.entry));
+    start = end;
+  }
+  return ordered;
 }

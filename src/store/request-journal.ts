@@ -27,6 +27,8 @@ export interface JournalRecord {
    */
   response: string | Uint8Array | undefined;
   durationMs: number;
+  /** Its place in the order things happened in the tenant (Tenant.nextHappening), taken when the answer was ready. */
+  happening: number | undefined;
   /** Whether the body's or the answer's text was cut (then answered as text, not parsed). */
   bodyCut: boolean;
   responseCut: boolean;

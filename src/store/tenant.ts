@@ -14,7 +14,7 @@ import type { RequestJournal } from './request-journal.js';
 import { StudioState } from './studio.js';
 import type { TaskRecord } from './task-collection.js';
 import { TaskCollection } from './task-collection.js';
-import { type LifeKind, noteLife } from './task-life.js';
+import { type LifeEntry, type LifeKind, noteLife } from './task-life.js';
 import { ownerRecord, Team } from './team.js';
 import { TrainingAttemptLog } from './training-attempts.js';
 import { V2Catalog, type V2CatalogState } from './v2-catalog.js';
@@ -114,6 +114,12 @@ export class Tenant {
   /** Made once: idempotency records and the store's map all point at this one string. */
   readonly key: string;
   private lastStampMs = 0;
+  /**
+   * The order things of the timeline happened in (a creation, a change, a callback journaled or tried, a request
+   * answered), which the clock's milliseconds cannot tell apart within one: in memory only.
+   */
+  private happenings = 0;
+  private readonly happenedAt = new WeakMap<object, number>();
 
   constructor(
     readonly account: string,
@@ -153,17 +159,35 @@ export class Tenant {
     return record.mode === this.mode;
   }
 
+  /** The next place in the order things happen in this tenant (see `happened`). */
+  nextHappening(): number {
+    this.happenings += 1;
+    return this.happenings;
+  }
+
+  /** Notes when `thing` (a record, a life entry, a delivery, an attempt, a journal entry) happened: now or then. */
+  happened(thing: object, at = this.nextHappening()): void {
+    this.happenedAt.set(thing, at);
+  }
+
+  /** Where `thing` stands in the order things happened; undefined for what came from a restore or an import. */
+  happeningOf(thing: object): number | undefined {
+    return this.happenedAt.get(thing);
+  }
+
   /** What happened to a task or batch (services call this): the task's life notes it, the feed's listeners react. */
   emit(event: TenantEvent): void {
     const kind = LIFE_KINDS[event.kind];
-    if (kind !== undefined && event.kind !== 'batch_completed') {
+    if (event.kind === 'task_created') this.happened(event.record);
+    else if (event.kind === 'task_audited') this.happened(event.record.task.audits.at(-1) ?? event.record);
+    else if (kind !== undefined && event.kind !== 'batch_completed') {
       const { task } = event.record;
       const ms = Date.parse(task.updated_at);
       // Two literal shapes, no spread: one small object per change.
-      noteLife(
-        event.record.internal,
-        kind === 'error' && task.error !== undefined ? { kind, ms, error: task.error } : { kind, ms },
-      );
+      const entry: LifeEntry =
+        kind === 'error' && task.error !== undefined ? { kind, ms, error: task.error } : { kind, ms };
+      noteLife(event.record.internal, entry);
+      this.happened(entry);
     }
     this.feed.publish({ kind: 'event', tenant: this, event });
   }
