@@ -6,6 +6,8 @@
  *
  *   npm run soak                               5 minutes, 300 tenants
  *   npm run soak -- --minutes 10 --tenants 300 --root DIR
+ *   npm run soak -- --server-args '--max-journal-bytes 67108864'     (flags for the server, after the soak's own)
+ *   STRESS_NODE_FLAGS='--heap-growing-percent=30' npm run soak        (flags for node itself)
  *
  * Prints, every 30 s: requests so far and per second, RSS, heap after a full GC, the longest event-loop stall (with
  * the main thread's own CPU time in it and the requests it began: a burst served in one turn on a loaded machine,
@@ -24,6 +26,7 @@ const { values } = parseArgs({
     minutes: { type: 'string', default: '5' },
     tenants: { type: 'string', default: '300' },
     root: { type: 'string' },
+    'server-args': { type: 'string', default: '' },
   },
 });
 const MINUTES = Number(values.minutes);
@@ -99,8 +102,11 @@ function partsLine(p: MemoryParts): string {
 async function main(): Promise<void> {
   const callbacks = await receiver();
   const callbackUrl = `http://127.0.0.1:${(callbacks.address() as AddressInfo).port}/cb`;
-  const server = await startServer(root, 1024, ['--completion', 'immediate', '--log', 'off']);
-  console.log(`labelmock soak: ${TENANTS} tenants for ${MINUTES} min against ${root} (pid ${server.pid})`);
+  const extra = values['server-args'].split(' ').filter(Boolean);
+  const server = await startServer(root, 1024, ['--completion', 'immediate', '--log', 'off', ...extra]);
+  console.log(
+    `labelmock soak: ${TENANTS} tenants for ${MINUTES} min against ${root} (pid ${server.pid}) ${extra.join(' ')}`,
+  );
   const started = Date.now();
   const until = started + MINUTES * 60_000;
   const loops = Array.from({ length: TENANTS }, (_, i) => tenantLoop(server.base, `test_soak${i}`, callbackUrl, until));

@@ -372,7 +372,7 @@ describe('--data-dir', () => {
     expect(listed.body.docs.map((task: { task_id: string }) => task.task_id)).toEqual(ids.reverse());
   });
 
-  it("what it writes is its owner's only: journals, snapshots, blobs and the lock 0600, folders it makes 0700", async () => {
+  it('writes for its owner only: journals, snapshots, blobs and the lock 0600, the folders it makes 0700', async () => {
     const dir = join(folder(), 'made', 'here');
     const t = open(dir, new ManualClock(), { compactBytes: 20_000 });
     for (let i = 0; i < 40; i += 1) await createImageTask(t, { metadata: { i } });

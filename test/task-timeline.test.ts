@@ -11,7 +11,7 @@ const changesOf = (entries: Entry[]) =>
   entries.filter((entry) => !entry.kind.startsWith('callback') && entry.kind !== 'request');
 
 describe('task timeline', () => {
-  it("within one millisecond, keeps the order things happened: a creation's answer before the next request's change", async () => {
+  it("keeps the order things happened within one millisecond: a creation's answer, then the next change", async () => {
     // The clock stands still here: every entry shares one millisecond, as fast requests in process do.
     const t = makeApp();
     await t.call('PATCH', '/_mock/settings', { body: { completion: { mode: 'manual' } } });

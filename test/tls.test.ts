@@ -45,7 +45,7 @@ describe('the labelmock bin with TLS flags', () => {
     expect(cli.err()).toContain('labelmock: --tls-cert and --tls-key go together');
   });
 
-  it('four servers started at once on one empty --tls-dir share one CA: a client trusting ca.pem verifies each', async () => {
+  it('four servers started at once on one empty --tls-dir share one CA: trusting ca.pem verifies each', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'labelmock-tls-')), 'shared');
     const servers = Array.from({ length: 4 }, () => startCli(['--port', '0', '--log', 'off', '--tls-dir', dir]));
     onTestFinished(() => {

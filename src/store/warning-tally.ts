@@ -1,9 +1,9 @@
 /** Distinct parameter names a tenant's tally keeps; past them, ignored names are counted in `other`. */
 export const MAX_TALLIED_NAMES = 100;
 /** Distinct names all tenants' tallies keep together: past them, new names are counted in `other` too. */
-export const MAX_TALLIED_NAMES_IN_ALL = 50_000;
+const MAX_TALLIED_NAMES_IN_ALL = 50_000;
 /** Characters of one kept name: a key may be any length (the Labelmock-Warning header cuts it the same way). */
-export const MAX_TALLIED_NAME_CHARS = 100;
+const MAX_TALLIED_NAME_CHARS = 100;
 
 /** A name as the tally and the header keep it: its first MAX_TALLIED_NAME_CHARS characters, marked when cut. */
 export function keptName(name: string): string {
