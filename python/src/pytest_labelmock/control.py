@@ -87,6 +87,20 @@ class Labelmock:
             changes["completion"] = {"mode": changes["completion"]}
         return self.call("PATCH", "/_mock/settings", changes)
 
+    def reset(self, key: str | None = None) -> dict:
+        """Empties this test's tenant (POST /_mock/reset): tasks, projects, batches, settings, journals."""
+        return self.call("POST", "/_mock/reset", {}, key=key)
+
+    def release(self) -> None:
+        """Empties both tenants of the account, so the server holds nothing for it (the fixture's teardown). The
+        test tenant goes first: a server at --max-tenants then has room for the live one's reset."""
+        for key in (self.api_key, self.live_key):
+            try:
+                self.reset(key=key)
+            except ControlError as err:
+                if err.status != 503:  # a full server: the live tenant was never made, nothing to let go
+                    raise
+
     def fault(self, **rule: Any) -> dict:
         """Adds a fault rule (POST /_mock/faults): `path=`, `method=`, `status=`, `delay_ms=`, `times=`, ..."""
         return self.call("POST", "/_mock/faults", rule)

@@ -33,9 +33,46 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        "labelmock(**settings): this test's tenant settings, as PATCH /_mock/settings takes them "
-        '(completion="immediate" is short for {"mode": "immediate"})',
+        "labelmock(**settings, faults=[...]): this test's tenant settings, as PATCH /_mock/settings takes them "
+        '(completion="immediate" is short for {"mode": "immediate"}), and fault rules as POST /_mock/faults takes '
+        "them",
     )
+
+
+# The test's account, kept on its item so a failing test's report can show what it sent.
+_ACCOUNT = pytest.StashKey["Labelmock"]()
+# Requests of a failing test's account shown in its report.
+_REPORTED_REQUESTS = 20
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[None]:
+    """A failing test that used `labelmock` gets a report section with its account's last requests, newest first
+    (before its teardown lets the account go)."""
+    outcome = yield
+    report = outcome.get_result()
+    mock = item.stash.get(_ACCOUNT, None)
+    if mock is None or not report.failed or report.when == "teardown":
+        return
+    report.sections.append(("labelmock requests", _requests_text(mock)))
+
+
+def _requests_text(mock: Labelmock) -> str:
+    try:
+        requests = mock.requests(limit=_REPORTED_REQUESTS)
+    except Exception as err:  # the server may be what failed: say so, never hide the test's own failure
+        return f"(the request journal could not be read: {err})"
+    if not requests:
+        return "(no request of this test's account was journaled)"
+    lines = [f"{mock.api_key} at {mock.server_url}: the last {len(requests)} request(s), newest first"]
+    for entry in requests:
+        fault = " (fault injected)" if entry.get("fault") else ""
+        lines.append(f"  {entry['time']}  {entry['method']} {entry['path']} -> {entry['status']}{fault}")
+        if entry["status"] >= 400 and isinstance(entry.get("response_body"), (dict, str)):
+            body = entry["response_body"]
+            error = body.get("error", body) if isinstance(body, dict) else body
+            lines.append(f"      {str(error)[:300]}")
+    return "\n".join(lines)
 
 
 def _option(config: pytest.Config, name: str) -> str | None:
@@ -68,17 +105,27 @@ def labelmock_server(pytestconfig: pytest.Config) -> Iterator[LabelmockServer]:
 
 
 @pytest.fixture
-def labelmock(labelmock_server: LabelmockServer, request: pytest.FixtureRequest) -> Labelmock:
+def labelmock(labelmock_server: LabelmockServer, request: pytest.FixtureRequest) -> Iterator[Labelmock]:
     """This test's own account on the session's server: `api_key` (test mode) and `live_key` reach tenants that
     hold nothing yet, so tests never see each other's data and need no reset. The `labelmock` marker's
-    settings are applied first."""
+    settings and fault rules are applied first. At teardown both tenants are emptied, so the server lets the
+    account go: a session of any length holds only its running tests' accounts."""
     mock = Labelmock(labelmock_server.base_url)
     marker = request.node.get_closest_marker("labelmock")
     if marker is not None:
         if marker.args:
             raise pytest.UsageError("@pytest.mark.labelmock takes settings as keywords: labelmock(completion=...)")
-        mock.settings(**dict(marker.kwargs))
-    return mock
+        settings = dict(marker.kwargs)
+        faults = settings.pop("faults", [])
+        if settings:
+            mock.settings(**settings)
+        for rule in faults:
+            mock.fault(**rule)
+    request.node.stash[_ACCOUNT] = mock
+    try:
+        yield mock
+    finally:
+        mock.release()
 
 
 @pytest.fixture
