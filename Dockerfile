@@ -25,7 +25,7 @@ LABEL org.opencontainers.image.title="labelmock" \
       org.opencontainers.image.description="A stateful stand-in for the data-labeling task service (v1 and v2), with a test-control plane under /_mock" \
       org.opencontainers.image.version="${VERSION}" \
       org.opencontainers.image.source="${SOURCE}" \
-      org.opencontainers.image.licenses="NOASSERTION"
+      org.opencontainers.image.licenses="MIT"
 # /data: mount a volume there to keep state across restarts (it is then --data-dir); a named volume takes this
 # folder's owner, so the server's user can write it.
 RUN useradd --uid 10001 --no-create-home --home-dir /app --shell /usr/sbin/nologin labelmock \

@@ -1,7 +1,8 @@
-// `npm run python:wheel`: builds pytest-labelmock's wheel into python/dist/. It writes the single-file server
-// bundle, copies it into the Python package with the files it reads at run time (the same shape as this
-// package: package.json, dist/, fixtures/, inspector/), keeps pyproject's version equal to package.json's, and
-// runs hatchling from a build venv (python/.venv-build, made once from the machine's Python packages).
+// `npm run python:wheel`: builds pytest-labelmock's wheel and sdist into python/dist/. It writes the single-file
+// server bundle, copies it into the Python package with the files it reads at run time (the same shape as this
+// package: package.json, dist/, fixtures/, inspector/) and the licence, keeps pyproject's version equal to
+// package.json's, and runs hatchling from a build venv (python/.venv-build, made once from the machine's Python
+// packages). The sdist carries the server too, so a wheel built from it is the same package.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +24,7 @@ writeFileSync(join(SERVER, 'package.json'), `${JSON.stringify({ name: 'labelmock
 cpSync(join(ROOT, 'dist', 'labelmock.mjs'), join(SERVER, 'dist', 'labelmock.mjs'));
 cpSync(join(ROOT, 'dist', 'docs-assets'), join(SERVER, 'dist', 'docs-assets'), { recursive: true });
 for (const folder of ['fixtures', 'inspector']) cpSync(join(ROOT, folder), join(SERVER, folder), { recursive: true });
+cpSync(join(ROOT, 'LICENSE'), join(PYTHON, 'LICENSE'));
 
 const pyproject = join(PYTHON, 'pyproject.toml');
 const text = readFileSync(pyproject, 'utf8');
@@ -40,6 +42,9 @@ try {
 }
 const out = join(PYTHON, 'dist');
 rmSync(out, { recursive: true, force: true });
-run(python, ['-m', 'hatchling', 'build', '--target', 'wheel', '--directory', out], PYTHON);
-const wheel = readdirSync(out).find((name) => name.endsWith('.whl'));
-console.log(`python:wheel: ${join('python', 'dist', wheel ?? '(none)')}`);
+run(python, ['-m', 'hatchling', 'build', '--target', 'wheel', '--target', 'sdist', '--directory', out], PYTHON);
+console.log(
+  `python:wheel: ${readdirSync(out)
+    .map((name) => join('python', 'dist', name))
+    .join(', ')}`,
+);

@@ -57,7 +57,11 @@ const LAYERS: ReadonlyArray<{ name: string; rank: number; prefixes: string[] }> 
   { name: 'control', rank: 11, prefixes: ['control/'] },
   { name: 'app', rank: 12, prefixes: ['app.ts'] },
   { name: 'tools', rank: 13, prefixes: ['tools/'] },
-  { name: 'entry', rank: 14, prefixes: ['index.ts', 'cli.ts', 'zod-effects-fix.ts', 'zod-effects-probes.ts'] },
+  {
+    name: 'entry',
+    rank: 14,
+    prefixes: ['index.ts', 'cli.ts', 'zod-effects-fix.ts', 'zod-effects-probes.ts', 'heap-growth.ts'],
+  },
 ];
 
 function layerOf(file: string) {

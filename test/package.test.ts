@@ -64,6 +64,47 @@ function untilListening(child: ChildProcess): Promise<{ child: ChildProcess; bas
   });
 }
 
+/** What the tarball may hold: the bin (one bundle), the library's and the kit's modules, what they read, docs. */
+const PACKED = [
+  /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|ARCHITECTURE\.md|openapi(-v2|-control)?\.yaml)$/,
+  /^dist\/labelmock\.mjs$/,
+  /^dist\/(index|app|version|fixtures)\.(js|d\.ts)$/,
+  /^dist\/(config|contracts|control|domain|errors|http|openapi|persist)\/.+\.(js|d\.ts)$/,
+  /^dist\/(routes|runtime|services|store|synth)\/.+\.(js|d\.ts)$/,
+  /^dist\/docs-assets\/[\w.-]+$/,
+  /^(fixtures|inspector|docs)\/.+$/,
+];
+
+describe('what is published', () => {
+  it('npm publish --dry-run passes: a full manifest, a tarball of what the bin and library need only', async () => {
+    const { stdout, stderr } = await run('npm', ['publish', '--dry-run', '--ignore-scripts', '--json'], {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    // npm corrects a faulty manifest silently but for a warning: none may be needed.
+    expect(stderr).not.toMatch(/auto-corrected|npm (warn|error) (?!publish This command requires you to be logged in)/);
+    const { labelmock: packed } = JSON.parse(stdout) as { labelmock: { files: { path: string }[]; version: string } };
+    expect(packed.version).toBe(VERSION);
+    const paths = packed.files.map((file) => file.path);
+    expect(paths.filter((path) => !PACKED.some((pattern) => pattern.test(path)))).toEqual([]);
+    for (const needed of [
+      'LICENSE',
+      'dist/labelmock.mjs',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/contracts/cli.js',
+    ]) {
+      expect(paths).toContain(needed);
+    }
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+    expect([manifest.license, manifest.repository?.url, manifest.bin.labelmock]).toEqual([
+      'MIT',
+      expect.stringMatching(/^git\+https:\/\/github\.com\//),
+      'dist/labelmock.mjs',
+    ]);
+  });
+});
+
 describe('the packed package', () => {
   it('npx labelmock --help lists the flags; --version prints the package version', async () => {
     const help = await npx('--help');
