@@ -27,10 +27,10 @@ export function drawing(task, response, view = {}) {
   }
   if (task.type === 'lidarlinking') return framesDrawing(projectionFrames(response), view, {});
   if (task.type === 'lidarannotation') {
-    // Its results come as a file (`annotations.url`, a link to this labelmock): drawn once it is read.
+    // Its results come as a file (`annotations.url`, a link to this labelmock), the list of frames: drawn once read.
     const url = response?.annotations?.url;
     return typeof url === 'string'
-      ? resultFileDrawing(url, (full) => lidarDrawing(full, view))
+      ? resultFileDrawing(url, (frames) => lidarDrawing({ annotations: frames }, view))
       : lidarDrawing(response, view);
   }
   if (task.type === 'namedentityrecognition') return textDrawing(task, response);

@@ -6,7 +6,7 @@
  *
  *   npm run soak                               5 minutes, 300 tenants
  *   npm run soak -- --minutes 10 --tenants 300 --root DIR
- *   npm run soak -- --server-args '--max-journal-bytes 67108864'     (flags for the server, after the soak's own)
+ *   npm run soak -- --server-args='--max-journal-bytes 67108864'     (flags for the server, after the soak's own)
  *   STRESS_NODE_FLAGS='--heap-growing-percent=30' npm run soak        (flags for node itself)
  *
  * Prints, every 30 s: requests so far and per second, RSS, heap after a full GC, the longest event-loop stall (with

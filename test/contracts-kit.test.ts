@@ -186,7 +186,6 @@ describe('neutral where the interface is', () => {
     for (const grep of [
       'POST /v1/task/lidarannotation breaking its rules',
       'POST /v1/task/lidarsegmentation',
-      'POST /v1/task/textcollection with a condition naming no field',
       'GET /v1/quality/labelers',
       'POST /v1/task/imageannotation with',
     ]) {
@@ -233,7 +232,7 @@ describe('neutral where the interface is', () => {
 
 describe('labelmock-contracts CLI', () => {
   it('--list prints the selected contracts with tags, without any request', async () => {
-    const all = await cli(['--list', '--tags', 'interface,client,labelmock,control']);
+    const all = await cli(['--list', '--tags', 'interface,recorded,client,labelmock,control']);
     const onlyInterface = await cli(['--list', '--tags', 'interface']);
     expect(all.code).toBe(0);
     expect(all.out).toContain(`${registeredContracts().length} contracts`);

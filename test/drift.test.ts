@@ -77,6 +77,20 @@ describe('labelmock drift', () => {
     ]);
   });
 
+  it("labelmock's own 401s drift by nothing: replayed without credentials, or with a refused key, as recorded", async () => {
+    const target = await serveFetch(labelmockService(cleanups), cleanups);
+    const recorder = await startRecorder({ target, port: 0, host: '127.0.0.1', redact: [] });
+    await scenario(recorder.url, target, 'test_recorded');
+    await fetch(`${recorder.url}/v1/tasks`);
+    await fetch(`${recorder.url}/v1/tasks`, { headers: { authorization: `Basic ${btoa('no such key:')}` } });
+    await recorder.stop();
+    const text = harText(recorder.entries);
+    expect(JSON.parse(text).log.entries.slice(-2).map((e: HarEntry) => e.response.status)).toEqual([401, 401]);
+    const summary = await driftOf(text);
+    expect(summary.operations.flatMap((operation) => operation.drift)).toEqual([]);
+    expect(summary.exchanges).toBe(7);
+  });
+
   it('a baseline accepts known drift: only drift it does not list is new', async () => {
     const text = await recorded('different');
     const known = new Set(signatures(await driftOf(text)).filter((s) => !s.includes('status (answer)')));

@@ -123,5 +123,6 @@ export async function withResultFile(t: TestApp, task: any): Promise<any> {
   if (typeof url !== 'string') return task;
   const res = await t.app.request(new URL(url).pathname);
   expect(res.status).toBe(200);
-  return { ...task, response: await res.json() };
+  // The file is the list of frames (the response's annotations).
+  return { ...task, response: { annotations: await res.json() } };
 }

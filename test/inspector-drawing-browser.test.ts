@@ -78,7 +78,8 @@ describe('inspector drawings in Chromium', () => {
 
     const lidar = await completedTask(base, 'lidarannotation');
     // Its results come as a file: the page reads it, then draws.
-    const results = await get(base, new URL(lidar.response.annotations.url).pathname);
+    // The file is the list of frames.
+    const results = { annotations: await get(base, new URL(lidar.response.annotations.url).pathname) };
     await openTask(page, base, lidar.task_id, 'completed');
     const sequence = drawingOf(page);
     await expect(sequence.locator('svg.drawing [data-kind=cuboid]').count()).resolves.toBe(

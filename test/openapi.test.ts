@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { TASK_TYPES } from '../src/domain/tasks/registry.js';
@@ -163,5 +164,30 @@ describe('OpenAPI documents', () => {
       ]),
     );
     expect((await new Validator().validate(doc)).valid).toBe(true);
+  });
+});
+
+describe('openapi.yaml and the official clients agree on list filters', () => {
+  const parameterSchema = (name: string) => {
+    const doc = parse(committed());
+    const params: { name: string; schema: object }[] = doc.paths['/v1/tasks'].get.parameters;
+    return params.find((p) => p.name === name)?.schema;
+  };
+
+  it.each([
+    ['customer_review_status', ['accepted,rejected'], true],
+    ['customer_review_status', ['accepted'], true],
+    ['customer_review_status', ['accepted', 'fixed'], true],
+    ['customer_review_status', ['accepted,bogus'], false],
+    ['status', ['pending,completed'], true],
+    ['type', ['imageannotation'], true],
+  ])('GET /v1/tasks?%s=%j: the document says %s and the server agrees', async (name, values, fits) => {
+    // The Python client joins a list of review statuses with commas (scaleapi/__init__.py, b4111b2).
+    const validate = new Ajv({ strict: false }).compile(parameterSchema(name) ?? {});
+    expect(validate(values)).toBe(fits);
+    const t = makeApp();
+    const query = values.map((value) => `${name}=${encodeURIComponent(value)}`).join('&');
+    const res = await t.call('GET', `/v1/tasks?${query}`);
+    expect(res.status).toBe(fits ? 200 : 400);
   });
 });

@@ -4,6 +4,8 @@
  * it). A contract is tagged `interface` by matching one of these patterns, so an interface contract
  * always says where its rule comes from (shown by --list and in failure reports); a contract whose
  * rule is written nowhere is labelmock's choice and belongs in the LABELMOCK patterns of tags.ts.
+ * A citation of a recording, an old document or a third party's code (`recorded(...)`, `seen(...)`) tags its
+ * contracts `recorded` instead: what the real service was seen doing, beyond the documented interface.
  * The first pattern that matches a contract's name gives its citation.
  */
 type Citation = readonly [pattern: RegExp, cites: string];
@@ -31,6 +33,10 @@ const TYPE_SECTION: Record<string, string> = {
 /** What the real service was recorded doing (VCR cassettes of its clients' suites) or documented to take. */
 const RUBY_2019 = 'scaleapi/scaleapi-ruby@e6354d9 spec/cassettes';
 const recorded = (where: string) => real(`recorded, ${where}`);
+/** What a document or a program outside the interface shows the real service doing. */
+const seen = (where: string) => real(`documented, ${where}`);
+/** Whether a citation is of recorded or otherwise seen behaviour (the `recorded` tag), not the interface's. */
+export const isRecordedCitation = (cites: string): boolean => /^real service: (recorded|documented), /.test(cites);
 
 const CITATIONS: readonly Citation[] = [
   // First: these names also read as the sections below. docs/fidelity.md lists each piece of evidence.
@@ -39,11 +45,19 @@ const CITATIONS: readonly Citation[] = [
   [/\(the legacy path\)/, recorded('wikiti/scaleapi-ruby@aece53c test/fixtures/vcr_cassettes/tasks.yml')],
   [
     /links its frames in response\.annotations\.url/,
-    real('documented, the callback docs and scale_lidar_io LidarAnnotationTask.get_annotations (PyPI scale-lidar-io)'),
+    seen('the callback docs and scale_lidar_io LidarAnnotationTask.get_annotations (PyPI scale-lidar-io)'),
   ],
   [
     /form-encoded as the 2018 docs curl example|reads nested form keys/,
-    real('documented, the 2018 docs curl examples (alexandrwang/slate@3107e50)'),
+    seen('the 2018 docs curl examples (alexandrwang/slate@3107e50)'),
+  ],
+  [
+    /gives each labelMapping entry attributes and numPixels/,
+    recorded('commaai/comma10k@f633ba6 scale/response/*.json'),
+  ],
+  [
+    /^GET \/v1\/batches pages by offset to the last page/,
+    seen('scaleapi/sail@6679edb task_download/task_download.py; the Python client reads totalDocs'),
   ],
   // Authentication, wire basics and the status codes of errors.
   [/with Basic auth/, spec('Authentication')],
@@ -123,7 +137,7 @@ const CITATIONS: readonly Citation[] = [
     spec('TextCollectionAttachment'),
   ],
   [
-    /^POST \/v1\/task\/textcollection with (a repeated field_id|an empty datetime|a category without|a condition)/,
+    /^POST \/v1\/task\/textcollection with (a repeated field_id|an empty datetime|a category without)/,
     spec('Text collection fields'),
   ],
   [

@@ -44,8 +44,8 @@ export function contract(name: string, fn: ContractFn, meta: ContractMeta = {}):
   const fromName = named ? [`${named[1]} ${named[2]}`] : [];
   const needs = [...new Set([...needsOf(fn.toString()), ...fromName, ...(meta.needs ?? [])])].sort();
   const kind = meta.kind ?? classify(name);
-  const cites = meta.cites ?? (kind === 'interface' ? citationOf(name) : undefined);
-  if (kind === 'interface' && !cites)
+  const cites = meta.cites ?? (kind === 'interface' || kind === 'recorded' ? citationOf(name) : undefined);
+  if ((kind === 'interface' || kind === 'recorded') && !cites)
     throw new Error(
       `Contract "${name}" is tagged interface but cites no section: add it to contracts/kit/citations.ts`,
     );

@@ -9,6 +9,7 @@ import {
 } from '../kit/contract.js';
 import { holdTasksPending } from '../kit/control.js';
 import { createTaskRequest } from '../kit/tasks.js';
+import type { Wire } from '../kit/wire.js';
 
 /** Batches: creation, reads, paging, and the life cycle driven by their tasks. */
 
@@ -108,6 +109,49 @@ contract('GET /v1/batches answers {docs, totalDocs, total, limit, offset, has_mo
       'second page',
     );
     expectEqual(next.body.has_more, false, 'has_more on the last page');
+  });
+});
+
+// Scale's pipeline starter kit pages batches so (scaleapi/sail@6679edb, task_download/task_download.py): offset
+// (nextPage - 1) * limit until hasNextPage is false, printing `page n/totalPages`.
+contract('GET /v1/batches pages by offset to the last page with hasNextPage, nextPage and totalPages', async (ctx) => {
+  const { project } = await projectWithBatch(ctx);
+  for (let i = 0; i < 2; i += 1)
+    expectStatus(await ctx.api.post('/v1/batches', { project, name: ctx.unique('batch') }), 200);
+  await eventually(async () => {
+    const all = await ctx.api.get('/v1/batches', { query: { project } });
+    expectEqual(all.body.totalDocs, 3, 'totalDocs');
+  });
+  const pages: Wire[] = [];
+  let [hasNextPage, nextPage] = [true, 1];
+  while (hasNextPage && pages.length < 5) {
+    const res = await ctx.api.get('/v1/batches', { query: { project, limit: 2, offset: (nextPage - 1) * 2 } });
+    expectStatus(res, 200);
+    pages.push(res.body);
+    [hasNextPage, nextPage] = [res.body.hasNextPage, res.body.nextPage];
+  }
+  await ctx.rule('the loop ends after two pages holding the three batches once each', () => {
+    expectEqual(pages.length, 2, 'pages read');
+    expectEqual(new Set(pages.flatMap((p) => p.docs.map((b: Wire) => b.name))).size, 3, 'batches read');
+  });
+  await ctx.rule('each page says where it stands', () => {
+    const fields = (p: Wire) => [
+      p.page,
+      p.totalPages,
+      p.hasNextPage,
+      p.nextPage,
+      p.hasPrevPage,
+      p.prevPage,
+      p.pagingCounter,
+    ];
+    expectEqual(
+      pages.map(fields),
+      [
+        [1, 2, true, 2, false, null, 1],
+        [2, 2, false, null, true, 1, 3],
+      ],
+      'page, totalPages, hasNextPage, nextPage, hasPrevPage, prevPage, pagingCounter',
+    );
   });
 });
 

@@ -161,6 +161,63 @@ contract(
   },
 );
 
+// The real service's entries, as commaai/comma10k saved 12 of them (commaai/comma10k@f633ba6, scale/response/*.json,
+// made by its scale/submit.sh): every entry has attributes (null when none were asked) and an integer numPixels.
+contract('a completed segmentannotation task gives each labelMapping entry attributes and numPixels', async (ctx) => {
+  const { response } = await completedOf(ctx, 'segmentannotation', segmentBody());
+  const entries = Object.values<Wire>(response.labelMapping ?? {}).flatMap((entry) =>
+    Array.isArray(entry) ? entry : [entry],
+  );
+  await ctx.rule('each entry has attributes, null or an object', () => {
+    for (const entry of entries)
+      expectTrue(entry.attributes === null || typeof entry.attributes === 'object', 'attributes');
+  });
+  await ctx.rule('each entry has numPixels, a whole number', () => {
+    for (const entry of entries) expectTrue(Number.isInteger(entry.numPixels) && entry.numPixels >= 0, 'numPixels');
+  });
+});
+
+/** A response as the real service answered one (comma10k's 0033_..._200.json, labels and entries trimmed). */
+const DOTTED = 'vehicles (cars, buses, etc...)';
+const recordedSegmentation = () => {
+  const entry = (index: number, numPixels: number) => ({ index, color: '#e6194b', attributes: null, numPixels });
+  const mask = (name: string) => `https://example.com/contracts/masks/${name}.png`;
+  return {
+    labelMapping: {
+      sky: entry(1, 127741),
+      'traffic light': [entry(21, 1117), entry(22, 833)],
+      'cones and temporary road work signs': [],
+      [DOTTED.replaceAll('.', '\\.')]: [entry(25, 59425)],
+      [DOTTED]: [entry(25, 59425)],
+    },
+    annotations: {
+      unlabeled: null,
+      labeled: {
+        sky: mask('sky'),
+        'traffic light': [mask('tl-0'), mask('tl-1')],
+        'cones and temporary road work signs': [],
+        [DOTTED]: [mask('vehicle-0')],
+      },
+      combined: { image: mask('combined'), indexedImage: mask('indexed') },
+    },
+  };
+};
+
+contract('POST /_mock/tasks/{id}/complete takes a recorded segmentation response as it was recorded', async (ctx) => {
+  await ctx.needControlPlane();
+  await holdTasksPending(ctx);
+  const body = segmentBody({
+    labels: ['sky'],
+    instance_labels: ['traffic light', 'cones and temporary road work signs', DOTTED],
+    allow_unlabeled: false,
+  });
+  const recorded = recordedSegmentation();
+  const task = await completedOf(ctx, 'segmentannotation', body, recorded);
+  await ctx.rule('null attributes, numPixels, an empty instance list and an escaped label are kept', () =>
+    expectEqual(task.response.labelMapping, recorded.labelMapping, 'response.labelMapping'),
+  );
+});
+
 contract('a completed videoannotation task has one frame per image and keeps each uuid on one label', async (ctx) => {
   const { response } = await completedOf(ctx, 'videoannotation', videoBody());
   await ctx.rule('one frame per image', () =>

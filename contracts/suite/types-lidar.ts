@@ -170,21 +170,21 @@ contract(
       expectMatch(task.response.annotations.url, /^https?:\/\//, 'response.annotations.url');
     });
     const frames = await lidarFrames(ctx, task);
-    await ctx.rule('the file is {annotations: [frames]}, frames with cuboids', () =>
-      expectTrue(Array.isArray(frames.annotations) && frames.annotations.length > 0, 'file annotations: frames'),
-    );
+    // scale_lidar_io's get_cuboid_positions_by_frame: `for frame in annotations: ... frame['cuboids']`.
+    await ctx.rule('the file is a JSON list of frames, each with its cuboids', () => {
+      expectTrue(Array.isArray(frames) && frames.length > 0, 'the file: a non-empty list of frames');
+      for (const frame of Array.isArray(frames) ? frames : [])
+        expectTrue(Array.isArray(frame.cuboids), 'frame.cuboids');
+    });
   },
 );
 
 contract('a completed lidarannotation task has cuboids on the labeled frames only, one label per uuid', async (ctx) => {
-  const response = await lidarFrames(ctx, await completedLidarTask(ctx));
-  await ctx.rule('annotations is a non-empty array of frames', () =>
-    expectTrue(
-      Array.isArray(response.annotations) && response.annotations.length > 0,
-      'response.annotations: expected a non-empty array of frames',
-    ),
+  const file = await lidarFrames(ctx, await completedLidarTask(ctx));
+  await ctx.rule('the file is a non-empty list of frames', () =>
+    expectTrue(Array.isArray(file) && file.length > 0, 'the results file: expected a non-empty list of frames'),
   );
-  const frames: Wire[] = Array.isArray(response.annotations) ? response.annotations : [];
+  const frames: Wire[] = Array.isArray(file) ? file : [];
   await ctx.rule('only labeled frames have cuboids', () => {
     for (const frame of frames)
       expectOneOf(frame.frame_index, [1, 3, 5, 6], 'frame_index (a labeled frame of 6 at rate 2)');
@@ -345,8 +345,7 @@ contract(
   async (ctx) => {
     const lidar = await completedLidarTask(ctx);
     const cuboids = new Map<string, string>();
-    for (const frame of (await lidarFrames(ctx, lidar)).annotations)
-      for (const c of frame.cuboids) cuboids.set(c.uuid, c.label);
+    for (const frame of await lidarFrames(ctx, lidar)) for (const c of frame.cuboids) cuboids.set(c.uuid, c.label);
     const { response } = await completedOf(ctx, 'lidarlinking', linkingBody(lidar.task_id));
     expectTrue(response.annotations.length > 0, 'response.annotations: expected some projections');
     const projections: Wire[] = response.annotations;

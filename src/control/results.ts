@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TASK_TYPES } from '../domain/tasks/registry.js';
+import { resultFileSchema } from '../domain/tasks/result-file.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import type { Services } from '../services/context.js';
 import { readResultFile } from '../services/result-files.js';
@@ -17,31 +18,30 @@ export function resultRoutes(services: Services): RouteSpec[] {
       tag: 'Control',
       summary: "A task's results file, as its response links it (no key needed)",
       description:
-        'The JSON a completed task of a type whose results come as a file holds (lidarannotation: its labeled ' +
-        "frames with their cuboids). The URL is in the task's `response.annotations.url`; the token in it is " +
-        "the file's secret, so only who was given the URL reads it. 404 for anything else.",
+        'The JSON a completed task of a type whose results come as a file holds (lidarannotation: the list of ' +
+        "its labeled frames with their cuboids, as scale_lidar_io reads it). The URL is in the task's " +
+        "`response.annotations.url`; the token in it is the file's secret, so only who was given the URL reads " +
+        'it. 404 for anything else.',
       public: true,
       params: z.object({ taskId: z.string(), token: z.string() }).strict(),
       // The content of each type whose results come as a file (lidarannotation's frames, today the only one).
       response: resultFileContent(),
       examples: () => ({
-        response: {
-          annotations: [
-            {
-              frame_index: 1,
-              cuboids: [
-                {
-                  uuid: 'c-1',
-                  label: 'car',
-                  attributes: {},
-                  position: { x: 12.5, y: -3, z: 0.8 },
-                  dimensions: { x: 4.5, y: 1.9, z: 1.6 },
-                  yaw: 0.3,
-                },
-              ],
-            },
-          ],
-        },
+        response: [
+          {
+            frame_index: 1,
+            cuboids: [
+              {
+                uuid: 'c-1',
+                label: 'car',
+                attributes: {},
+                position: { x: 12.5, y: -3, z: 0.8 },
+                dimensions: { x: 4.5, y: 1.9, z: 1.6 },
+                yaw: 0.3,
+              },
+            ],
+          },
+        ],
       }),
       errors: ['not_found'],
       handler: ({ params }) => readResultFile(services.store, params.taskId, params.token),
@@ -50,9 +50,7 @@ export function resultRoutes(services: Services): RouteSpec[] {
 }
 
 function resultFileContent(): z.ZodTypeAny {
-  const [first, ...others] = Object.values(TASK_TYPES)
-    .filter((def) => def.resultsByFile)
-    .map((def) => def.responseSchema);
+  const [first, ...others] = Object.values(TASK_TYPES).flatMap((def) => resultFileSchema(def) ?? []);
   if (!first) return z.object({}).passthrough();
   return others.length === 0 ? first : z.union([first, ...others] as [z.ZodTypeAny, z.ZodTypeAny]);
 }

@@ -21,8 +21,20 @@ export const queryListOf = (item: SchemaObject, description: string): SchemaObje
   description: `${description}; \`key[]\` is read as \`key\``,
 });
 
-/** One value of a fixed set (a list of them may also come joined with commas). */
-export const enumItem = (values: readonly string[]): SchemaObject => ({ type: 'string', enum: [...values] });
+/**
+ * One value of a fixed set, or several joined with commas: the official Python client sends a list of review
+ * statuses as `customer_review_status=accepted,rejected` (scaleapi/scaleapi-python-client@b4111b2,
+ * scaleapi/__init__.py, `_process_tasks_endpoint_args`), and the server reads every such filter so.
+ */
+export const enumItem = (values: readonly string[]): SchemaObject => {
+  const one = values.map((value) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  return {
+    anyOf: [
+      { type: 'string', enum: [...values] },
+      { type: 'string', pattern: `^(${one})(,(${one}))+$`, description: 'Several of the values, joined with commas' },
+    ],
+  };
+};
 
 const ISO_TIME = '^\\d{4}-\\d{2}-\\d{2}([Tt ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?([Zz]|[+-]\\d{2}:?\\d{2})?)?$';
 

@@ -1,3 +1,4 @@
+import { offsetPageFields } from '../domain/common/offset-page.js';
 import type { BatchRecord } from '../store/account.js';
 import type { Store } from '../store/store.js';
 import type { Tenant } from '../store/tenant.js';
@@ -44,7 +45,7 @@ export function listBatches(store: Store, tenant: Tenant, filter: BatchListFilte
     const detail = filter.detailed ? { tasks: batchCountsOf(store, tenant, record) } : {};
     docs.push({ ...record.batch, ...detail });
   }
-  return { docs, totalDocs: total, total, limit, offset, has_more: offset + docs.length < total };
+  return { docs, ...offsetPageFields(total, limit, offset), total, has_more: offset + docs.length < total };
 }
 
 function* allDescending(lastSeq: number): Generator<number> {

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { findTaskType } from '../domain/tasks/registry.js';
+import { resultFileBody } from '../domain/tasks/result-file.js';
 import type { Task } from '../domain/tasks/task.js';
 import { notFound } from '../errors/index.js';
 import type { Store } from '../store/store.js';
@@ -42,10 +43,10 @@ export function withResultContent(record: TaskRecord): Task {
  * unique in the server), and only a matching secret answers it: another tenant's file is found by nobody who
  * was not given its URL. Cost: one map lookup per tenant held.
  */
-export function readResultFile(store: Store, taskId: string, token: string): Record<string, unknown> {
+export function readResultFile(store: Store, taskId: string, token: string): unknown {
   for (const tenant of store.allTenants()) {
     const file = tenant.tasks.get(taskId)?.internal.result_file;
-    if (file && sameSecret(file.token, token)) return file.content;
+    if (file && sameSecret(file.token, token)) return resultFileBody(file.content);
   }
   throw notFound('Results file', taskId);
 }

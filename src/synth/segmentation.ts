@@ -26,14 +26,17 @@ export function synthesizeSegmentation(taskId: string, params: Params, rng: Rng)
   let index = 1;
   for (const leaf of segmentationLeaves(params.labels, params.instance_labels)) {
     const slug = encodeURIComponent(leaf.name);
+    // Every entry as recorded (commaai/comma10k@f633ba6, scale/response/*.json): attributes null when none were
+    // asked, and the pixels it covers. Escaped spellings of dotted labels are not made: see plainLabel.
     if (!leaf.instance) {
-      labelMapping[leaf.name] = { color: color(rng), index: index++ };
+      labelMapping[leaf.name] = { color: color(rng), index: index++, attributes: null, numPixels: pixels(rng) };
       labeled[leaf.name] = file(`labeled/${slug}.png`);
       continue;
     }
     labelMapping[leaf.name] = Array.from({ length: INSTANCES_PER_LABEL }, () => {
       const attributes = synthesizeAttributes(params.annotation_attributes, leaf.name, rng);
-      return { color: color(rng), index: index++, ...(Object.keys(attributes).length > 0 && { attributes }) };
+      const answered = Object.keys(attributes).length > 0 ? attributes : null;
+      return { color: color(rng), index: index++, attributes: answered, numPixels: pixels(rng) };
     });
     labeled[leaf.name] = Array.from({ length: INSTANCES_PER_LABEL }, (_, i) => file(`labeled/${slug}/${i}.png`));
   }
@@ -52,6 +55,9 @@ export function synthesizeSegmentation(taskId: string, params: Params, rng: Rng)
     },
   };
 }
+
+/** Pixels a label covers in a 1920x1080 image: a few thousand to a few hundred thousand. */
+const pixels = (rng: Rng) => rng.int(1_000, 300_000);
 
 const color = (rng: Rng) =>
   `#${Array.from({ length: 3 }, () => rng.int(0, 255).toString(16).padStart(2, '0')).join('')}`;

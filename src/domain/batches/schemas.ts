@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { StoredMetadataSchema } from '../common/metadata.js';
+import { OffsetPageFieldsSchema } from '../common/offset-page.js';
 import { CallbackTargetSchema, MetadataSchema, TimestampSchema } from '../common/values.js';
 
 /** Wire shapes of batches. */
@@ -30,13 +31,13 @@ const BatchCountsSchema = z.object({
 /** `GET /v1/batches/{name}/status`: the batch status and its tasks counted by status. */
 export const BatchStatusResultSchema = BatchCountsSchema.extend({ status: BatchStatusSchema });
 
-/** The Python client reads `totalDocs`, the TypeScript SDK `total`: both are sent. */
-export const BatchListSchema = z.object({
+/**
+ * A page of batches with the real service's page fields (domain/common/offset-page.ts); the TypeScript SDK reads
+ * `total` and labelmock adds `has_more`, as its other lists have.
+ */
+export const BatchListSchema = OffsetPageFieldsSchema.extend({
   docs: z.array(BatchSchema.extend({ tasks: BatchCountsSchema.optional() })),
-  totalDocs: z.number().int(),
   total: z.number().int(),
-  limit: z.number().int(),
-  offset: z.number().int(),
   has_more: z.boolean(),
 });
 

@@ -24,3 +24,19 @@ const ResultFileLinkSchema = z
 /** The `response` a client reads of a completed task of the type: the link, or the response itself. */
 export const deliveredResponseSchema = (def: TaskTypeDefinition): ZodTypeAny =>
   def.resultsByFile ? ResultFileLinkSchema : def.responseSchema;
+
+/**
+ * What the file at `response.annotations.url` holds: the response's `annotations`, a JSON list of the labeled
+ * frames with their cuboids, not the response object. scale_lidar_io's LidarAnnotationTask (scale-lidar-io,
+ * scale_lidar_io/task.py) loads the file and walks it as that list: `for frame in annotations:` ...
+ * `frame['cuboids']` (get_cuboid_positions_by_frame).
+ */
+export function resultFileBody(response: Record<string, unknown>): unknown {
+  return response.annotations;
+}
+
+/** The schema of the file a type's results come in: its response schema's `annotations`. */
+export function resultFileSchema(def: TaskTypeDefinition): ZodTypeAny | undefined {
+  const schema = def.responseSchema;
+  return def.resultsByFile && schema instanceof z.ZodObject ? schema.shape.annotations : undefined;
+}

@@ -48,21 +48,28 @@ const LabelMappingEntrySchema = z
     ),
     // 0 is the unlabeled value of indexedImage, so labels start at 1.
     index: z.number().int().min(1),
-    /** Answers to annotation_attributes, which are limited to instances. */
-    attributes: z.record(z.unknown()).optional(),
+    /**
+     * Answers to annotation_attributes, which are limited to instances; null when none were asked (as every
+     * recorded entry has it: commaai/comma10k@f633ba6, scale/response/*.json).
+     */
+    attributes: z.record(z.unknown()).nullable().optional(),
+    /** The pixels the label (or instance) covers, as recorded. */
+    numPixels: z.number().int().min(0).optional(),
   })
   .strict();
 type LabelMappingEntry = z.infer<typeof LabelMappingEntrySchema>;
 
 export const SegmentationResponseSchema = z
   .object({
-    labelMapping: extendApi(z.record(z.union([LabelMappingEntrySchema, z.array(LabelMappingEntrySchema).min(1)])), {
-      description: 'Leaf label to {color, index}; an instance label maps to an array, one entry per instance',
+    labelMapping: extendApi(z.record(z.union([LabelMappingEntrySchema, z.array(LabelMappingEntrySchema)])), {
+      description:
+        'Leaf label to {color, index, attributes, numPixels}; an instance label maps to an array, one entry per ' +
+        'instance (empty when the image has none)',
     }),
     annotations: z
       .object({
         unlabeled: ResultUrlSchema.nullable().optional(),
-        labeled: extendApi(z.record(z.union([ResultUrlSchema, z.array(ResultUrlSchema).min(1)])), {
+        labeled: extendApi(z.record(z.union([ResultUrlSchema, z.array(ResultUrlSchema)])), {
           description: 'Leaf label to its mask URL; an instance label maps to one mask URL per instance',
         }),
         combined: z
@@ -91,14 +98,22 @@ export function checkSegmentationResponse(params: SegmentationParams, response: 
   return issues;
 }
 
+/**
+ * The label a labelMapping key names. The real service also lists a label holding dots under its escaped
+ * spelling (`etc\.\.\.` beside `etc...`, the same entry: commaai/comma10k@f633ba6, scale/response/*.json, the
+ * way a document store keeps dotted keys); a recorded response replays with both, and both name one label.
+ */
+export const plainLabel = (key: string): string => key.replaceAll('\\.', '.');
+
 function checkLabelMapping(params: SegmentationParams, mapping: SegmentationResponse['labelMapping']): FitIssue[] {
   const leaves = new Map(
     segmentationLeaves(params.labels, params.instance_labels).map((leaf) => [leaf.name, leaf.instance]),
   );
   const indexes = new Map<number, string>();
   const issues: FitIssue[] = [];
-  for (const [label, value] of Object.entries(mapping)) {
-    const path = ['response', 'labelMapping', label];
+  for (const [key, value] of Object.entries(mapping)) {
+    const path = ['response', 'labelMapping', key];
+    const label = plainLabel(key);
     const instance = leaves.get(label);
     if (instance === undefined) {
       issues.push({ path, message: `is not one of the task's leaf labels (${[...leaves.keys()].join(', ')})` });
@@ -117,18 +132,19 @@ function checkLabelMapping(params: SegmentationParams, mapping: SegmentationResp
     entries.forEach((entry, i) => {
       const at = Array.isArray(value) ? [...path, i] : path;
       const holder = indexes.get(entry.index);
-      if (holder !== undefined)
+      // The escaped spelling repeats its label's entry, index included.
+      if (holder !== undefined && holder !== label)
         issues.push({
           path: [...at, 'index'],
           message: `repeats index ${entry.index}, already used by "${holder}" (indexes are unique)`,
         });
       indexes.set(entry.index, label);
-      if (entry.attributes && !instance)
+      if (entry.attributes && Object.keys(entry.attributes).length > 0 && !instance)
         issues.push({
           path: [...at, 'attributes'],
           message: 'are only allowed on instances (annotation_attributes are limited to instance labels)',
         });
-      else issues.push(...checkAttributeValues(entry.attributes, params.annotation_attributes, [...at, 'attributes']));
+      else issues.push(...checkAttributeValues(entry.attributes ?? undefined, params.annotation_attributes, [...at, 'attributes']));
     });
   }
   return issues;
@@ -151,7 +167,8 @@ function checkMasks(response: SegmentationResponse): FitIssue[] {
     }
   }
   for (const label of Object.keys(labelMapping)) {
-    if (!Object.hasOwn(labeled, label))
+    // An escaped spelling shares its label's mask.
+    if (!Object.hasOwn(labeled, label) && !Object.hasOwn(labeled, plainLabel(label)))
       issues.push({
         path: ['response', 'annotations', 'labeled'],
         message: `lacks the mask of "${label}" (every label in labelMapping has one)`,

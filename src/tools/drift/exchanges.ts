@@ -15,6 +15,8 @@ export interface Exchange {
   status: number;
   /** The answer: its JSON value, or its text when it is not JSON (undefined: none). */
   answer: unknown;
+  /** Whether the recorded request carried an Authorization header (its value is redacted, or filtered out). */
+  sentCredentials: boolean;
 }
 
 export class RecordingError extends Error {}
@@ -52,7 +54,8 @@ function fromHar(value: unknown): Exchange[] {
     throw new RecordingError(`not a HAR 1.2 archive: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`);
   }
   return parsed.data.log.entries.map(({ request, response }) => {
-    const contentType = request.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value;
+    const header = (name: string) => request.headers.find((h) => h.name.toLowerCase() === name)?.value;
+    const contentType = header('content-type');
     const base64 = response.content.encoding === 'base64';
     return {
       method: request.method.toUpperCase(),
@@ -61,6 +64,7 @@ function fromHar(value: unknown): Exchange[] {
       body: request.postData?.text,
       status: response.status,
       answer: base64 ? response.content.text : jsonOrText(response.content.text),
+      sentCredentials: header('authorization') !== undefined,
     };
   });
 }
@@ -94,6 +98,7 @@ function fromVcr(interactions: VcrInteraction[]): Exchange[] {
       body: vcrText(request.body) || undefined,
       status: status ?? 0,
       answer: jsonOrText(vcrText(response.body)),
+      sentCredentials: vcrHeader(request.headers, 'authorization') !== undefined,
     };
   });
 }

@@ -58,6 +58,19 @@ export function remoteTarget(baseUrl: string): DriftTarget {
   };
 }
 
+/** A key no implementation of the interface accepts (it is not of the `test_`/`live_` form): a refused key. */
+const REFUSED = { authorization: `Basic ${Buffer.from('refused key:').toString('base64')}` };
+
+/**
+ * The credentials to replay an exchange with. A recorded 401 is replayed as it was refused: without credentials
+ * when the recording shows none, else with a key that is refused. Any other exchange was accepted, so it goes
+ * with drift's own key (recordings often filter the Authorization header out).
+ */
+function credentialsFor(exchange: Exchange, auth: Record<string, string>): Record<string, string> {
+  if (exchange.status !== 401) return auth;
+  return exchange.sentCredentials ? REFUSED : {};
+}
+
 /** Task objects an answer shows: itself, or the items of its list (docs, tasks). */
 function tasksIn(answer: unknown): Record<string, unknown>[] {
   if (!isRecord(answer)) return [];
@@ -112,7 +125,7 @@ async function replayAll(
     const path = ids.substitute(exchange.path);
     const query = new URLSearchParams(exchange.query.map(([name, value]) => [name, ids.substitute(value)]));
     const headers: Record<string, string> = {
-      ...auth,
+      ...credentialsFor(exchange, auth),
       ...(exchange.contentType && { 'content-type': exchange.contentType }),
     };
     const substituted = exchange.body === undefined ? undefined : ids.substitute(exchange.body);
