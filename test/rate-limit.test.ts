@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { rateWindowOpen } from '../src/store/rate-window.js';
 import { createImageTask, makeApp } from './helpers.js';
 
 describe('rate limits and lost answers', () => {
+  it('a window that starts after now (the clock moved back) is over for the count and for the store alike', async () => {
+    const t = makeApp({ config: { rateLimit: { requests: 1, per_seconds: 10 } } });
+    expect((await t.call('GET', '/v1/tasks', { key: 'test_back' })).status).toBe(200);
+    const tenant = t.app.services.store.tenant('back', 'test');
+    // As an import that set the clock back would leave it: the window began a minute from now.
+    tenant.rateWindow = { startMs: tenant.now() + 60_000, used: 1 };
+    expect(rateWindowOpen(tenant.rateWindow, tenant.settings.rate_limit, tenant.now())).toBe(false);
+    expect((await t.call('GET', '/v1/tasks', { key: 'test_back' })).status).toBe(200);
+    expect(tenant.rateWindow?.startMs).toBe(tenant.now());
+  });
+
   it('--rate-limit: a key that only reads keeps its window (its tenant is not dropped) until it ends', async () => {
     const t = makeApp({ config: { rateLimit: { requests: 2, per_seconds: 10 } } });
     const statuses = [];

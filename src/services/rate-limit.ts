@@ -1,3 +1,4 @@
+import { rateWindowOpen } from '../store/rate-window.js';
 import type { Tenant } from '../store/tenant.js';
 
 /** What one request's turn against the tenant's rate limit came to, and the headers that tell the client. */
@@ -23,7 +24,7 @@ export function spendRequest(tenant: Tenant): RateVerdict | undefined {
   const now = tenant.now();
   const windowMs = rule.per_seconds * 1000;
   let window = tenant.rateWindow;
-  if (!window || now >= window.startMs + windowMs || now < window.startMs) {
+  if (!window || !rateWindowOpen(window, rule, now)) {
     window = { startMs: now, used: 0 };
     tenant.rateWindow = window;
   }

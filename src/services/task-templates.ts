@@ -1,13 +1,14 @@
 import type { z } from 'zod';
 import { latestParamVersion } from '../domain/projects/params.js';
 import type { TaskTemplateSchema } from '../domain/quality/quality-tasks.js';
+import { TASK_TYPES } from '../domain/tasks/registry.js';
 import { wrongState } from '../errors/index.js';
 import { derivedId } from '../runtime/ids.js';
 import type { Tenant } from '../store/tenant.js';
 import { requireProject } from './projects.js';
 
 /** The official Python client's docs: only text collection and chat projects have task templates. */
-const TEMPLATE_TYPES = ['textcollection', 'chat', 'chatexperimental', 'chatlite', 'multichat'];
+const TEMPLATE_TYPES = ['textcollection', ...Object.values(TASK_TYPES).flatMap((def) => (def.chat ? [def.type] : []))];
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
 

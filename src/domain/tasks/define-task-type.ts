@@ -29,6 +29,8 @@ export interface TaskTypeSpec<P, R extends Record<string, unknown>> {
   defaultInstruction?: string;
   /** Results delivered as a file the response links (see TaskTypeDefinition.resultsByFile). */
   resultsByFile?: boolean;
+  /** A chat type (see TaskTypeDefinition.chat). */
+  chat?: true;
   checkCreate?(params: P, context: CreateContext, report: Report): void;
   taskFields?(params: P): Record<string, unknown>;
   /** Report paths start at `response`. */
@@ -79,6 +81,7 @@ export function defineTaskType<P, R extends Record<string, unknown>>(spec: TaskT
     ...(spec.paramDefaults && { paramDefaults: spec.paramDefaults }),
     ...(spec.defaultInstruction !== undefined && { defaultInstruction: spec.defaultInstruction }),
     ...(spec.resultsByFile && { resultsByFile: true }),
+    ...(spec.chat && { chat: true as const }),
     checkCreate: (given, context) => {
       const check = spec.checkCreate;
       return check ? collectIssues((report) => check(creationParams(given), context, report)) : [];

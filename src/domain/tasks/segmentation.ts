@@ -144,7 +144,10 @@ function checkLabelMapping(params: SegmentationParams, mapping: SegmentationResp
           path: [...at, 'attributes'],
           message: 'are only allowed on instances (annotation_attributes are limited to instance labels)',
         });
-      else issues.push(...checkAttributeValues(entry.attributes ?? undefined, params.annotation_attributes, [...at, 'attributes']));
+      else
+        issues.push(
+          ...checkAttributeValues(entry.attributes ?? undefined, params.annotation_attributes, [...at, 'attributes']),
+        );
     });
   }
   return issues;

@@ -44,6 +44,11 @@ export interface TaskTypeDefinition {
    */
   resultsByFile?: boolean;
   /**
+   * A chat type: its projects take chat tasks (POST /v2/task/chat) and have task templates, as text collection
+   * projects do (the official Python client's docs). Declared here once, read by both.
+   */
+  chat?: true;
+  /**
    * Rules that need more than the request (e.g. lidar_task must name a completed lidar task). `params`
    * (here and in taskFields) are a creation's params as `createSchema` answered them, split from the body.
    */

@@ -27,9 +27,6 @@ import {
 import type { ThreadOption } from './threads.js';
 import { type TaskExpand, taskPageJson, taskView, taskViewBytes } from './views.js';
 
-/** The task types whose projects take chat tasks (POST /v2/task/chat). */
-const CHAT_TYPES = ['chat', 'chatexperimental', 'chatlite', 'multichat'];
-
 export interface TaskShape {
   expand?: TaskExpand[] | undefined;
   opts?: ThreadOption[] | undefined;
@@ -94,7 +91,7 @@ export function createChatTask(services: Services, tenant: Tenant, body: z.infer
         ? requireUsableProjectBy(tenant, { project_name: batch.batch.project })
         : requireUsableProjectBy(tenant, {});
   const { type } = project.project;
-  if (!CHAT_TYPES.includes(type)) {
+  if (findTaskType(type)?.chat !== true) {
     throw wrongState(`Project "${project.project.name}"`, `has type ${type}`, `chat tasks need a project of type chat`);
   }
   const def = findTaskType(type);

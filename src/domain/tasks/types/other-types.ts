@@ -72,6 +72,8 @@ interface OtherTypeSpec {
   response: OtherResponseKind;
   /** Legacy annotation types: the geometry their responses carry. */
   geometry?: GeometryKind;
+  /** A chat type (TaskTypeDefinition.chat). */
+  chat?: true;
 }
 
 const legacy = (
@@ -162,10 +164,10 @@ export const OTHER_TYPE_TABLE: readonly OtherTypeSpec[] = [
   unspecified('videoboxannotation', 'VideoBoxAnnotation', 'a video box annotation'),
   unspecified('videocuboidannotation', 'VideoCuboidAnnotation', 'a video cuboid annotation'),
   unspecified('sensorfusion', 'SensorFusion', 'a sensor fusion'),
-  unspecified('chat', 'Chat', 'a chat'),
-  unspecified('chatexperimental', 'ChatExperimental', 'an experimental chat'),
-  unspecified('chatlite', 'ChatLite', 'a lite chat'),
-  unspecified('multichat', 'MultiChat', 'a multi-chat'),
+  { ...unspecified('chat', 'Chat', 'a chat'), chat: true },
+  { ...unspecified('chatexperimental', 'ChatExperimental', 'an experimental chat'), chat: true },
+  { ...unspecified('chatlite', 'ChatLite', 'a lite chat'), chat: true },
+  { ...unspecified('multichat', 'MultiChat', 'a multi-chat'), chat: true },
   unspecified('multistage', 'MultiStage', 'a multi-stage'),
 ];
 
@@ -182,6 +184,7 @@ function defineOtherType(spec: OtherTypeSpec): TaskTypeDefinition {
     schemaName: spec.schemaName,
     ...(spec.defaults && { paramDefaults: spec.defaults }),
     ...(spec.defaultInstruction !== undefined && { defaultInstruction: spec.defaultInstruction }),
+    ...(spec.chat && { chat: true }),
     checkResponse: (params, response, report) => reportAll(report, checkOtherResponse(spec.response, params, response)),
     synthesize: (params, rng) => synthesizeOtherResponse(spec.response, params, rng, spec.geometry),
   });
