@@ -77,7 +77,7 @@ describe('labelmock drift', () => {
     ]);
   });
 
-  it("labelmock's own 401s drift by nothing: replayed without credentials, or with a refused key, as recorded", async () => {
+  it("labelmock's own 401s drift by nothing: replayed without credentials or with a refused key", async () => {
     const target = await serveFetch(labelmockService(cleanups), cleanups);
     const recorder = await startRecorder({ target, port: 0, host: '127.0.0.1', redact: [] });
     await scenario(recorder.url, target, 'test_recorded');

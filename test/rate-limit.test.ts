@@ -3,7 +3,7 @@ import { rateWindowOpen } from '../src/store/rate-window.js';
 import { createImageTask, makeApp } from './helpers.js';
 
 describe('rate limits and lost answers', () => {
-  it('a window that starts after now (the clock moved back) is over for the count and for the store alike', async () => {
+  it('a window that starts after now (the clock moved back) is over for the count and the store', async () => {
     const t = makeApp({ config: { rateLimit: { requests: 1, per_seconds: 10 } } });
     expect((await t.call('GET', '/v1/tasks', { key: 'test_back' })).status).toBe(200);
     const tenant = t.app.services.store.tenant('back', 'test');

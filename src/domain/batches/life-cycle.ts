@@ -12,7 +12,7 @@ import type { BatchStatusSchema } from './schemas.js';
  *   staging | in_progress | paused ──cancel──> cancelled   (its pending tasks are canceled)
  *   in_progress <──> completed              (automatic: no pending task left / a task joins or is redone)
  *
- * The moves a client asks for are the table below; the automatic ones are services/batches.ts
+ * The moves a client asks for are the table below; the automatic ones are services/batch-status.ts
  * `syncBatchStatus`. What a refused move answers is the face's choice (services/batch-life-cycle.ts).
  */
 
