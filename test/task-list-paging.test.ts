@@ -5,6 +5,33 @@ import { makeApp, seedImageTasks } from './helpers.js';
 
 const idsOf = (body: { docs: { task_id: string }[] }) => body.docs.map((d) => d.task_id);
 
+describe('page tokens are bound to the filters that made them', () => {
+  it('GET /v1/tasks refuses a next_token handed back with other filters; the same in any order page on', async () => {
+    const t = makeApp();
+    await seedImageTasks(t, 5);
+    const first = await t.call('GET', '/v1/tasks?status=pending&limit=2');
+    const token = encodeURIComponent(first.body.next_token);
+    const other = await t.call('GET', `/v1/tasks?status=completed&limit=2&next_token=${token}`);
+    expect(other.status).toBe(400);
+    expect(other.body.error).toMatch(/"next_token" was made for a page with other filters/);
+    // The page's size and the answer's form are no filters; the same filters in another order are the same.
+    const same = await t.call('GET', `/v1/tasks?limit=3&limited_response=true&status=pending&next_token=${token}`);
+    expect(same.status).toBe(200);
+    expect(same.body.docs).toHaveLength(3);
+  });
+
+  it('GET /v2/tasks refuses a token of the same list made for other filters', async () => {
+    const t = makeApp();
+    await t.call('POST', '/v1/projects', { body: { type: 'imageannotation', name: 'p' } });
+    await seedImageTasks(t, 3, () => ({ project: 'p' }));
+    const page = await t.call('GET', '/v2/tasks?project_name=p&limit=1');
+    const token = encodeURIComponent(page.body.next_token);
+    const refused = await t.call('GET', `/v2/tasks?project_name=p&status=completed&limit=1&next_token=${token}`);
+    expect(refused.status).toBe(400);
+    expect((await t.call('GET', `/v2/tasks?project_name=p&limit=1&next_token=${token}`)).status).toBe(200);
+  });
+});
+
 describe('GET /v1/tasks offset and time ranges', () => {
   it('GET /v1/tasks?offset= skips that many of the newest-first results and echoes it', async () => {
     const t = makeApp();

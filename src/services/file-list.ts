@@ -3,7 +3,7 @@ import type { FileObject } from '../domain/files/schemas.js';
 import { mergeDescending } from '../store/seq-index.js';
 import type { Tenant } from '../store/tenant.js';
 import { requireProject } from './projects.js';
-import { DEFAULT_PAGE_SIZE, pageStart, takePage } from './seq-page.js';
+import { DEFAULT_PAGE_SIZE, filtersOf, pageStart, takePage } from './seq-page.js';
 
 export interface FileListFilter {
   projects: string[];
@@ -27,7 +27,7 @@ export function listFiles(tenant: Tenant, filter: FileListFilter) {
   const projects = [...new Set(filter.projects)];
   for (const name of projects) requireProject(tenant, name);
   const limit = filter.limit ?? DEFAULT_PAGE_SIZE;
-  const from = pageStart('files', filter.cursor, Infinity, 'cursor');
+  const from = pageStart('files', filter.cursor, Infinity, 'cursor', filtersOf(filter));
   const files = tenant.files;
   const wanted = filter.metadata;
   const seqs = mergeDescending(projects.map((name) => files.byProject.descending(name, from)));
@@ -37,6 +37,7 @@ export function listFiles(tenant: Tenant, filter: FileListFilter) {
     limit,
     (seq) => files.atSeq(seq),
     (record) => !wanted || matchesMetadata(record.file.metadata, wanted),
+    filtersOf(filter),
   );
   return {
     docs: page.records.map((record): FileObject => record.file),

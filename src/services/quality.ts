@@ -5,7 +5,7 @@ import { toIso } from '../runtime/clock.js';
 import { mergeDescending, type SeqIndex } from '../store/seq-index.js';
 import { emailKey } from '../store/team.js';
 import type { Tenant } from '../store/tenant.js';
-import { DEFAULT_PAGE_SIZE, pageStart, takePage } from './seq-page.js';
+import { DEFAULT_PAGE_SIZE, filtersOf, pageStart, takePage } from './seq-page.js';
 
 export interface TrainingAttemptQuery {
   quality_task_ids?: string[];
@@ -30,7 +30,7 @@ export function listTrainingAttempts(tenant: Tenant, query: TrainingAttemptQuery
   }
   const log = tenant.training;
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  const maxSeq = pageStart('training_attempts', query.next_token, log.lastSeq, 'next_token');
+  const maxSeq = pageStart('training_attempts', query.next_token, log.lastSeq, 'next_token', filtersOf(query));
   const idSet = new Set(ids);
   const emailSet = new Set(emails);
   const byIds = ids.length > 0 && (emails.length === 0 || ids.length <= emails.length);
@@ -38,7 +38,7 @@ export function listTrainingAttempts(tenant: Tenant, query: TrainingAttemptQuery
   const matches = (attempt: TrainingAttempt) =>
     (idSet.size === 0 || idSet.has(attempt.quality_task_id)) &&
     (emailSet.size === 0 || emailSet.has(emailKey(attempt.labeler_email)));
-  const page = takePage('training_attempts', stream, limit, (seq) => log.atSeq(seq), matches);
+  const page = takePage('training_attempts', stream, limit, (seq) => log.atSeq(seq), matches, filtersOf(query));
   return { docs: page.records, limit, has_more: page.next !== null, next_token: page.next };
 }
 

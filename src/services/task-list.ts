@@ -11,7 +11,7 @@ import {
   taskJson,
 } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
-import { DEFAULT_PAGE_SIZE, decodeSeqToken, encodeSeqToken } from './seq-page.js';
+import { DEFAULT_PAGE_SIZE, decodeSeqToken, encodeSeqToken, filtersOf, type ListFilters } from './seq-page.js';
 import {
   allTasks,
   indexSource,
@@ -148,11 +148,20 @@ export function listTasks(tenant: Tenant, filter: TaskListFilter, pool?: BytePoo
     limit,
     offset,
     has_more: hasMore,
-    next_token: hasMore && last ? encodeSeqToken('tasks', { seq: last.seq, offset: offset + page.length }) : null,
+    next_token:
+      hasMore && last
+        ? encodeSeqToken('tasks', { seq: last.seq, offset: offset + page.length }, listFilters(filter))
+        : null,
   };
   // The bytes JSON.stringify({ docs, ...rest }) gives, with each task's JSON reused (serialized once per revision).
   return JsonText.array('{"docs":[', docs, `],${JSON.stringify(rest).slice(1)}`, pool);
 }
+
+/**
+ * What a task list's tokens are bound to: every filter that decides which tasks it holds (not the page's size or
+ * place, nor the answer's form). A token handed back with other filters is refused (services/seq-page.ts).
+ */
+export const listFilters = (filter: TaskListFilter): ListFilters => filtersOf(filter);
 
 /**
  * The walk behind every task list (v1's and v2's): one page of records, newest first, whether more
@@ -167,7 +176,9 @@ export function taskPage(tenant: Tenant, filter: TaskListFilter, list: 'tasks' |
       'cannot be combined with "next_token" (the token already holds its position); page with one or the other',
     );
   }
-  const token = filter.next_token ? decodeSeqToken(filter.next_token, 'next_token', list) : undefined;
+  const token = filter.next_token
+    ? decodeSeqToken(filter.next_token, 'next_token', list, listFilters(filter))
+    : undefined;
   const minSeq = filter.start_time === undefined ? 1 : tasks.firstSeqCreatedFrom(filter.start_time);
   const maxSeq = filter.end_time === undefined ? Infinity : tasks.lastSeqCreatedBy(filter.end_time);
   const { source, others, timeChecks, matches, exact } = plan(tasks, filter, minSeq, maxSeq);

@@ -2,7 +2,7 @@ import { batchStateOf } from '../../domain/batches/life-cycle.js';
 import type { V2BatchStatus } from '../../domain/v2/objects.js';
 import type { BatchRecord } from '../../store/account.js';
 import type { Tenant } from '../../store/tenant.js';
-import { pageStart, takePage } from '../seq-page.js';
+import { filtersOf, pageStart, takePage } from '../seq-page.js';
 import { findProjectBy, type ProjectSelector, withinRange } from './lookup.js';
 import { batchView } from './views.js';
 
@@ -28,13 +28,14 @@ function* descending(from: number): Generator<number> {
 export function listBatchesV2(tenant: Tenant, query: BatchListQuery) {
   const batches = tenant.shared.batches;
   const project = findProjectBy(tenant, query);
-  const start = pageStart('v2_batches', query.next_token, batches.lastSeq, 'next_token');
+  const start = pageStart('v2_batches', query.next_token, batches.lastSeq, 'next_token', filtersOf(query));
   const seqs = project ? batches.byProject.descending(project.project.name, start) : descending(start);
   const accept = (record: BatchRecord) =>
     (query.status === undefined || batchStateOf(record) === query.status) &&
     withinRange(record.batch.created_at, query.created_after, query.created_before) &&
     withinRange(record.batch.completed_at, query.completed_after, query.completed_before);
-  const { records, next } = takePage('v2_batches', seqs, query.limit ?? 100, (seq) => batches.atSeq(seq), accept);
+  const limit = query.limit ?? 100;
+  const { records, next } = takePage('v2_batches', seqs, limit, (seq) => batches.atSeq(seq), accept, filtersOf(query));
   const expand = query.expand?.includes('project') ?? false;
   return {
     batches: records.map((record) => batchView(tenant.shared, record, expand)),

@@ -10,7 +10,7 @@ import type {
   DatasetTaskPlace,
   ResponseSchemaRecord,
 } from '../../store/v2-catalog.js';
-import { DEFAULT_PAGE_SIZE, decodePositionToken, encodePositionToken, positionPage } from '../seq-page.js';
+import { DEFAULT_PAGE_SIZE, decodePositionToken, encodePositionToken, filtersOf, positionPage } from '../seq-page.js';
 import { MAX_CATALOG_ENTRIES } from './deliveries.js';
 import { withinRange } from './lookup.js';
 
@@ -188,7 +188,14 @@ export function readDatasetDelivery(tenant: Tenant, query: PageQuery & { deliver
   if (query.delivery_id === undefined) throw selectorMissing(['delivery_id']);
   const place = tenant.v2.datasetDelivery(query.delivery_id);
   if (!place) throw notFound('Delivery', query.delivery_id);
-  const { page, ...next } = positionPage('v2_dataset_delivery', place.delivery.tasks, query.limit, query.next_token);
+  const { page, ...next } = positionPage(
+    'v2_dataset_delivery',
+    place.delivery.tasks,
+    query.limit,
+    query.next_token,
+    undefined,
+    filtersOf(query),
+  );
   const on = new Set(query.expand ?? []);
   return {
     delivery: on.has('delivery')
@@ -220,7 +227,8 @@ export function listDatasetTasks(
  */
 function datasetTaskPage(places: { dataset: DatasetRecord; delivery: DatasetDeliveryRecord }[], query: PageQuery) {
   const list = 'v2_dataset_tasks';
-  const start = query.next_token === undefined ? 0 : decodePositionToken(query.next_token, 'next_token', list);
+  const filters = filtersOf(query);
+  const start = query.next_token === undefined ? 0 : decodePositionToken(query.next_token, 'next_token', list, filters);
   const size = query.limit ?? DEFAULT_PAGE_SIZE;
   const tasks: ReturnType<typeof datasetTaskView>[] = [];
   let at = 0;
@@ -230,7 +238,7 @@ function datasetTaskPage(places: { dataset: DatasetRecord; delivery: DatasetDeli
       continue;
     }
     for (let i = Math.max(0, start - at); i < delivery.tasks.length; i++) {
-      if (tasks.length === size) return { tasks, next_token: encodePositionToken(list, at + i) };
+      if (tasks.length === size) return { tasks, next_token: encodePositionToken(list, at + i, filters) };
       tasks.push(
         datasetTaskView({ dataset, delivery, task: delivery.tasks[i] as DatasetTaskPlace['task'] }, query.expand),
       );

@@ -8,7 +8,7 @@ import type { ProjectRecord } from '../../store/account.js';
 import type { TaskRecord } from '../../store/task-collection.js';
 import type { Tenant } from '../../store/tenant.js';
 import type { DeliveryRecord } from '../../store/v2-catalog.js';
-import { DEFAULT_PAGE_SIZE, pageStart, positionPage, takePage } from '../seq-page.js';
+import { DEFAULT_PAGE_SIZE, filtersOf, pageStart, positionPage, takePage } from '../seq-page.js';
 import { findProjectBy, type ProjectSelector, requireProjectBy, withinRange } from './lookup.js';
 import { RevisionCache } from './revision-cache.js';
 import type { TaskShape } from './tasks.js';
@@ -149,8 +149,13 @@ export interface DeliveryReadQuery extends DeliverySelector, Pick<TaskShape, 'op
 export function readDelivery(tenant: Tenant, query: DeliveryReadQuery) {
   const record = findDelivery(tenant, query);
   if (!record) throw selectorMissing(['delivery_id', 'delivery_name']);
-  const { page, ...next } = positionPage('v2_delivery', record.task_ids, query.limit, query.next_token, (id) =>
-    tenant.tasks.get(id),
+  const { page, ...next } = positionPage(
+    'v2_delivery',
+    record.task_ids,
+    query.limit,
+    query.next_token,
+    (id) => tenant.tasks.get(id),
+    filtersOf(query),
   );
   const expand = query.expand ?? [];
   if (expand.length === 0) {
@@ -215,6 +220,7 @@ function deliveredPage(tenant: Tenant, delivery: DeliveryRecord, query: Delivery
       const record = tenant.tasks.get(id);
       return record && matches(record) ? record : undefined;
     },
+    filtersOf(query),
   );
   return { page, next: next_token };
 }
@@ -222,7 +228,7 @@ function deliveredPage(tenant: Tenant, delivery: DeliveryRecord, query: Delivery
 /** A project's tasks down its index from the token's seq, as v1's lists page. */
 function projectPage(tenant: Tenant, project: string, query: DeliveryTasksQuery, matches: Matches) {
   const list = 'v2_project_delivery_tasks';
-  const from = pageStart(list, query.next_token, Infinity, 'next_token');
+  const from = pageStart(list, query.next_token, Infinity, 'next_token', filtersOf(query));
   const seqs = tenant.tasks.index('project').descending(project, from);
   const { records, next } = takePage(
     list,
@@ -230,6 +236,7 @@ function projectPage(tenant: Tenant, project: string, query: DeliveryTasksQuery,
     query.limit ?? DEFAULT_PAGE_SIZE,
     (seq) => tenant.tasks.atSeq(seq),
     matches,
+    filtersOf(query),
   );
   return { page: records, next };
 }

@@ -15,7 +15,7 @@ import { readTask } from '../completion.js';
 import type { Services } from '../context.js';
 import { encodeSeqToken } from '../seq-page.js';
 import { createFromRequest } from '../task-creation.js';
-import { taskPage } from '../task-list.js';
+import { listFilters, taskPage } from '../task-list.js';
 import { requireTask, setMetadata } from '../tasks.js';
 import {
   type BatchSelector,
@@ -54,21 +54,18 @@ export function listTasksV2(tenant: Tenant, query: TaskListQuery) {
   const project = findProjectBy(tenant, query);
   const batch = findBatchBy(tenant, query);
   if (!project && !batch) throw selectorMissing(['project_id', 'project_name', 'batch_id', 'batch_name']);
-  const { page, hasMore } = taskPage(
-    tenant,
-    {
-      ...(project && { project: [project.project.name] }),
-      ...(batch && { batch: [batch.batch.name] }),
-      ...(query.status !== undefined && { status: [query.status] }),
-      completed_after: query.completed_after,
-      completed_before: query.completed_before,
-      limit: query.limit ?? 100,
-      next_token: query.next_token,
-    },
-    'v2_tasks',
-  );
+  const filter = {
+    ...(project && { project: [project.project.name] }),
+    ...(batch && { batch: [batch.batch.name] }),
+    ...(query.status !== undefined && { status: [query.status] }),
+    completed_after: query.completed_after,
+    completed_before: query.completed_before,
+    limit: query.limit ?? 100,
+    next_token: query.next_token,
+  };
+  const { page, hasMore } = taskPage(tenant, filter, 'v2_tasks');
   const last = page[page.length - 1];
-  const nextToken = hasMore && last ? encodeSeqToken('v2_tasks', { seq: last.seq }) : undefined;
+  const nextToken = hasMore && last ? encodeSeqToken('v2_tasks', { seq: last.seq }, listFilters(filter)) : undefined;
   if (!query.expand?.length) {
     return taskPageJson<z.output<typeof V2TaskListSchema>>(tenant, '{"tasks":[', page, query.opts, nextToken);
   }
