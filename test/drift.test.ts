@@ -85,7 +85,11 @@ describe('labelmock drift', () => {
     await fetch(`${recorder.url}/v1/tasks`, { headers: { authorization: `Basic ${btoa('no such key:')}` } });
     await recorder.stop();
     const text = harText(recorder.entries);
-    expect(JSON.parse(text).log.entries.slice(-2).map((e: HarEntry) => e.response.status)).toEqual([401, 401]);
+    expect(
+      JSON.parse(text)
+        .log.entries.slice(-2)
+        .map((e: HarEntry) => e.response.status),
+    ).toEqual([401, 401]);
     const summary = await driftOf(text);
     expect(summary.operations.flatMap((operation) => operation.drift)).toEqual([]);
     expect(summary.exchanges).toBe(7);
