@@ -36,7 +36,7 @@ export function filtersOf(query: object): ListFilters {
 }
 
 /** A short digest of the filters, the same for the same filters in any key order (absent ones left out). */
-export function filtersDigest(filters: ListFilters): string {
+function filtersDigest(filters: ListFilters): string {
   const present = Object.keys(filters)
     .filter((key) => filters[key] !== undefined)
     .sort()

@@ -103,7 +103,7 @@ export function checkSegmentationResponse(params: SegmentationParams, response: 
  * spelling (`etc\.\.\.` beside `etc...`, the same entry: commaai/comma10k@f633ba6, scale/response/*.json, the
  * way a document store keeps dotted keys); a recorded response replays with both, and both name one label.
  */
-export const plainLabel = (key: string): string => key.replaceAll('\\.', '.');
+const plainLabel = (key: string): string => key.replaceAll('\\.', '.');
 
 function checkLabelMapping(params: SegmentationParams, mapping: SegmentationResponse['labelMapping']): FitIssue[] {
   const leaves = new Map(
