@@ -8,6 +8,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { OPTIONS } from '../src/config/options.js';
 import { accountFingerprint } from '../src/runtime/fingerprint.js';
 import { BIN, startCli, untilGone } from './cli-process.js';
+import { basic } from './helpers.js';
 
 /** The real bin, ended after the test. */
 function cli(args: string[], env?: Record<string, string>) {
@@ -38,7 +39,7 @@ function tempDir(): string {
   return dir;
 }
 
-const auth = { authorization: `Basic ${Buffer.from('test_cli:').toString('base64')}` };
+const auth = { authorization: basic('test_cli') };
 
 describe('the labelmock bin (src/cli.ts)', () => {
   it('labelmock --help lists every flag with its environment variable and default, exit 0', async () => {
@@ -254,7 +255,7 @@ describe('the labelmock bin (src/cli.ts)', () => {
     expect(server.out()).toMatch(/e\.g\. sk-ci-1 \(test\)/);
     expect(server.out()).toMatch(/#key=sk-ci-1/);
     expect(server.out()).not.toMatch(/test_local/);
-    const res = await fetch(`${base}/v1/tasks`, { headers: { authorization: `Basic ${btoa('sk-ci-1:')}` } });
+    const res = await fetch(`${base}/v1/tasks`, { headers: { authorization: basic('sk-ci-1') } });
     expect(res.status).toBe(200);
     await res.text();
   });

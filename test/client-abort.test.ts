@@ -4,8 +4,9 @@ import { serve } from '@hono/node-server';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createApp, type MockApp } from '../src/app.js';
 import { sendHalfAndLeave } from './half-sent.js';
+import { basic } from './helpers.js';
 
-const AUTH = `Basic ${Buffer.from('test_acme:').toString('base64')}`;
+const AUTH = basic('test_acme');
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -11,7 +11,7 @@ import type { Tag } from '../contracts/kit/tags.js';
 import { redact } from '../contracts/kit/target.js';
 import '../contracts/suite/index.js';
 import { type CreateAppOptions, createApp, type MockApp } from '../src/app.js';
-import { present } from './helpers.js';
+import { basic, present } from './helpers.js';
 
 /**
  * The contract kit itself: tags, the CLI (list, filters, reporters, preflight, base URL), failure
@@ -763,7 +763,7 @@ describe('verdicts', () => {
             const user = Buffer.from((headers.get('authorization') ?? '').slice(6), 'base64').toString();
             if (user.startsWith('live_')) {
               const testKey = `test_${user.slice(5).replace(/:$/, '')}`;
-              headers.set('authorization', `Basic ${Buffer.from(`${testKey}:`).toString('base64')}`);
+              headers.set('authorization', basic(testKey));
               // The live key's account answers the same project to the test key: one mode for both.
               return inner(input, { ...init, headers });
             }

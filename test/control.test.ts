@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createImageTask, makeApp, withResultFile } from './helpers.js';
+import { basic, createImageTask, makeApp, withResultFile } from './helpers.js';
 
 describe('/_mock control plane', () => {
   it('POST /_mock/tasks/{id}/complete synthesizes a response and sets completed_at', async () => {
@@ -188,7 +188,7 @@ describe('/_mock control plane', () => {
           resolve(change.event.record.task.task_id);
       });
     });
-    const auth = { authorization: `Basic ${Buffer.from('test_rt:').toString('base64')}` };
+    const auth = { authorization: basic('test_rt') };
     const created = await (
       await app.request('/v1/task/imageannotation', {
         method: 'POST',

@@ -8,7 +8,7 @@ import { inProcessTarget, replay } from '../src/tools/drift/replay.js';
 import { pretty, summarize } from '../src/tools/drift/report.js';
 import { harText } from '../src/tools/record/main.js';
 import { startRecorder } from '../src/tools/record/recorder.js';
-import { createImageTask, makeApp } from './helpers.js';
+import { basic, createImageTask, makeApp } from './helpers.js';
 import {
   cleanupsAfterEach,
   DIFFERENCES,
@@ -82,7 +82,7 @@ describe('labelmock drift', () => {
     const recorder = await startRecorder({ target, port: 0, host: '127.0.0.1', redact: [] });
     await scenario(recorder.url, target, 'test_recorded');
     await fetch(`${recorder.url}/v1/tasks`);
-    await fetch(`${recorder.url}/v1/tasks`, { headers: { authorization: `Basic ${btoa('no such key:')}` } });
+    await fetch(`${recorder.url}/v1/tasks`, { headers: { authorization: basic('no such key') } });
     await recorder.stop();
     const text = harText(recorder.entries);
     expect(

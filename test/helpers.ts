@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { basicAuth } from '../contracts/kit/target.js';
 import { type CreateAppOptions, createApp, type MockApp } from '../src/app.js';
 import { fixture } from '../src/fixtures.js';
 import { ManualClock } from '../src/runtime/clock.js';
@@ -27,7 +28,8 @@ export function present<T>(value: T | undefined, what: string): T {
   return value;
 }
 
-export const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+/** The Basic header of a key (the key as user name, no password): the kit's, one home for both. */
+export const basic = basicAuth;
 
 /** A fresh app with a pinned clock and predictable ids. */
 /**

@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../src/app.js';
 import { sendHalfAndLeave } from './half-sent.js';
+import { basic } from './helpers.js';
 
 /**
  * JSON bodies read straight from the Node request over a real socket: chunked ones counted against
@@ -14,7 +15,7 @@ import { sendHalfAndLeave } from './half-sent.js';
  */
 
 const KEY = 'test_socket';
-const AUTH = `Basic ${Buffer.from(`${KEY}:`).toString('base64')}`;
+const AUTH = basic(KEY);
 const app = createApp({ config: { maxBodyBytes: 1000, selfCheck: 'strict' } });
 let server: Server;
 let port: number;

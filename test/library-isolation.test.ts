@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ZodEffects } from 'zod';
+import { basic } from './helpers.js';
 
 /** A library changes nothing outside itself: importing labelmock leaves zod (and every other module) alone. */
 
@@ -12,7 +13,7 @@ describe('import labelmock', () => {
     const beforeSource = sourceHash(before);
     const { createApp } = await import('../src/index.js');
     const app = createApp();
-    const res = await app.request('/v1/tasks', { headers: { authorization: `Basic ${btoa('test_iso:')}` } });
+    const res = await app.request('/v1/tasks', { headers: { authorization: basic('test_iso') } });
     expect(res.status).toBe(200);
     app.dispose();
     expect(ZodEffects.prototype._parse).toBe(before);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { METADATA_MAX_BYTES } from '../src/domain/common/input-limits.js';
 import { formOf, project, upload } from './file-helpers.js';
-import { createImageTask, imageRequest, makeApp } from './helpers.js';
+import { basic, createImageTask, imageRequest, makeApp } from './helpers.js';
 
 /** Metadata of exactly `bytes` bytes as JSON: `{"k":"xxx..."}`. */
 const metadataOf = (bytes: number) => ({ k: 'x'.repeat(bytes - '{"k":""}'.length) });
@@ -90,7 +90,7 @@ describe('metadata input', () => {
     await t.call('POST', `/v1/task/${task.task_id}/setMetadata`, { raw: PROTO });
     const exported = await (
       await t.app.request('/_mock/state', {
-        headers: { authorization: `Basic ${Buffer.from('test_acme:').toString('base64')}` },
+        headers: { authorization: basic('test_acme') },
       })
     ).text();
     expect((await t.call('PUT', '/_mock/state', { raw: exported })).status).toBe(200);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { untilGone } from './cli-process.js';
-import { present } from './helpers.js';
+import { basic, present } from './helpers.js';
 
 /**
  * What a user gets from the registry: the packed tarball installed into an empty app, run with
@@ -15,7 +15,7 @@ import { present } from './helpers.js';
 const run = promisify(execFile);
 const ROOT = new URL('..', import.meta.url).pathname;
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-const AUTH = `Basic ${Buffer.from('test_pkg:').toString('base64')}`;
+const AUTH = basic('test_pkg');
 let appDir: string;
 
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
-import { present } from './helpers.js';
+import { basic, present } from './helpers.js';
 
 /**
  * The README's examples run as they are written: its in-process Node quick start, and each command
@@ -41,7 +41,7 @@ async function liveBase(): Promise<string> {
 
 const KEY = 'test_demo';
 const auth = {
-  Authorization: `Basic ${Buffer.from(`${KEY}:`).toString('base64')}`,
+  Authorization: basic(KEY),
   'content-type': 'application/json',
 };
 

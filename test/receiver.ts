@@ -1,44 +1,11 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach } from 'vitest';
-
-interface Received {
-  headers: IncomingMessage['headers'];
-  body: any;
-}
+import { type Answer, listenReceiver } from '../contracts/kit/receiver-server.js';
 
 /**
- * A callback receiver on loopback. `answer` picks the status for the n-th request (0-based);
- * 'hang' holds the request open until the receiver closes.
+ * A callback receiver on loopback (the kit's, contracts/kit/receiver-server.ts). `answer` picks the status for the
+ * n-th request (0-based); 'hang' holds the request open until a test answers it or the receiver closes.
  */
-export async function startReceiver(answer: (n: number) => number | 'hang' = () => 200) {
-  const received: Received[] = [];
-  const held: ServerResponse[] = [];
-  const server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (chunk) => (text += chunk));
-    req.on('end', () => {
-      const n = received.length;
-      received.push({ headers: req.headers, body: text ? JSON.parse(text) : undefined });
-      const status = answer(n);
-      if (status === 'hang') held.push(res);
-      else res.writeHead(status).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/callback`,
-    received,
-    held,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const res of held) res.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+export const startReceiver = (answer: (n: number) => Answer = () => 200) => listenReceiver(answer);
 
 /** Polls until `check` passes (or throws its last error after 5 s). */
 export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 5000): Promise<T> {

@@ -7,9 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
+import { basic } from './helpers.js';
 
 const KEY = 'test_retry_example';
-const auth = { authorization: `Basic ${Buffer.from(`${KEY}:`).toString('base64')}` };
+const auth = { authorization: basic(KEY) };
 
 /** The app's code under test: retries 429 and 5xx, waiting Retry-After seconds (capped for the test). */
 async function getWithRetry(url: string, { attempts = 4, maxWaitMs = 50 } = {}) {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCli } from './cli-process.js';
+import { basic } from './helpers.js';
 
 /**
  * An oversize upload against the real server: refused with the standard 413 while the server
@@ -14,7 +15,7 @@ const HEAD = new TextEncoder().encode(
   `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\n\r\n`,
 );
 const TAIL = new TextEncoder().encode(`\r\n--${BOUNDARY}--\r\n`);
-const auth = { authorization: `Basic ${Buffer.from('test_upload:').toString('base64')}` };
+const auth = { authorization: basic('test_upload') };
 
 let server: { base: string; pid: number; stop: () => void };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startCli } from './cli-process.js';
+import { basic } from './helpers.js';
 
 /** Starts the real CLI and reads the banner it prints. */
 async function startServer(args: string[]): Promise<{ banner: string; stop: () => void }> {
@@ -19,7 +20,7 @@ describe('npm start (src/cli.ts)', () => {
       expect(banner).toContain('completion (test keys): immediate');
       for (const key of [testKey, liveKey]) {
         const res = await fetch(`${base}/tasks`, {
-          headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` },
+          headers: { authorization: basic(key ?? '') },
         });
         expect(res.status).toBe(200);
       }

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { imageRequest } from './helpers.js';
+import { basic, imageRequest } from './helpers.js';
 import { startShutdownServer } from './shutdown-server.js';
 
-const AUTH = `Basic ${Buffer.from('test_acme:').toString('base64')}`;
+const AUTH = basic('test_acme');
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { viewTask } from '../src/services/tasks.js';
-import { createImageTask, KEY, makeApp, type TestApp } from './helpers.js';
+import { basic, createImageTask, KEY, makeApp, type TestApp } from './helpers.js';
 
 const stored = (t: TestApp, taskId: string) => {
   const record = t.app.services.store.tenant(KEY.slice('test_'.length), 'test').tasks.get(taskId);
@@ -15,7 +15,7 @@ async function readBoth(t: TestApp, taskId: string) {
   const list = (await t.call('GET', '/v1/tasks?limit=100')).body;
   return { text, task: JSON.parse(text), listed: list.docs.find((d: { task_id: string }) => d.task_id === taskId) };
 }
-const basicKey = `Basic ${Buffer.from(`${KEY}:`).toString('base64')}`;
+const basicKey = basic(KEY);
 
 describe('task revisions', () => {
   it('a task handed out is frozen: changing it throws and the store keeps its value', async () => {

@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createApp } from '../src/app.js';
 import { Spool } from '../src/http/spool.js';
+import { basic } from './helpers.js';
 
 /**
  * An upload whose consumer stalls holds the client back: the server stops reading the socket
@@ -43,7 +44,7 @@ afterAll(() => {
 function sendUpload(port: number): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const headers = {
-      authorization: `Basic ${Buffer.from('test_backpressure:').toString('base64')}`,
+      authorization: basic('test_backpressure'),
       'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
       'content-length': HEAD.length + UPLOAD_BYTES + TAIL.length,
     };

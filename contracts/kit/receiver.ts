@@ -1,8 +1,7 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ContractContext } from './contract.js';
 import { eventually } from './eventually.js';
 import { expectEqual, expectStatus, expectTrue, present, setupStep, show } from './expect.js';
+import { type Answer, listenReceiver, type ReceivedCallback } from './receiver-server.js';
 import { defaultWaitMs } from './run-scope.js';
 import type { Client } from './target.js';
 import type { Wire } from './wire.js';
@@ -13,17 +12,7 @@ import type { Wire } from './wire.js';
  * local server) to reach it; contracts never send callbacks anywhere else.
  */
 
-/** How the receiver answers one request: an HTTP status, or 'hang' to hold the request open. */
-export type Answer = number | 'hang';
-
-export interface ReceivedCallback {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  text: string;
-  /** Parsed JSON, or undefined when the body was empty or not JSON. */
-  body: Wire;
-}
+export type { Answer, ReceivedCallback } from './receiver-server.js';
 
 export interface Receiver {
   url: string;
@@ -48,41 +37,8 @@ export async function startReceiver(
   script: readonly Answer[] = [],
   then: Answer = 200,
 ): Promise<Receiver> {
-  const received: ReceivedCallback[] = [];
-  const held = new Set<ServerResponse>();
-  const server = createServer((req, res) => {
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (text += chunk));
-    req.on('end', () => {
-      const answer = script[received.length] ?? then;
-      received.push({
-        method: req.method ?? '',
-        path: req.url ?? '',
-        headers: req.headers,
-        text,
-        body: parseJson(text),
-      });
-      if (answer === 'hang') {
-        held.add(res);
-        res.on('close', () => held.delete(res));
-      } else res.writeHead(answer, { 'content-type': 'text/plain' }).end('ok');
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}/callback`;
-  let closing: Promise<void> | undefined;
-  const close = () =>
-    (closing ??= new Promise<void>((resolve) => {
-      for (const res of held) res.destroy();
-      held.clear();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }));
+  const server = await listenReceiver((n) => script[n] ?? then);
+  const { url, received, close } = server;
   ctx.defer(close);
   const waitForRequests: Receiver['waitForRequests'] = (count, options = {}) =>
     eventually(
@@ -99,7 +55,7 @@ export async function startReceiver(
   return {
     url,
     received,
-    holding: () => held.size,
+    holding: server.holding,
     close,
     waitForRequests,
     waitForRequest: async (n, options) =>
@@ -112,14 +68,6 @@ export async function refusedUrl(ctx: ContractContext): Promise<string> {
   const receiver = await startReceiver(ctx);
   await receiver.close();
   return receiver.url;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return text === '' ? undefined : JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The delivery journal of `GET /_mock/callbacks`, filtered by task or batch. */

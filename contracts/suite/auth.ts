@@ -1,5 +1,5 @@
 import { contract, expectEqual, expectErrorBody, expectStatus } from '../kit/contract.js';
-import { Client } from '../kit/target.js';
+import { basicAuth, Client } from '../kit/target.js';
 import { createTask, expectListShape, imageTaskBody, listTasks } from '../kit/tasks.js';
 import type { Wire } from '../kit/wire.js';
 
@@ -19,7 +19,7 @@ contract('GET /v1/tasks without Authorization answers 401 with an error body', a
 contract('GET /v1/tasks with an unknown key answers 401 with an error body', async (ctx) => {
   // No test_/live_ prefix and no |test suffix: not a key in open mode, and not listed in strict mode.
   const res = await ctx.api.get('/v1/tasks', {
-    authorization: `Basic ${Buffer.from(`${ctx.unique('nokey')}:`).toString('base64')}`,
+    authorization: basicAuth(ctx.unique('nokey')),
   });
   expectErrorBody(res, 401);
 });

@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from '../../src/app.js';
 import type { Config } from '../../src/config/index.js';
+import { basic } from '../helpers.js';
 
 /**
  * Shared by the Node SDK (npm `scaleapi` 2.3.2) compatibility tests: a real labelmock HTTP server
@@ -121,7 +122,7 @@ export async function control(mock: Mock, key: string, method: string, path: str
   const res = await fetch(`${mock.origin}/_mock${path}`, {
     method,
     headers: {
-      authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
+      authorization: basic(key),
       'content-type': 'application/json',
     },
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliProcess, startCli } from '../cli-process.js';
+import { basic } from '../helpers.js';
 
 /**
  * The official Python client's recovery paths, over HTTPS as it needs them (its Retry adapter is mounted on
@@ -16,7 +17,7 @@ import { type CliProcess, startCli } from '../cli-process.js';
 const run = promisify(execFile);
 const SCRIPT = new URL('./python/client_transport.py', import.meta.url).pathname;
 const KEY = 'test_pyretry';
-const auth = `Basic ${Buffer.from(`${KEY}:`).toString('base64')}`;
+const auth = basic(KEY);
 
 let cli: CliProcess;
 let base: string;

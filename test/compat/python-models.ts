@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TestApp } from '../helpers.js';
+import { basic } from '../helpers.js';
 
 /**
  * The official Python client (`scaleapi` 2.18.4) as far as the wire goes: how it builds a request
@@ -87,7 +88,7 @@ export async function pyCall(t: TestApp, key: string, req: PyRequest) {
     accept: '*/*',
     connection: 'keep-alive',
     'content-type': 'application/json',
-    authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
+    authorization: basic(key),
   };
   if (empty && req.method !== 'GET') headers['content-length'] = '0';
   const res = await t.app.request(url, { method: req.method, headers, ...(!empty && { body: pyJson(req.body) }) });
