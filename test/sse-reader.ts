@@ -1,27 +1,12 @@
-/** Reads server-sent events from a response body, for the event stream's tests. */
+/** Reads server-sent events from a response body, for the event stream's tests (the kit's parser, SseFrames). */
+import { SseFrames, type SseMessage } from '../contracts/kit/sse-frames.js';
 
-export interface SseMessage {
-  event?: string;
-  id?: string;
-  data?: any;
-  /** The text of a comment line (`: keep-alive`), for a message that is one. */
-  comment?: string;
-}
-
-function parseBlock(block: string): SseMessage {
-  const message: SseMessage = {};
-  for (const line of block.split('\n')) {
-    if (line.startsWith(':')) message.comment = line.slice(1).trim();
-    else if (line.startsWith('event: ')) message.event = line.slice('event: '.length);
-    else if (line.startsWith('id: ')) message.id = line.slice('id: '.length);
-    else if (line.startsWith('data: ')) message.data = JSON.parse(line.slice('data: '.length));
-  }
-  return message;
-}
+export type { SseMessage };
 
 export class SseReader {
-  private buffer = '';
-  private readonly decoder = new TextDecoder();
+  private readonly frames = new SseFrames();
+  /** Messages read and not yet taken. */
+  private readonly ready: SseMessage[] = [];
   private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
 
   constructor(body: ReadableStream<Uint8Array> | null) {
@@ -32,15 +17,11 @@ export class SseReader {
   /** The next message, comments included; throws once the stream has ended. */
   async next(): Promise<SseMessage> {
     for (;;) {
-      const end = this.buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = this.buffer.slice(0, end);
-        this.buffer = this.buffer.slice(end + 2);
-        return parseBlock(block);
-      }
+      const message = this.ready.shift();
+      if (message) return message;
       const { done, value } = await this.reader.read();
       if (done) throw new Error('the stream ended');
-      this.buffer += this.decoder.decode(value, { stream: true });
+      this.ready.push(...this.frames.push(value));
     }
   }
 

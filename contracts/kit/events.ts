@@ -1,6 +1,7 @@
 import type { ContractContext } from './contract.js';
 import { fail, show } from './expect.js';
 import { defaultWaitMs } from './run-scope.js';
+import { SseFrames } from './sse-frames.js';
 import { basicAuth, type Client, controlPlaneOf, normalizeBaseUrl, type Target } from './target.js';
 import type { Wire } from './wire.js';
 
@@ -30,8 +31,7 @@ export interface StreamedEvent {
 type Read = ReadableStreamReadResult<Uint8Array>;
 
 export class EventStream {
-  private buffer = '';
-  private readonly decoder = new TextDecoder();
+  private readonly frames = new SseFrames();
   /** Events received and not yet taken by a wait. */
   private readonly unread: StreamedEvent[] = [];
   private pending: Promise<Read> | undefined;
@@ -81,17 +81,10 @@ export class EventStream {
     if (!read) return;
     this.pending = undefined;
     if (read.done) this.ended = true;
-    else this.take(this.decoder.decode(read.value, { stream: true }));
-  }
-
-  private take(text: string): void {
-    this.buffer += text;
-    for (let end = this.buffer.indexOf('\n\n'); end >= 0; end = this.buffer.indexOf('\n\n')) {
-      const block = this.buffer.slice(0, end);
-      this.buffer = this.buffer.slice(end + 2);
-      const type = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (type !== undefined && data !== undefined) this.unread.push({ type, data: JSON.parse(data) });
+    else {
+      for (const { event, data } of this.frames.push(read.value)) {
+        if (event !== undefined && data !== undefined) this.unread.push({ type: event, data: data as EventData });
+      }
     }
   }
 }
