@@ -145,6 +145,9 @@ describe('tenants that hold nothing cost nothing', () => {
         'faults',
         'feed',
         'files',
+        // The order things happened in, for the timeline (in memory, of what the tenant holds; nothing of its own).
+        'happenedAt',
+        'happenings',
         'inUse',
         'jobs',
         'key',

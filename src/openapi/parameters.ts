@@ -22,11 +22,14 @@ export const queryListOf = (item: SchemaObject, description: string): SchemaObje
 });
 
 /**
- * One value of a fixed set, or several joined with commas: the official Python client sends a list of review
- * statuses as `customer_review_status=accepted,rejected` (scaleapi/scaleapi-python-client@b4111b2,
- * scaleapi/__init__.py, `_process_tasks_endpoint_args`), and the server reads every such filter so.
+ * One value of a fixed set. `joined`: or several joined with commas, where a client sends them so: the official
+ * Python client sends a list of review statuses as `customer_review_status=accepted,rejected`
+ * (scaleapi/scaleapi-python-client@b4111b2, scaleapi/__init__.py, `_process_tasks_endpoint_args`). Elsewhere the
+ * values stay an enum, so generated clients keep refusing a misspelt one (the server also reads commas there: a
+ * leniency the description names).
  */
-export const enumItem = (values: readonly string[]): SchemaObject => {
+export const enumItem = (values: readonly string[], joined = false): SchemaObject => {
+  if (!joined) return { type: 'string', enum: [...values] };
   const one = values.map((value) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
   return {
     anyOf: [

@@ -19,7 +19,7 @@ export const TaskIdParamsSchema = z.object({ taskId: z.string() });
  */
 const ReviewStatusFilterSchema = z.enum([...ReviewStatusSchema.options, 'commented']);
 
-const enumList = (schema: z.ZodEnum<[string, ...string[]]>) =>
+const enumList = (schema: z.ZodEnum<[string, ...string[]]>, joined = false) =>
   extendApi(
     queryList.superRefine((values, ctx) => {
       for (const value of values ?? []) {
@@ -28,7 +28,7 @@ const enumList = (schema: z.ZodEnum<[string, ...string[]]>) =>
         }
       }
     }),
-    queryListOf(enumItem(schema.options), 'Repeat the key (or join values with commas); matches any of them'),
+    queryListOf(enumItem(schema.options, joined), 'Repeat the key (or join values with commas); matches any of them'),
   );
 
 /** Repeated keys only: names, ids and tags may themselves contain commas. */
@@ -48,7 +48,8 @@ export const TaskListQuerySchema = z
     type: enumList(z.enum(Object.keys(TASK_TYPES) as [string, ...string[]])),
     project: repeatedList('project name'),
     batch: repeatedList('batch name'),
-    customer_review_status: enumList(ReviewStatusFilterSchema),
+    // The Python client joins a list of review statuses with commas: the document says so (openapi/parameters.ts).
+    customer_review_status: enumList(ReviewStatusFilterSchema, true),
     unique_id: repeatedList('unique_id'),
     tags: repeatedList('tag'),
     start_time: queryTime,
