@@ -64,7 +64,7 @@ describe('labelmock drift (the bin)', () => {
     const file = await recordedFile(dir, 'labelmock');
     const running = await serveFetch(labelmockService(cleanups), cleanups);
     const res = await drift([file, '--base-url', running, '--reporter', 'json']);
-    expect(res.code).toBe(0);
+    expect(res.code, res.out + res.err).toBe(0);
     expect(JSON.parse(res.out)).toMatchObject({ exchanges: 5, new: 0 });
   });
 

@@ -3,7 +3,7 @@ import { createApp } from '../../app.js';
 import { isRecord } from '../../domain/tasks/is-record.js';
 import { urlOnOrigin } from '../same-origin-url.js';
 import { type CallbackSink, startCallbackSink } from './callback-sink.js';
-import { compareAnswers, type Difference } from './compare.js';
+import { CALLBACK_OUTCOME_KEYS, compareAnswers, type Difference } from './compare.js';
 import { type Exchange, jsonOrText, RecordingError } from './exchanges.js';
 import { IdMap } from './ids.js';
 
@@ -136,7 +136,7 @@ async function replayAll(
     const operation = `${exchange.method} ${templateOf(exchange.method, path) ?? path}`;
     const differences: Difference[] =
       answer.status === exchange.status
-        ? compareAnswers(exchange.answer, mock, ids)
+        ? compareAnswers(exchange.answer, mock, ids, sink ? CALLBACK_OUTCOME_KEYS : undefined)
         : [{ kind: 'status', path: '', recorded: String(exchange.status), mock: String(answer.status) }];
     reports.push({ index, operation, differences });
   }
