@@ -56,6 +56,10 @@ const CITATIONS: readonly Citation[] = [
     recorded('commaai/comma10k@f633ba6 scale/response/*.json'),
   ],
   [
+    /as sail posts it|as sail starts paging/,
+    seen('scaleapi/sail@1752021 batch.py and @6679edb task_download/task_download.py'),
+  ],
+  [
     /^GET \/v1\/batches pages by offset to the last page/,
     seen('scaleapi/sail@6679edb task_download/task_download.py; the Python client reads totalDocs'),
   ],

@@ -144,3 +144,33 @@ contract(
   },
   { kind: 'labelmock' },
 );
+
+// scaleapi/sail@1752021, batch.py: batches are created at `POST https://api.scale.com/v1/batches/` (a trailing slash).
+contract('POST /v1/batches/ with a trailing slash, as sail posts it, creates the batch', async (ctx) => {
+  const project = ctx.unique('sail');
+  expectStatus(await ctx.api.post('/v1/projects', { type: 'imageannotation', name: project }), 200);
+  const name = ctx.unique('sail-batch');
+  const res = await ctx.api.post('/v1/batches/', { project, name });
+  expectStatus(res, 200);
+  await ctx.rule('the batch is made and reads back', async () => {
+    expectEqual(res.body.name, name, 'name');
+    expectStatus(await ctx.api.get(`/v1/batches/${encodeURIComponent(name)}`), 200);
+  });
+});
+
+// scaleapi/sail@6679edb, task_download/task_download.py: the first page of a batch's tasks asks `next_token=''`.
+contract('GET /v1/tasks?next_token= (empty), as sail starts paging, answers the first page', async (ctx) => {
+  const project = ctx.unique('sail');
+  expectStatus(await ctx.api.post('/v1/projects', { type: 'imageannotation', name: project }), 200);
+  const task = await ctx.api.post('/v1/task/imageannotation', imageTaskBody({ project }));
+  expectStatus(task, 200);
+  const res = await ctx.api.get('/v1/tasks', { query: { project, next_token: '' } });
+  expectStatus(res, 200);
+  await ctx.rule("the page holds the project's task", () =>
+    expectEqual(
+      res.body.docs.map((t: { task_id: string }) => t.task_id),
+      [task.body.task_id],
+      'docs',
+    ),
+  );
+});
