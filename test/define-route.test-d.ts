@@ -14,6 +14,15 @@ const Query = z.object({ limit: z.coerce.number().int().optional() });
 const Body = z.object({ name: z.string(), tags: z.array(z.string()).default([]) });
 const Answer = z.object({ id: z.string(), count: z.number() });
 
+/** A route without params, query or body. */
+const bare = {
+  method: 'get',
+  path: '/v1/things',
+  tag: 'Tasks',
+  summary: 'a route of the type test',
+  response: Answer,
+} as const;
+
 describe('defineRoute', () => {
   it("gives the handler what the params, query and body parse to (the schemas' outputs) and its tenant", () => {
     defineRoute({
@@ -39,11 +48,7 @@ describe('defineRoute', () => {
 
   it('types absent params, query and body as undefined', () => {
     defineRoute({
-      method: 'get',
-      path: '/v1/things',
-      tag: 'Tasks',
-      summary: 'a route of the type test',
-      response: Answer,
+      ...bare,
       errors: [],
       handler: ({ params, query, body }) => {
         expectTypeOf(params).toEqualTypeOf<undefined>();
@@ -68,11 +73,7 @@ describe('defineRoute', () => {
 
   it('refuses, in `errors`, the kinds the edge answers for every route (they are derived, never listed)', () => {
     defineRoute({
-      method: 'get',
-      path: '/v1/things',
-      tag: 'Tasks',
-      summary: 'a route of the type test',
-      response: Answer,
+      ...bare,
       // @ts-expect-error: a 401 is the edge's, derived by routeErrors.
       errors: ['unauthorized'],
       handler: () => ({ id: 'x', count: 0 }),

@@ -63,6 +63,15 @@ function watchedTarget() {
   return { target, sent };
 }
 
+/** The scenario recorded against labelmock with `callbackUrl` on its task: a production webhook, say. */
+async function recordedWithCallback(callbackUrl: string) {
+  const service = await serveFetch(labelmockService(cleanups), cleanups);
+  const recorder = await startRecorder({ target: service, port: 0, host: '127.0.0.1', redact: [] });
+  await scenario(recorder.url, service, 'test_recorded', imageRequest({ callback_url: callbackUrl }));
+  await recorder.stop();
+  return readRecording(harText(recorder.entries));
+}
+
 describe('labelmock drift against a hostile recording', () => {
   it.each(['x:7/internal/admin', 'file:///etc/passwd', 'javascript:alert(1)'])(
     'an entry at %s is refused as not http(s): nothing is replayed',
@@ -85,13 +94,9 @@ describe('labelmock drift against a hostile recording', () => {
   });
 
   it('replayed callback_urls go to a local sink of drift, and the drift is still none', async () => {
-    const production = 'https://hooks.production.example/labeling?token=abc';
-    const service = await serveFetch(labelmockService(cleanups), cleanups);
-    const recorder = await startRecorder({ target: service, port: 0, host: '127.0.0.1', redact: [] });
-    await scenario(recorder.url, service, 'test_recorded', imageRequest({ callback_url: production }));
-    await recorder.stop();
+    const recording = await recordedWithCallback('https://hooks.production.example/labeling?token=abc');
     const { target, sent } = watchedTarget();
-    const summary = summarize(await replay(readRecording(harText(recorder.entries)), target, templateOf), new Set());
+    const summary = summarize(await replay(recording, target, templateOf), new Set());
     expect(summary.new).toBe(0);
     const created = JSON.parse(sent.find((s) => s.path === '/v1/task/imageannotation')?.body ?? '{}');
     expect(created.callback_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback\/\d+$/);
@@ -100,12 +105,8 @@ describe('labelmock drift against a hostile recording', () => {
 
   it('--keep-callback-urls replays them as recorded', async () => {
     const production = 'https://hooks.production.example/labeling';
-    const service = await serveFetch(labelmockService(cleanups), cleanups);
-    const recorder = await startRecorder({ target: service, port: 0, host: '127.0.0.1', redact: [] });
-    await scenario(recorder.url, service, 'test_recorded', imageRequest({ callback_url: production }));
-    await recorder.stop();
     const { target, sent } = watchedTarget();
-    await replay(readRecording(harText(recorder.entries)), target, templateOf, { keepCallbackUrls: true });
+    await replay(await recordedWithCallback(production), target, templateOf, { keepCallbackUrls: true });
     const created = JSON.parse(sent.find((s) => s.path === '/v1/task/imageannotation')?.body ?? '{}');
     expect(created.callback_url).toBe(production);
   });
