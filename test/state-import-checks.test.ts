@@ -20,6 +20,26 @@ async function refused(t: TestApp, state: unknown, key?: string) {
   return res.body.error as string;
 }
 
+describe('PUT /_mock/state: one timestamp rule for every list', () => {
+  it.each([
+    ['tasks[0].task.created_at', (state: any) => (state.tasks[0].task.created_at = ' 1 ')],
+    ['batches[0].created_at', (state: any) => (state.batches[0].created_at = ' 1 ')],
+    ['tasks[0].task.updated_at', (state: any) => (state.tasks[0].task.updated_at = '2026-01-01')],
+    [
+      'training_attempts[0].created_at',
+      (state: any) =>
+        (state.training_attempts = [{ quality_task_id: 'q', labeler_email: 'a@example.com', created_at: ' 1 ' }]),
+    ],
+  ])('refuses a timestamp Date.parse would take but RFC 3339 does not, at %s, in the same words', async (at, spoil) => {
+    const t = makeApp();
+    const state = await exportWithBatch(t);
+    spoil(state);
+    expect(await refused(t, state)).toMatch(
+      new RegExp(`"${at.replace(/[[\].]/g, '\\$&')}" must be an ISO 8601 timestamp, e\\.g\\. 2026`),
+    );
+  });
+});
+
 describe('PUT /_mock/state references and values', () => {
   it('PUT /_mock/state refuses a task naming a live batch; a test task never moves a live batch', async () => {
     const t = makeApp();

@@ -7,6 +7,7 @@ import { z } from 'zod';
  * each key to all of its values.
  */
 
+/** A key given more than once (`status=a&status=b`) means its last value, as the clients' frameworks read it. */
 export const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
 
 export const queryList = extendApi(

@@ -9,7 +9,7 @@ import {
   CreateBatchBodySchema,
 } from '../domain/batches/schemas.js';
 import { MetadataBodySchema, ResultSuccessSchema } from '../domain/common/values.js';
-import { queryBoolean, queryInt, queryString, queryTime, queryTimeEnd } from '../http/query.js';
+import { last, queryBoolean, queryInt, queryString, queryTime, queryTimeEnd } from '../http/query.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { listBatches } from '../services/batch-list.js';
 import {
@@ -24,7 +24,7 @@ import type { Services } from '../services/context.js';
 
 const ListQuerySchema = z.object({
   project: queryString,
-  status: z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), BatchStatusSchema.optional()),
+  status: z.preprocess(last, BatchStatusSchema.optional()),
   start_time: queryTime,
   end_time: queryTimeEnd,
   detailed: queryBoolean,

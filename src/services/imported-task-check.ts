@@ -1,3 +1,4 @@
+import { checkIsoTimestamp } from '../domain/common/stored-values.js';
 import type { State } from '../domain/state/schema.js';
 import { findTaskType } from '../domain/tasks/registry.js';
 import { invalidParameter } from '../errors/index.js';
@@ -12,15 +13,10 @@ const TIMESTAMPS = ['created_at', 'updated_at', 'completed_at'] as const;
  * `at` is the task's place in the import (`tasks[3].task`).
  */
 export function checkImportedTask(task: StateTask, at: string): void {
-  for (const field of TIMESTAMPS) {
-    const value = task[field];
-    if (value !== undefined && Number.isNaN(Date.parse(value)))
-      throw invalidParameter(`${at}.${field}`, `must be an ISO 8601 timestamp, not "${value.slice(0, 40)}"`);
+  for (const field of TIMESTAMPS) checkIsoTimestamp(task[field], `${at}.${field}`);
+  for (const [index, audit] of task.audits.entries()) {
+    checkIsoTimestamp(audit.audited_at, `${at}.audits[${index}].audited_at`);
   }
-  task.audits.forEach((audit, index) => {
-    if (Number.isNaN(Date.parse(audit.audited_at)))
-      throw invalidParameter(`${at}.audits[${index}].audited_at`, 'must be an ISO 8601 timestamp');
-  });
   const def = findTaskType(task.type);
   if (!def) throw invalidParameter(`${at}.type`, `"${task.type.slice(0, 40)}" is not a task type this server knows`);
   // The params as a creation of that type would hold them: the keys the type takes (a default it adds, such

@@ -1,4 +1,5 @@
 import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
+import { checkIsoTimestamp } from '../domain/common/stored-values.js';
 import { sortByDue } from '../domain/jobs/queue.js';
 import type { ScheduledJob } from '../domain/jobs/schemas.js';
 import type { State } from '../domain/state/schema.js';
@@ -25,7 +26,7 @@ export function checkJobState(state: State): void {
   const delivered = new Set<string>();
   state.scheduled_jobs.forEach((job, index) => {
     const at = `scheduled_jobs[${index}]`;
-    if (Number.isNaN(Date.parse(job.due_at))) throw invalidParameter(`${at}.due_at`, 'must be an ISO 8601 timestamp');
+    checkIsoTimestamp(job.due_at, `${at}.due_at`);
     if (job.kind === 'complete_task' && !tasks.has(job.task_id))
       throw invalidParameter(`${at}.task_id`, `names ${job.task_id}, which is not among the imported tasks`);
     if (job.kind !== 'deliver_callback') return;
@@ -59,9 +60,7 @@ function checkDeliveries(callbacks: CallbackDelivery[]): Set<string> {
     if (ids.has(delivery.id)) throw invalidParameter(`callbacks[${index}].id`, `repeats ${delivery.id}`);
     ids.add(delivery.id);
     for (const field of ['created_at', 'next_attempt_at'] as const) {
-      const value = delivery[field];
-      if (value !== undefined && Number.isNaN(Date.parse(value)))
-        throw invalidParameter(`callbacks[${index}].${field}`, 'must be an ISO 8601 timestamp');
+      checkIsoTimestamp(delivery[field], `callbacks[${index}].${field}`);
     }
   });
   return ids;

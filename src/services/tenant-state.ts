@@ -1,3 +1,4 @@
+import { checkIsoTimestamp } from '../domain/common/stored-values.js';
 import type { State } from '../domain/state/schema.js';
 import { invalidParameter } from '../errors/index.js';
 import { batchOf, extrasOf, projectOf } from '../store/account.js';
@@ -163,11 +164,8 @@ function checkNames(tenant: Tenant, state: State): void {
     if (batches.has(batch.name) || (other && !tenant.owns(other))) {
       throw invalidParameter(`batches[${index}].name`, `"${batch.name}" is already used in this account`);
     }
-    for (const field of ['created_at', 'completed_at'] as const) {
-      const value = batch[field];
-      if (value !== undefined && Number.isNaN(Date.parse(value)))
-        throw invalidParameter(`batches[${index}].${field}`, 'must be an ISO 8601 timestamp');
-    }
+    for (const field of ['created_at', 'completed_at'] as const)
+      checkIsoTimestamp(batch[field], `batches[${index}].${field}`);
     if (!projects.has(batch.project)) {
       throw invalidParameter(
         `batches[${index}].project`,

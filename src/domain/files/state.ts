@@ -1,5 +1,6 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
+import { IsoTimestampSchema, StoredIdSchema } from '../common/stored-values.js';
 import { MAX_MEDIA_TYPE_CHARS, normalizedMediaType } from './media-type.js';
 import { FileSchema } from './schemas.js';
 
@@ -16,8 +17,8 @@ const StateFileSchema = FileSchema.extend({
         `at most ${MAX_MEDIA_TYPE_CHARS} characters`,
     })
     .nullable(),
-  id: z.string().refine((id) => /^[0-9a-f]{24}$/.test(id), 'must be 24 lowercase hex digits'),
-  created_at: z.string().datetime({ offset: true }),
+  id: StoredIdSchema,
+  created_at: IsoTimestampSchema,
   updated_at: z.string().datetime({ offset: true }),
   content_base64: extendApi(
     z

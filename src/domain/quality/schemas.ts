@@ -1,17 +1,9 @@
 import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
+import { IsoTimestampSchema } from '../common/stored-values.js';
 import { EmailSchema } from '../teams/schemas.js';
 
 /** Wire shapes of training (quality task) attempts. */
-
-/**
- * What `format: date-time` (RFC 3339) accepts, as the documents say: Date.parse alone took " 1 " for
- * the year 2001, and the attempt then answered that text as its created_at.
- */
-const IsoTimestampSchema = extendApi(
-  z.string().datetime({ offset: true, message: 'must be an ISO 8601 timestamp, e.g. 2026-01-01T00:00:00.000Z' }),
-  { format: 'date-time', description: 'ISO 8601 with an offset (RFC 3339)', example: '2026-01-01T00:00:00.000Z' },
-);
 
 const attemptFields = {
   quality_task_id: z.string().min(1),

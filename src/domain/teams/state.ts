@@ -1,22 +1,19 @@
 import { z } from 'zod';
-import { TimestampSchema } from '../common/values.js';
+import { IsoTimestampSchema, StoredIdSchema } from '../common/stored-values.js';
 import { TrainingAttemptSchema } from '../quality/schemas.js';
 import { EmailSchema, InviteRoleSchema, TeammateSchema, TeamRoleSchema } from './schemas.js';
 
 /** Team, Studio and quality parts of `/_mock/state`: what export writes and import reads back. */
 
-const HexIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'must be 24 lowercase hex digits');
-const IsoSchema = TimestampSchema.refine((v) => !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 timestamp');
-
 const StateTeammateSchema = TeammateSchema.pick({ firstName: true, lastName: true, company: true })
   .extend({
     /** Derived from the e-mail when absent. */
-    id: HexIdSchema.optional(),
+    id: StoredIdSchema.optional(),
     email: EmailSchema,
     role: TeamRoleSchema,
     /** Role invited only: what accepting grants, and when the invitation lapses. */
     invited_role: InviteRoleSchema.optional(),
-    expiry: IsoSchema.optional(),
+    expiry: IsoTimestampSchema.optional(),
     /** Studio projects the teammate is assigned to. */
     projects: z.array(z.string()).default([]),
   })
@@ -27,7 +24,7 @@ const StateGroupSchema = z
   .object({
     project: z.string(),
     name: z.string().min(1),
-    id: HexIdSchema.optional(),
+    id: StoredIdSchema.optional(),
     isSingleton: z.boolean().default(false),
     members: z.array(EmailSchema).default([]),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { V2BatchStatusSchema, V2TaskStatusSchema } from '../../domain/v2/objects.js';
-import { queryEnum, queryEnumList, queryInt, queryString, queryTime, queryTimeEnd } from '../../http/query.js';
+import { last, queryEnum, queryEnumList, queryInt, queryString, queryTime, queryTimeEnd } from '../../http/query.js';
 import { THREAD_OPTIONS } from '../../services/v2/threads.js';
 
 /** Query fields v2's operations share, as the official client's generated module sends them. */
@@ -17,7 +17,7 @@ export const opts = queryEnumList([...THREAD_OPTIONS]);
 export const expandOf = <T extends [string, ...string[]]>(...values: T) => queryEnumList(values);
 
 /** A required query field: its absence is a 400 naming it. */
-export const requiredText = z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), z.string().min(1));
+export const requiredText = z.preprocess(last, z.string().min(1));
 
 /** A v2 operation's query: a misspelt filter would list the wrong things, so unknown keys are a 400 naming them. */
 export const v2Query = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
