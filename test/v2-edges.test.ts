@@ -45,6 +45,30 @@ describe('v2 reads kept per task revision', () => {
   });
 });
 
+describe('a value that names a project by id or by name resolves one way everywhere', () => {
+  it("a project named like another's id: POST /v2/batch and POST /_mock/v2/deliveries both take the id", async () => {
+    const t = makeApp();
+    const first = (await t.call('POST', '/v1/projects', { body: { type: 'chat', name: 'first' } })).body;
+    const firstId = (await t.call('GET', '/v2/projects')).body.projects.find(
+      (p: { name: string }) => p.name === 'first',
+    )?.id;
+    expect(firstId).toMatch(/^[0-9a-f]{24}$/);
+    expect(first.name).toBe('first');
+    // A second project whose name is the first one's id.
+    expect((await t.call('POST', '/v1/projects', { body: { type: 'chat', name: firstId } })).status).toBe(200);
+    const batch = await t.call('POST', '/v2/batch', { body: { name: 'b', project: firstId } });
+    expect(batch.status).toBe(200);
+    const task = (await t.call('POST', '/v2/task/chat', { body: { project_name: 'first' } })).body;
+    expect((await t.call('POST', `/_mock/tasks/${task.task_id}/complete`)).status).toBe(200);
+    const delivery = await t.call('POST', '/_mock/v2/deliveries', { body: { name: 'd', project: firstId } });
+    expect(delivery.status).toBe(200);
+    const projectOf = async (path: string) => (await t.call('GET', path)).body;
+    const readBatch = await projectOf(`/v2/batch?batch_id=${batch.body.id}&expand=project`);
+    // The delivery names its project by id: the first project's, not the id of the project named so.
+    expect([readBatch.project.name, delivery.body.project]).toEqual(['first', firstId]);
+  });
+});
+
 describe('v2 edge', () => {
   it("a test key's reset leaves the live key's /v2/batches paging where it was: no skip, no repeat", async () => {
     const t = makeApp();

@@ -6,7 +6,13 @@ import type { Store } from '../../store/store.js';
 import type { Tenant } from '../../store/tenant.js';
 import { moveBatch } from '../batch-life-cycle.js';
 import { createBatch, writeBatchMetadata } from '../batches.js';
-import { type BatchSelector, type ProjectSelector, requireUsableBatchBy, requireUsableProjectBy } from './lookup.js';
+import {
+  type BatchSelector,
+  type ProjectSelector,
+  projectSelectorFor,
+  requireUsableBatchBy,
+  requireUsableProjectBy,
+} from './lookup.js';
 import { batchView } from './views.js';
 
 /**
@@ -35,8 +41,7 @@ export function createBatchV2(tenant: Tenant, body: z.infer<typeof V2CreateBatch
 function projectSelectorOf(tenant: Tenant, body: z.infer<typeof V2CreateBatchBodySchema>): ProjectSelector {
   const { project, project_id, project_name } = body;
   if (project === undefined) return { project_id, project_name };
-  const byId = tenant.shared.projectWithId(project);
-  const named = byId ? { project_id: project } : { project_name: project };
+  const named = projectSelectorFor(tenant, project);
   const given = { project_id, project_name };
   for (const [field, value] of Object.entries(named) as [keyof ProjectSelector, string][]) {
     if (given[field] !== undefined && given[field] !== value) throw selectorsDisagree('project', field, 'differ');

@@ -9,7 +9,7 @@ import type { TaskRecord } from '../../store/task-collection.js';
 import type { Tenant } from '../../store/tenant.js';
 import type { DeliveryRecord } from '../../store/v2-catalog.js';
 import { DEFAULT_PAGE_SIZE, filtersOf, pageStart, positionPage, takePage } from '../seq-page.js';
-import { findProjectBy, type ProjectSelector, requireProjectBy, withinRange } from './lookup.js';
+import { findProjectBy, type ProjectSelector, projectSelectorFor, requireProjectBy, withinRange } from './lookup.js';
 import { RevisionCache } from './revision-cache.js';
 import type { TaskShape } from './tasks.js';
 import { threadsOf } from './threads.js';
@@ -27,7 +27,11 @@ export const MAX_CATALOG_ENTRIES = 1000;
 const MAX_DELIVERED_TASKS = 10_000;
 
 function projectByNameOrId(tenant: Tenant, value: string, field: string): ProjectRecord {
-  const record = tenant.shared.projects.get(value) ?? tenant.shared.projectWithId(value);
+  const selector = projectSelectorFor(tenant, value);
+  const record =
+    selector.project_id !== undefined
+      ? tenant.shared.projectWithId(selector.project_id)
+      : tenant.shared.projects.get(value);
   if (!record) throw notFound('Project', value);
   if (!tenant.owns(record)) {
     throw invalidParameter(field, `names project "${record.project.name}", made with a ${record.mode} key`);

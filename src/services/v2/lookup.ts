@@ -29,6 +29,15 @@ export function findProjectBy(tenant: Tenant, selector: ProjectSelector): Projec
   return byId ?? byName;
 }
 
+/**
+ * A value that may be a project's id or its name (v2's `project`, the control plane's): the selector it stands
+ * for. One precedence everywhere: an id first (ids are the service's own and unique; a name is the user's, and may
+ * be spelt like another project's id), then the name.
+ */
+export function projectSelectorFor(tenant: Tenant, value: string): ProjectSelector {
+  return tenant.shared.projectWithId(value) ? { project_id: value } : { project_name: value };
+}
+
 export function requireProjectBy(tenant: Tenant, selector: ProjectSelector): ProjectRecord {
   const record = findProjectBy(tenant, selector);
   if (!record) throw selectorMissing(['project_id', 'project_name']);
