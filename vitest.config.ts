@@ -40,10 +40,10 @@ const BROWSERS = [
 ];
 const STRESS = ['test/fuzz.test.ts', 'test/hostile-input.test.ts'];
 /**
- * Files that change the whole process (the bin's zod fix, its V8 heap flag): kept out of the fast project's shared
+ * Files that change the whole process (the bin's zod fix): kept out of the fast project's shared
  * module graph, where every later file would see the change (GET /_mock/health's fast_validation among them).
  */
-const PATCHERS = ['test/zod-effects-fix.test.ts', 'test/heap-growth.test.ts'];
+const PATCHERS = ['test/zod-effects-fix.test.ts'];
 
 const ALL = ['test/**/*.test.ts', 'contracts/**/*.test.ts'];
 

@@ -9,7 +9,6 @@ import { serve } from '@hono/node-server';
 import { createApp, type MockApp } from './app.js';
 import { fitHeldRequests, openFilesLimit, RESERVED_DESCRIPTORS } from './config/descriptors.js';
 import { type Config, ConfigError, parseCommandLine } from './config/index.js';
-import { limitHeapGrowth } from './heap-growth.js';
 import { gracefulShutdown } from './http/shutdown.js';
 import { DataDirLockedError } from './persist/lock.js';
 import { watchParent } from './runtime/parent-watch.js';
@@ -194,7 +193,6 @@ async function bindAddress(config: Config): Promise<string> {
 
 async function main(): Promise<void> {
   const asked = readCommandLine();
-  limitHeapGrowth();
   const limit = openFilesLimit();
   const config = {
     ...asked,

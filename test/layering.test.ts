@@ -60,7 +60,7 @@ const LAYERS: ReadonlyArray<{ name: string; rank: number; prefixes: string[] }> 
   {
     name: 'entry',
     rank: 14,
-    prefixes: ['index.ts', 'cli.ts', 'zod-effects-fix.ts', 'zod-effects-probes.ts', 'heap-growth.ts'],
+    prefixes: ['index.ts', 'cli.ts', 'zod-effects-fix.ts', 'zod-effects-probes.ts'],
   },
 ];
 
