@@ -18,6 +18,7 @@ const PROCESSES = [
   'test/drift-cli.test.ts',
   'test/faults-server.test.ts',
   'test/json-body-socket.test.ts',
+  'test/metrics.test.ts',
   'test/persist-disk.test.ts',
   'test/readme-examples.test.ts',
   'test/record-cli.test.ts',
@@ -45,6 +46,9 @@ const STRESS = ['test/fuzz.test.ts', 'test/hostile-input.test.ts'];
  */
 const PATCHERS = ['test/zod-effects-fix.test.ts'];
 
+/** Shards behind HAProxy and nginx: `npm run test:cluster` (vitest.cluster.config.ts), never `npm test`. */
+const CLUSTER = ['test/cluster/**'];
+
 const ALL = ['test/**/*.test.ts', 'contracts/**/*.test.ts'];
 
 export default defineConfig({
@@ -66,7 +70,7 @@ export default defineConfig({
         test: {
           name: 'fast',
           include: ALL,
-          exclude: [...PROCESSES, ...INSTALLS, ...BROWSERS, ...STRESS, ...PATCHERS],
+          exclude: [...PROCESSES, ...INSTALLS, ...BROWSERS, ...STRESS, ...PATCHERS, ...CLUSTER],
           isolate: false,
         },
       },

@@ -36,6 +36,7 @@ const LOCK_ROOT = /("packages": \{\n {4}"": \{\n {6}"name": "labelmock",\n {6}"v
 rewrite('package-lock.json', LOCK_ROOT, `$1"${version}"`);
 rewrite('python/pyproject.toml', /^version = "[^"]*"$/m, `version = "${version}"`);
 rewrite('Dockerfile', /^ARG VERSION=.*$/m, `ARG VERSION=${version}`);
+rewrite('deploy/kubernetes/shards.yaml', /^( +image: ghcr\.io\/labelmock\/labelmock:).*$/m, `$1${version}`);
 
 const changelog = 'CHANGELOG.md';
 const text = readFileSync(join(root, changelog), 'utf8');

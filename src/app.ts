@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Hono } from 'hono';
 import { type Config, defaultConfig, selfCheckFromEnvironment } from './config/index.js';
 import { controlRoutes } from './control/routes.js';
+import type { CallbackDelivery } from './domain/callbacks/schemas.js';
 import { MAX_SUBSCRIBERS_PER_TENANT } from './domain/events/schemas.js';
 import { noRoute, methodNotAllowed as notAllowed } from './errors/index.js';
 import { allowedMethods } from './http/allowed-methods.js';
@@ -15,6 +16,7 @@ import { toErrorResponse } from './http/error-answer.js';
 import { faultMiddleware } from './http/faults.js';
 import { hostCheck } from './http/host-check.js';
 import { IdempotencyGuard } from './http/idempotency.js';
+import { requestMetrics } from './http/metrics.js';
 import { mountRoutes } from './http/mount-routes.js';
 import { normalizedPath } from './http/path.js';
 import { rateLimit } from './http/rate-limit.js';
@@ -41,12 +43,13 @@ import { DeliveryLimiter } from './services/delivery-limiter.js';
 import { dependentsListener } from './services/dependents.js';
 import { callbackAttemptSource, EventBus, tenantEventSource } from './services/events.js';
 import { jobRunner } from './services/jobs.js';
+import { Metrics } from './services/metrics.js';
 import { Scheduler } from './services/scheduler.js';
 import { startSweeper } from './services/sweeper.js';
 import { UploadMemory } from './services/upload-memory.js';
 import { JournalBudget } from './store/request-journal.js';
 import { Store } from './store/store.js';
-import { onEvent } from './store/tenant.js';
+import { onEvent, type Tenant } from './store/tenant.js';
 
 export interface CreateAppOptions {
   clock?: Clock;
@@ -86,6 +89,11 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   const held = new HeldRequests(config.maxHeldRequests);
   const events = new EventBus(MAX_SUBSCRIBERS_PER_TENANT, held);
   const deliveries = new DeliveryLimiter(config.maxCallbacksInFlight);
+  const uploads = new UploadMemory(store, config.maxUploadMemoryBytes);
+  const callbackJournals = new CallbackJournalBudget(config.maxCallbackJournalBytes);
+  const requestJournals = config.journalSize > 0 ? new JournalBudget(config.maxJournalBytes) : undefined;
+  const metricSources = { store, held, events, deliveries, uploads, callbackJournals, requestJournals };
+  const metrics = new Metrics(metricSources, config.shardId);
   const services: Services = {
     config,
     clock,
@@ -95,9 +103,10 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     events,
     startedAt: clock.now(),
     pages: new BytePool(),
-    uploads: new UploadMemory(store, config.maxUploadMemoryBytes),
-    callbackJournals: new CallbackJournalBudget(config.maxCallbackJournalBytes),
+    uploads,
+    callbackJournals,
     deliveries,
+    metrics,
     interfaceRoutes: [],
     tlsCaPem: options.tlsCaPem,
   };
@@ -105,7 +114,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   store.changes.subscribe(onEvent(tenantEventSource(events)));
   // Dependents first: a root's callback then already lists its dependents' ids.
   store.changes.subscribe(onEvent(dependentsListener(services)));
-  const callbackBudget = services.callbackJournals;
+  const callbackBudget = callbackJournals;
   // A reset or an import replaces the tenant and its journal: what the old one held is no longer counted.
   store.changes.subscribe((change) => {
     if (change.kind !== 'tenant_reset') return;
@@ -117,7 +126,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     journalSize: config.callbackJournalSize,
     budget: callbackBudget,
     fetch: options.fetch,
-    onAttempt: callbackAttemptSource(events),
+    onAttempt: announceAndCount(callbackAttemptSource(events), metrics),
   };
   const dispatcher = new CallbackDispatcher(services.scheduler, services.ids, dispatcherOptions);
   store.changes.subscribe(onEvent(dispatcher.handle));
@@ -141,6 +150,8 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     const documents = () => [apiDocument(api), v2Document(v2), controlDocument(control)];
     app.use(selfCheck(config.selfCheck, key, documents, streamed));
   }
+  // Counted for /metrics as the log sees them: every request, those the middleware below refuse included.
+  app.use(requestMetrics(metrics));
   // First, so every request is logged and timed, those the middleware below refuse included.
   const log: RequestLogger | undefined = config.log === 'off' ? undefined : requestLogger(config.log, options.logSink);
   if (log) app.use(requestLog(log, clock));
@@ -148,13 +159,13 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   const hosts = hostCheck(config.host, config.allowedHosts);
   if (hosts) app.use(hosts);
   // Right after the log: it journals what the middleware below refuse too (401s excepted: no tenant).
-  if (config.journalSize > 0) {
+  if (requestJournals) {
     app.use(
       requestJournal({
         store,
         events,
         capacity: config.journalSize,
-        budget: new JournalBudget(config.maxJournalBytes),
+        budget: requestJournals,
         resolveKey: createKeyResolver(config.keys),
       }),
     );
@@ -192,7 +203,7 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
   const auth = authMiddleware(createKeyResolver(config.keys), config.keys !== undefined);
   for (const prefix of ['/v1/*', '/v2/*', '/_mock/*']) {
     app.use(prefix, auth);
-    app.use(prefix, tenancy(store));
+    app.use(prefix, tenancy(store, config.shardId));
     if (durable) app.use(prefix, durability(durable));
   }
   // After tenancy (rules are per tenant), before the routes (a faulted request changes nothing); /v1 and /v2.
@@ -220,4 +231,15 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     await durable?.close();
   };
   return Object.assign(app, { services, dispose, close, durable });
+}
+
+/** The dispatcher's one attempt hook: the event stream hears of the attempt, and /metrics counts it. */
+function announceAndCount(
+  announce: (tenant: Tenant, delivery: CallbackDelivery) => void,
+  metrics: Metrics,
+): (tenant: Tenant, delivery: CallbackDelivery) => void {
+  return (tenant, delivery) => {
+    announce(tenant, delivery);
+    metrics.onCallbackAttempt(delivery);
+  };
 }

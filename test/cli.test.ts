@@ -72,6 +72,34 @@ describe('the labelmock bin (src/cli.ts)', () => {
     expect(server.err()).toBe('');
   });
 
+  it('labelmock --shard-id NAME answers Labelmock-Shard on every answer and names it in /_mock/health', async () => {
+    const base = await start(['--port', '0', '--log', 'off', '--shard-id', 'shard-2']).base;
+    const answers = [
+      await fetch(`${base}/_mock/health`),
+      await fetch(`${base}/v1/tasks`),
+      await fetch(`${base}/v1/tasks`, { headers: auth }),
+      await fetch(`${base}/nowhere`),
+      await fetch(`${base}/metrics`),
+    ];
+    expect(answers.map((res) => [res.status, res.headers.get('labelmock-shard')])).toEqual([
+      [200, 'shard-2'],
+      [401, 'shard-2'],
+      [200, 'shard-2'],
+      [404, 'shard-2'],
+      [200, 'shard-2'],
+    ]);
+    expect(await answers[0]?.json()).toMatchObject({ shard: 'shard-2' });
+    const stream = await fetch(`${base}/_mock/events`, { headers: auth });
+    expect(stream.headers.get('labelmock-shard')).toBe('shard-2');
+    await stream.body?.cancel();
+    const lone = await fetch(`${await start(['--port', '0', '--log', 'off']).base}/_mock/health`);
+    expect(lone.headers.has('labelmock-shard')).toBe(false);
+    expect(await lone.json()).toMatchObject({ shard: null });
+    const refused = await run(['--shard-id', 'shard 2']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('must be 1-63 of [A-Za-z0-9_.-], starting with a letter or digit');
+  });
+
   it("labelmock is bundled without esbuild's keepNames: no function is wrapped to rename it", () => {
     // keepNames wrapped every function, closures made per request included, and cost the bin a third of its rate.
     const bundle = readFileSync(BIN[0] as string, 'utf8');

@@ -8,7 +8,13 @@ describe('GET /_mock/health', () => {
     const res = await t.call('GET', '/_mock/health', { key: null });
     expect(res.status).toBe(200);
     // A library app leaves its user's zod alone: no fast path here (the bin's is tested in test/cli.test.ts).
-    expect(res.body).toEqual({ status: 'ok', version: packageVersion(), uptime_s: 0, fast_validation: false });
+    expect(res.body).toEqual({
+      status: 'ok',
+      version: packageVersion(),
+      uptime_s: 0,
+      fast_validation: false,
+      shard: null,
+    });
     expect(packageVersion()).toMatch(/^\d+\.\d+\.\d+/);
   });
 
@@ -43,7 +49,13 @@ describe('GET /_mock/health', () => {
     expect(operation.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/Health',
     });
-    expect(res.body.components.schemas.Health.required).toEqual(['status', 'version', 'uptime_s', 'fast_validation']);
+    expect(res.body.components.schemas.Health.required).toEqual([
+      'status',
+      'version',
+      'uptime_s',
+      'fast_validation',
+      'shard',
+    ]);
     expect(res.body.paths['/_mock/settings'].get.security).toBeUndefined();
   });
 });

@@ -10,7 +10,14 @@ import { describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const ROOT = new URL('..', import.meta.url).pathname;
 const read = (root: string, file: string) => readFileSync(join(root, file), 'utf8');
-const FILES = ['package.json', 'package-lock.json', 'python/pyproject.toml', 'Dockerfile', 'CHANGELOG.md'];
+const FILES = [
+  'package.json',
+  'package-lock.json',
+  'python/pyproject.toml',
+  'Dockerfile',
+  'deploy/kubernetes/shards.yaml',
+  'CHANGELOG.md',
+];
 
 /** Every place a release writes the version, as found in `root`. */
 function versionsIn(root: string): string[] {
@@ -21,11 +28,12 @@ function versionsIn(root: string): string[] {
     lock.packages[''].version,
     /^version = "([^"]*)"$/m.exec(read(root, 'python/pyproject.toml'))?.[1],
     /^ARG VERSION=(.*)$/m.exec(read(root, 'Dockerfile'))?.[1],
+    /image: ghcr\.io\/labelmock\/labelmock:(.*)$/m.exec(read(root, 'deploy/kubernetes/shards.yaml'))?.[1],
   ];
 }
 
 describe('releasing', () => {
-  it('package.json, the lockfile, pyproject and the Dockerfile name one version', () => {
+  it('package.json, the lockfile, pyproject, the Dockerfile and the Kubernetes shards name one version', () => {
     const [version, ...others] = versionsIn(ROOT);
     expect(others).toEqual(others.map(() => version));
   });
@@ -33,10 +41,11 @@ describe('releasing', () => {
   it('npm run release:version writes the version everywhere and moves Unreleased under it', async () => {
     const root = mkdtempSync(join(tmpdir(), 'labelmock-release-'));
     mkdirSync(join(root, 'python'));
+    mkdirSync(join(root, 'deploy/kubernetes'), { recursive: true });
     for (const file of FILES) cpSync(join(ROOT, file), join(root, file));
     const script = join(ROOT, 'scripts', 'release-version.mjs');
     await run(process.execPath, [script, '9.8.7', '--date', '2027-01-02', '--root', root]);
-    expect(versionsIn(root)).toEqual(['9.8.7', '9.8.7', '9.8.7', '9.8.7', '9.8.7']);
+    expect(versionsIn(root)).toEqual(['9.8.7', '9.8.7', '9.8.7', '9.8.7', '9.8.7', '9.8.7']);
     const changelog = read(root, 'CHANGELOG.md');
     expect(changelog).toContain('## [Unreleased]\n\n## [9.8.7] - 2027-01-02\n\n### Added\n');
     expect(changelog).toContain('[Unreleased]: https://github.com/labelmock/labelmock/compare/v9.8.7...HEAD');

@@ -160,6 +160,8 @@ describe('tenants that hold nothing cost nothing', () => {
         // A replaced tenant's flag: its jobs and waiting callbacks never run (it holds no state of its own).
         'retired',
         'settings',
+        // Plumbing like origin: the shard (--shard-id) its links name, set again by every request.
+        'shard',
         'shared',
         'studio',
         'tasks',

@@ -205,6 +205,25 @@ describe('completing a lidarannotation task', () => {
     expect((await t.app.request(path)).status).toBe(404);
   });
 
+  it("a shard's results link names it (--shard-id), and another shard answers 404 naming both", async () => {
+    const t = makeApp({ config: { shardId: 'shard-1' } });
+    const done = (await complete(t, (await created(t, 'lidarannotation')).task_id)).body;
+    const url = new URL(done.response.annotations.url);
+    expect(url.searchParams.get('shard')).toBe('shard-1');
+    expect((await t.app.request(`${url.pathname}${url.search}`)).status).toBe(200);
+    const astray = await t.app.request(`${url.pathname}?shard=shard-2`);
+    expect(astray.status).toBe(404);
+    expect(((await astray.json()) as { error: string }).error).toBe(
+      `Results file "${done.task_id}" not found here: its link names shard "shard-2", and this server is shard ` +
+        '"shard-1". Route ?shard= to that shard.',
+    );
+    const lone = makeApp();
+    const unsharded = await lone.app.request(`${url.pathname}?shard=shard-1`);
+    expect(((await unsharded.json()) as { error: string }).error).toContain(
+      'and this server is no shard (started without --shard-id)',
+    );
+  });
+
   const misfits: [string, unknown[], RegExp, Record<string, unknown>?][] = [
     [
       'a frame the sample rate skips',

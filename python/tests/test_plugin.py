@@ -117,3 +117,59 @@ def test_scale_client_and_patch_scaleapi_point_v1_and_v2_at_the_server(pytester)
         """
     )
     pytester.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=3)
+
+
+RECORDS_ACCOUNT = """
+import json, uuid
+
+def test_one(labelmock, labelmock_server):
+    record(labelmock, labelmock_server)
+
+def test_two(labelmock, labelmock_server):
+    record(labelmock, labelmock_server)
+
+def record(labelmock, labelmock_server):
+    created = labelmock.call("POST", "/v1/task/categorization",
+                             {"attachment": "https://example.com/a.jpg", "categories": ["a", "b"]})
+    read = labelmock.call("GET", f"/v1/task/{created['task_id']}")
+    with open(f"server-{uuid.uuid4().hex}.json", "w") as out:
+        json.dump({"url": labelmock_server.base_url, "account": labelmock.account, "status": read["status"]}, out)
+"""
+
+
+def test_a_running_server_is_used_by_url_and_left_running(pytester, monkeypatch):
+    import urllib.request
+
+    from pytest_labelmock.server import LabelmockServer
+
+    with LabelmockServer() as shared:
+        pytester.makepyfile(RECORDS_ACCOUNT)
+        by_option = pytester.runpytest_subprocess(
+            "--labelmock-url", shared.base_url, "--labelmock-completion", "immediate", "-p", "no:cacheprovider"
+        )
+        by_option.assert_outcomes(passed=2)
+        monkeypatch.setenv("LABELMOCK_URL", shared.base_url + "/")
+        pytester.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=2)
+        seen = servers_seen(pytester)
+        assert {record["url"] for record in seen} == {shared.base_url}
+        # Every test had an account of its own, on the one server.
+        assert len({record["account"] for record in seen}) == 4
+        # The option's completion mode became each test's tenant setting; without it the server's own (manual).
+        assert sorted(record["status"] for record in seen) == ["completed", "completed", "pending", "pending"]
+        with urllib.request.urlopen(f"{shared.base_url}/_mock/health") as res:
+            assert res.status == 200
+
+
+def test_a_url_with_server_flags_is_a_usage_error(pytester):
+    pytester.makepyfile("def test_needs_it(labelmock):\n    pass\n")
+    result = pytester.runpytest_subprocess(
+        "--labelmock-url", "http://127.0.0.1:9", "--labelmock-args", "--latency 5", "-p", "no:cacheprovider"
+    )
+    result.stderr.fnmatch_lines(["*--labelmock-args sets up a server the plugin starts*"])
+
+
+def test_an_unreachable_url_is_one_clear_line(pytester):
+    pytester.makepyfile("def test_needs_it(labelmock):\n    pass\n")
+    result = pytester.runpytest_subprocess("--labelmock-url", "http://127.0.0.1:9", "-p", "no:cacheprovider")
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*the labelmock at http://127.0.0.1:9 does not answer /_mock/health*"])

@@ -1,4 +1,5 @@
 import { type ZodTypeAny, z } from 'zod';
+import { ShardIdSchema } from '../domain/control/shard.js';
 import { UnknownParamsSchema } from '../domain/settings.js';
 import { latencyValue } from './latency.js';
 import { type Config, defaultConfig, SelfCheckModeSchema } from './schema.js';
@@ -278,6 +279,17 @@ export const OPTIONS: readonly OptionDef[] = [
     help: "the private key (PEM) of --tls-cert's certificate",
     shownDefault: 'generated',
     value: z.string().min(1, 'must name a file'),
+  },
+  {
+    flag: 'shard-id',
+    arg: 'NAME',
+    env: 'LABELMOCK_SHARD_ID',
+    key: 'shardId',
+    help:
+      'this process is one shard behind a router (docs/scale-out.md): its name, answered in the Labelmock-Shard ' +
+      'header and /_mock/health, a label of /metrics, and carried in keyless links (results files)',
+    shownDefault: 'none (a lone server)',
+    value: ShardIdSchema,
   },
   {
     flag: 'exit-with-parent',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ShardIdSchema } from '../domain/control/shard.js';
 import { CompletionSettingSchema, RateLimitSchema, UnknownParamsSchema } from '../domain/settings.js';
 import { DEFAULT_MAX_FILE_BYTES_PER_TENANT, DEFAULT_MAX_TENANTS } from '../store/limits.js';
 import { LatencySchema } from './latency.js';
@@ -80,6 +81,12 @@ export const ConfigSchema = z.object({
   rateLimit: RateLimitSchema.nullable(),
   /** Every new tenant's handling of undeclared /v1 and /v2 parameters (--unknown-params); PATCH /_mock/settings. */
   unknownParams: UnknownParamsSchema,
+  /**
+   * This process's name among the shards behind a router (--shard-id): answered in the Labelmock-Shard header and
+   * GET /_mock/health, labels /metrics, and rides in every link that carries no key (results files) so a router
+   * can send it home. Absent: a lone server.
+   */
+  shardId: ShardIdSchema.optional(),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -16,7 +16,7 @@ export function healthRoute(services: Services): RouteSpec {
     summary: 'Is the mock up: its version and uptime (no key needed)',
     description:
       'Answers without a key: status ok, the version of labelmock, its uptime in seconds and whether ' +
-      'the process validates through the fast path the bin installs.',
+      'the process validates through the fast path the bin installs, and its shard name behind a router.',
     public: true,
     response: HealthSchema,
     errors: [],
@@ -25,6 +25,7 @@ export function healthRoute(services: Services): RouteSpec {
       version: packageVersion(),
       uptime_s: Math.max(0, Math.floor((services.clock.now() - services.startedAt) / 1000)),
       fast_validation: zodEffectsFixed(),
+      shard: services.config.shardId ?? null,
     }),
   });
 }

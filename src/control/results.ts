@@ -1,6 +1,9 @@
+import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
+import { ShardIdSchema } from '../domain/control/shard.js';
 import { TASK_TYPES } from '../domain/tasks/registry.js';
 import { resultFileSchema } from '../domain/tasks/result-file.js';
+import { last } from '../http/query.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import type { Services } from '../services/context.js';
 import { readResultFile } from '../services/result-files.js';
@@ -24,6 +27,15 @@ export function resultRoutes(services: Services): RouteSpec[] {
         'it. 404 for anything else.',
       public: true,
       params: z.object({ taskId: z.string(), token: z.string() }).strict(),
+      query: z
+        .object({
+          shard: extendApi(z.preprocess(last, ShardIdSchema.optional()), {
+            description:
+              'The shard that holds the task (a server started with --shard-id puts it in the link): a router sends ' +
+              'the request there; a server that is another shard answers 404 naming both.',
+          }),
+        })
+        .strict(),
       // The content of each type whose results come as a file (lidarannotation's frames, today the only one).
       response: resultFileContent(),
       examples: () => ({
@@ -44,7 +56,11 @@ export function resultRoutes(services: Services): RouteSpec[] {
         ],
       }),
       errors: ['not_found'],
-      handler: ({ params }) => readResultFile(services.store, params.taskId, params.token),
+      handler: ({ params, query }) =>
+        readResultFile(services.store, params.taskId, params.token, {
+          named: query.shard,
+          self: services.config.shardId,
+        }),
     }),
   ];
 }

@@ -30,6 +30,7 @@ import { eventRoutes } from './events.js';
 import { faultControlRoutes } from './faults.js';
 import { fileControlRoutes } from './files.js';
 import { healthRoute } from './health.js';
+import { metricsRoute } from './metrics.js';
 import { requestJournalRoutes } from './requests.js';
 import { resultRoutes } from './results.js';
 import { checkStateLists, StateEnvelopeSchema } from './state-import.js';
@@ -236,5 +237,6 @@ export function controlRoutes(services: Services): RouteSpec[] {
     ...teamControlRoutes(),
     ...v2ControlRoutes(services),
     healthRoute(services),
+    metricsRoute(services.metrics),
   ];
 }

@@ -104,6 +104,16 @@ export const notFound = (kind: string, id: string, scope?: string) =>
 export const referenceNotFound = (kind: string, field: string, detail: string) =>
   new ApiError('not_found', `${kind} not found: "${field}" ${detail}`);
 
+/** A keyless link (a results file) that names another shard than the one it reached: the router sent it astray. */
+export const otherShard = (kind: string, id: string, named: string, self: string | undefined) => {
+  const here = self === undefined ? 'no shard (started without --shard-id)' : `shard "${self}"`;
+  return new ApiError(
+    'not_found',
+    `${kind} "${id}" not found here: its link names shard "${named}", and this server is ${here}. ` +
+      'Route ?shard= to that shard.',
+  );
+};
+
 /** GET /_mock/tls/ca.pem on a server that has no CA of its own (plain HTTP, or the user's certificate). */
 export const noTlsCa = (reason: string) =>
   new ApiError('not_found', `No CA certificate here: ${reason}. Start labelmock with --tls to have one.`);

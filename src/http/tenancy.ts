@@ -8,13 +8,14 @@ import type { AppEnv } from './env.js';
  * done, so the store can drop a tenant that ends up holding nothing: a read by a new key then
  * leaves no trace. A response still streaming after this returns only reads what it already holds.
  */
-export function tenancy(store: Store): MiddlewareHandler<AppEnv> {
+export function tenancy(store: Store, shardId?: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { account, mode } = c.get('principal');
     const tenant = store.acquire(account, mode);
     if (!tenant) throw tenantLimit(store.limits.maxTenants);
     c.set('tenant', tenant);
     tenant.origin = originOf(c.req.url);
+    tenant.shard = shardId;
     try {
       await next();
     } finally {

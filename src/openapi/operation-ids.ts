@@ -124,6 +124,7 @@ const IDS: Record<string, string> = {
   'POST /_mock/v2/schemas': 'registerSchema',
   'POST /_mock/v2/datasets': 'createDataset',
   'GET /_mock/health': 'getHealth',
+  'GET /metrics': 'getMetrics',
 };
 
 /** A route's key in the tables keyed by operation (`POST /v1/task/{taskId}/cancel`). */

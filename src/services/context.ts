@@ -6,6 +6,7 @@ import type { Store } from '../store/store.js';
 import type { CallbackJournalBudget } from './callback-budget.js';
 import type { DeliveryLimiter } from './delivery-limiter.js';
 import type { EventBus } from './events.js';
+import type { Metrics } from './metrics.js';
 import type { Scheduler } from './scheduler.js';
 import type { UploadMemory } from './upload-memory.js';
 
@@ -26,6 +27,8 @@ export interface Services {
   callbackJournals: CallbackJournalBudget;
   /** Upload bytes being read and stored in memory, app-wide (--max-upload-memory-bytes). */
   uploads: UploadMemory;
+  /** The app's Prometheus registry and request counters (GET /metrics). */
+  metrics: Metrics;
   /** Buffers for large answers (list pages), lent per request and given back once sent. */
   pages: BytePool;
   /** The served /v1 and /v2 operations (method, path template): what a fault rule must match to fire. */

@@ -147,6 +147,13 @@ export class EventBus {
     return this.topics.get(tenantKey)?.size ?? 0;
   }
 
+  /** Subscribers of every tenant together (a pass over the topics: for a scrape, not a request). */
+  get totalSubscribers(): number {
+    let total = 0;
+    for (const subscribers of this.topics.values()) total += subscribers.size;
+    return total;
+  }
+
   /** Ends every subscription (server shutdown): their streams close, so none holds the shutdown up. */
   closeAll(): void {
     for (const subscribers of [...this.topics.values()]) for (const subscriber of [...subscribers]) subscriber.close();

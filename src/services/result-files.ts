@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { findTaskType } from '../domain/tasks/registry.js';
 import { resultFileBody } from '../domain/tasks/result-file.js';
 import type { Task } from '../domain/tasks/task.js';
-import { notFound } from '../errors/index.js';
+import { notFound, otherShard } from '../errors/index.js';
 import type { Store } from '../store/store.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
@@ -29,7 +29,9 @@ export function deliveredResponse(
     .digest('hex')
     .slice(0, TOKEN_HEX);
   record.internal.result_file = { token, content: response };
-  return { annotations: { url: `${tenant.origin}/_mock/results/${record.task.task_id}/${token}` } };
+  // Behind a router the link names its shard: it carries no key, so nothing else tells the router where it lives.
+  const shard = tenant.shard === undefined ? '' : `?shard=${tenant.shard}`;
+  return { annotations: { url: `${tenant.origin}/_mock/results/${record.task.task_id}/${token}${shard}` } };
 }
 
 /** The task as its type's rules read it: a results-file type's response is the file's content, not the link. */
@@ -43,12 +45,21 @@ export function withResultContent(record: TaskRecord): Task {
  * unique in the server), and only a matching secret answers it: another tenant's file is found by nobody who
  * was not given its URL. Cost: one map lookup per tenant held.
  */
-export function readResultFile(store: Store, taskId: string, token: string): unknown {
+export function readResultFile(store: Store, taskId: string, token: string, shard?: ShardCheck): unknown {
+  if (shard && shard.named !== undefined && shard.named !== shard.self) {
+    throw otherShard('Results file', taskId, shard.named, shard.self);
+  }
   for (const tenant of store.allTenants()) {
     const file = tenant.tasks.get(taskId)?.internal.result_file;
     if (file && sameSecret(file.token, token)) return resultFileBody(file.content);
   }
   throw notFound('Results file', taskId);
+}
+
+/** The shard a results link names, and this server's own (--shard-id). */
+interface ShardCheck {
+  named: string | undefined;
+  self: string | undefined;
 }
 
 function sameSecret(kept: string, given: string): boolean {

@@ -45,6 +45,11 @@ export class UploadMemory {
     return this.reading;
   }
 
+  /** Uploaded bytes stored in memory now, all tenants (one pass over the tenants: for a scrape, not a request). */
+  get storedBytes(): number {
+    return uploadBytesInMemory(this.store);
+  }
+
   /** Starts reading an upload: refused at once (503) when the stored and arriving bytes fill the budget. */
   begin(): UploadReading {
     // The stored bytes change only when an upload completes or a tenant resets: read once per upload, not per chunk.

@@ -107,6 +107,8 @@ export class Tenant {
    * linked under it. Plumbing, not state: a dropped tenant's next request sets it again.
    */
   origin = 'http://127.0.0.1:3000';
+  /** The shard this server is behind a router (--shard-id): keyless links carry it so the router sends them home. */
+  shard: string | undefined = undefined;
   /** Replaced by a reset or an import: its scheduled jobs and waiting callbacks are never run. */
   retired = false;
   /** Requests being served for this tenant right now: the store never drops a tenant in use. */

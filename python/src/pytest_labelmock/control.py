@@ -21,6 +21,16 @@ class ControlError(RuntimeError):
         self.body = body
 
 
+def completion_setting(text: str) -> dict:
+    """The server flag's form (`immediate`, `delay:500`, `reads:3`) as the settings' object."""
+    mode, _, amount = text.partition(":")
+    if mode == "delay" and amount:
+        return {"mode": mode, "delay_ms": int(amount)}
+    if mode == "reads" and amount:
+        return {"mode": mode, "reads": int(amount)}
+    return {"mode": mode}
+
+
 class Labelmock:
     """One test's keys (a fresh account: its test and live tenants hold nothing yet) and helpers named after the
     control plane. `base_url` is the API root the clients take (`http://127.0.0.1:PORT/v1`); `server_url` has no
@@ -84,7 +94,7 @@ class Labelmock:
         if not changes:
             return self.call("GET", "/_mock/settings")
         if isinstance(changes.get("completion"), str):
-            changes["completion"] = {"mode": changes["completion"]}
+            changes["completion"] = completion_setting(changes["completion"])
         return self.call("PATCH", "/_mock/settings", changes)
 
     def reset(self, key: str | None = None) -> dict:

@@ -13,13 +13,18 @@ from .client import patch_scaleapi as _patch_scaleapi
 from .client import scale_client_for
 from .control import Labelmock
 from .node import NodeNotFound
-from .server import LabelmockServer, ServerError, ServerOptions
+from .server import LabelmockServer, ServerError, ServerOptions, SharedServer
 
 _OPTIONS = {
     "completion": "completion mode of test keys: manual, immediate, delay or reads (the server's --completion)",
     "data_dir": "keep state in this folder (--data-dir); each pytest-xdist worker gets a folder of its own in it",
     "args": "more flags for the server, as one shell-quoted string (e.g. '--latency 50 --unknown-params strict')",
+    "url": "use the labelmock (or router) running at this URL instead of starting one; each test still gets an "
+    "account of its own (also LABELMOCK_URL)",
 }
+
+# Where a shared server is named when no option says: CI jobs pointed at one labelmock for the whole fleet.
+_URL_ENVIRONMENT = "LABELMOCK_URL"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -31,6 +36,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    shared = _shared_url(config)
+    for name in ("data_dir", "args"):
+        if shared and _option(config, name):
+            flag = f"--labelmock-{name.replace('_', '-')}"
+            raise pytest.UsageError(f"{flag} sets up a server the plugin starts; the one at {shared} is another's")
     config.addinivalue_line(
         "markers",
         "labelmock(**settings, faults=[...]): this test's tenant settings, as PATCH /_mock/settings takes them "
@@ -84,9 +94,21 @@ def _worker() -> str:
     return os.environ.get("PYTEST_XDIST_WORKER", "main")
 
 
+def _shared_url(config: pytest.Config) -> str | None:
+    return _option(config, "url") or os.environ.get(_URL_ENVIRONMENT) or None
+
+
 @pytest.fixture(scope="session")
-def labelmock_server(pytestconfig: pytest.Config) -> Iterator[LabelmockServer]:
-    """A labelmock server for this session: one per pytest-xdist worker, on a free port, stopped at the end."""
+def labelmock_server(pytestconfig: pytest.Config) -> Iterator[LabelmockServer | SharedServer]:
+    """A labelmock server for this session: one per pytest-xdist worker, on a free port, stopped at the end; or,
+    with --labelmock-url (LABELMOCK_URL), the one running there, left running."""
+    shared = _shared_url(pytestconfig)
+    if shared:
+        try:
+            yield SharedServer(shared).start()
+        except ServerError as err:
+            pytest.fail(str(err), pytrace=False)
+        return
     data_dir = _option(pytestconfig, "data_dir")
     options = ServerOptions(
         completion=_option(pytestconfig, "completion"),
@@ -105,12 +127,18 @@ def labelmock_server(pytestconfig: pytest.Config) -> Iterator[LabelmockServer]:
 
 
 @pytest.fixture
-def labelmock(labelmock_server: LabelmockServer, request: pytest.FixtureRequest) -> Iterator[Labelmock]:
+def labelmock(
+    labelmock_server: LabelmockServer | SharedServer, request: pytest.FixtureRequest, pytestconfig: pytest.Config
+) -> Iterator[Labelmock]:
     """This test's own account on the session's server: `api_key` (test mode) and `live_key` reach tenants that
     hold nothing yet, so tests never see each other's data and need no reset. The `labelmock` marker's
     settings and fault rules are applied first. At teardown both tenants are emptied, so the server lets the
     account go: a session of any length holds only its running tests' accounts."""
     mock = Labelmock(labelmock_server.base_url)
+    completion = _option(pytestconfig, "completion")
+    if completion and isinstance(labelmock_server, SharedServer):
+        # A shared server was started with its own --completion: this run's is this test's tenant setting.
+        mock.settings(completion=completion)
     marker = request.node.get_closest_marker("labelmock")
     if marker is not None:
         if marker.args:

@@ -33,6 +33,29 @@ class ServerOptions:
     extra_args: list[str] = field(default_factory=list)
 
 
+class SharedServer:
+    """A labelmock someone else runs (a shared one, or a router in front of shards): nothing to start or stop.
+    `base_url` has no path, as LabelmockServer's."""
+
+    def __init__(self, url: str):
+        self.base_url = url.rstrip("/")
+
+    def start(self) -> SharedServer:
+        try:
+            with urllib.request.urlopen(f"{self.base_url}/_mock/health", timeout=10) as res:
+                if res.status == 200:
+                    return self
+                raise ServerError(f"{self.base_url}/_mock/health answered {res.status}")
+        except OSError as err:
+            raise ServerError(f"the labelmock at {self.base_url} does not answer /_mock/health: {err}") from None
+
+    def output(self) -> str:
+        return ""
+
+    def stop(self) -> None:
+        """Another's server: left running."""
+
+
 class LabelmockServer:
     """A running labelmock. `base_url` has no path (`http://127.0.0.1:PORT`)."""
 

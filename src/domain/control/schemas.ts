@@ -2,6 +2,7 @@ import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import { V2ErrorTypeSchema } from '../v2/objects.js';
 import { ThreadsInputSchema } from '../v2/threads.js';
+import { ShardIdSchema } from './shard.js';
 
 /** Wire shapes of the /_mock control plane. */
 
@@ -75,5 +76,7 @@ export const HealthSchema = z
      * user's zod is left alone). False in the bin means slower validation and more memory.
      */
     fast_validation: z.boolean(),
+    /** This process's name behind a router (--shard-id); null for a lone server. */
+    shard: ShardIdSchema.nullable(),
   })
   .strict();

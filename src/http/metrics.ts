@@ -1,0 +1,39 @@
+import { performance } from 'node:perf_hooks';
+import type { MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import type { Metrics } from '../services/metrics.js';
+import type { AppEnv } from './env.js';
+
+/** Hono's `/v1/task/:taskId` written as the documents write it, `/v1/task/{taskId}`: made once per route. */
+const documentedPaths = new Map<string, string>();
+const documentedPath = (path: string): string => {
+  let written = documentedPaths.get(path);
+  if (written === undefined) {
+    written = path.replace(/:(\w+)/g, '{$1}');
+    documentedPaths.set(path, written);
+  }
+  return written;
+};
+
+/**
+ * The route a request matched, as a bounded label: the path template of the route that answered (Hono's
+ * routeIndex, the last handler it ran), or, when a middleware answered first (a 401, a 429), of the first route
+ * after it that would have; `unmatched` when no route matched. Middleware is matched for every method, as ALL.
+ */
+function routeOf(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string {
+  const matched = matchedRoutes(c);
+  for (let i = c.req.routeIndex; i < matched.length; i++) {
+    const route = matched[i];
+    if (route && route.method !== 'ALL') return documentedPath(route.path);
+  }
+  return 'unmatched';
+}
+
+/** Counts and times every request for GET /metrics; outermost but the self-check, so it sees every answer. */
+export function requestMetrics(metrics: Metrics): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const startedAt = performance.now();
+    await next();
+    metrics.observe(c.req.method, routeOf(c), c.res.status, startedAt);
+  };
+}

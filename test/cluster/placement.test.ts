@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answeredBy, Cluster, keyForms, SHARD_IDS } from './cluster.js';
+
+const cluster = new Cluster();
+const routers: Record<string, string> = {};
+beforeAll(async () => {
+  await cluster.start();
+  routers.haproxy = await cluster.haproxy();
+  routers.nginx = await cluster.nginx();
+});
+afterAll(() => cluster.stop());
+
+const accounts = (count: number, tag: string) => Array.from({ length: count }, (_, i) => `${tag}${i}x${i * 7919}`);
+
+describe.each(['haproxy', 'nginx'])('through %s', (router) => {
+  it('every key form of 200 accounts reaches one shard', async () => {
+    const base = routers[router] as string;
+    const split: string[] = [];
+    for (const account of accounts(200, 'acct')) {
+      const seen = await Promise.all(keyForms(account).map((form) => answeredBy(base, form)));
+      expect(seen.every(({ status }) => status === 200)).toBe(true);
+      if (new Set(seen.map(({ shard }) => shard)).size !== 1) split.push(account);
+    }
+    expect(split).toEqual([]);
+  });
+
+  it('300 accounts spread over the three shards within 35% of an even share', async () => {
+    const base = routers[router] as string;
+    const counts = new Map<string, number>();
+    for (const account of accounts(300, 'spread')) {
+      const { shard } = await answeredBy(base, `Basic ${Buffer.from(`test_${account}:`).toString('base64')}`);
+      counts.set(String(shard), (counts.get(String(shard)) ?? 0) + 1);
+    }
+    expect([...counts.keys()].sort()).toEqual([...SHARD_IDS]);
+    for (const count of counts.values()) {
+      expect(count).toBeGreaterThanOrEqual(65);
+      expect(count).toBeLessThanOrEqual(135);
+    }
+    console.log(router, Object.fromEntries(counts));
+  });
+});
