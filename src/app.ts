@@ -16,12 +16,12 @@ import { toErrorResponse } from './http/error-answer.js';
 import { faultMiddleware } from './http/faults.js';
 import { hostCheck } from './http/host-check.js';
 import { IdempotencyGuard } from './http/idempotency.js';
-import { requestMetrics } from './http/metrics.js';
+import { observeRequests } from './http/metrics.js';
 import { mountRoutes } from './http/mount-routes.js';
 import { normalizedPath } from './http/path.js';
 import { rateLimit } from './http/rate-limit.js';
 import { requestJournal } from './http/request-journal.js';
-import { type LogSink, type RequestLogger, requestLog, requestLogger } from './http/request-log.js';
+import { type LogSink, type RequestLogger, requestLogger } from './http/request-log.js';
 import { selfCheck } from './http/self-check/middleware.js';
 import { tenancy } from './http/tenancy.js';
 import { apiDocument, controlDocument, v2Document } from './openapi/documents.js';
@@ -150,11 +150,9 @@ export function createApp(options: CreateAppOptions = {}): MockApp {
     const documents = () => [apiDocument(api), v2Document(v2), controlDocument(control)];
     app.use(selfCheck(config.selfCheck, key, documents, streamed));
   }
-  // Counted for /metrics as the log sees them: every request, those the middleware below refuse included.
-  app.use(requestMetrics(metrics));
-  // First, so every request is logged and timed, those the middleware below refuse included.
+  // First, so every request is counted, timed and logged, those the middleware below refuse included.
   const log: RequestLogger | undefined = config.log === 'off' ? undefined : requestLogger(config.log, options.logSink);
-  if (log) app.use(requestLog(log, clock));
+  app.use(observeRequests(metrics, log, clock));
   // Before anything reads a key: a page that rebound its name to this machine gets nothing.
   const hosts = hostCheck(config.host, config.allowedHosts);
   if (hosts) app.use(hosts);

@@ -118,7 +118,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     name: 'uid-cancel-clear-ignored',
     rule: 'cancel with clear_unique_id=true frees the unique_id',
-    file: 'services/tasks.ts',
+    file: 'services/task-cancel.ts',
     find: 'if (clearUniqueId) delete task.unique_id;',
     replace: '',
   },
@@ -387,16 +387,16 @@ export const MUTANTS: readonly Mutant[] = [
   {
     name: 'cancel-completed-ok',
     rule: 'cancel of a completed task answers 400',
-    file: 'services/tasks.ts',
-    find: "if (status !== 'pending') throw taskStatusForbids(taskId, status, 'pending', 'canceled');",
-    replace: '',
+    file: 'domain/tasks/life-cycle.ts',
+    find: "cancel: { from: ['pending'], to: 'canceled'",
+    replace: "cancel: { from: ['pending', 'completed'], to: 'canceled'",
   },
   {
     name: 'cancel-repeat-400',
     rule: 'a repeated cancel of a canceled task answers 200',
-    file: 'services/tasks.ts',
-    find: "if (status === 'canceled') {",
-    replace: "if (status === 'never') {",
+    file: 'domain/tasks/life-cycle.ts',
+    find: 'repeatable: true',
+    replace: 'repeatable: false',
   },
   // Test and live keys.
   {

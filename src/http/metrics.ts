@@ -1,8 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
+import type { Clock } from '../runtime/clock.js';
 import type { Metrics } from '../services/metrics.js';
 import type { AppEnv } from './env.js';
+import { logEntry, type RequestLogger } from './request-log.js';
 
 /** Hono's `/v1/task/:taskId` written as the documents write it, `/v1/task/{taskId}`: made once per route. */
 const documentedPaths = new Map<string, string>();
@@ -29,11 +31,23 @@ function routeOf(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string {
   return 'unmatched';
 }
 
-/** Counts and times every request for GET /metrics; outermost but the self-check, so it sees every answer. */
-export function requestMetrics(metrics: Metrics): MiddlewareHandler<AppEnv> {
+/**
+ * Times every request once its answer is known, errors included (onError has set the response by the time `next`
+ * returns): counted for GET /metrics, and logged when the log is on. One middleware for both, mounted first, so
+ * it also sees what the other middleware refuse (401, 405, 413): each layer of middleware costs every request.
+ * The time of day in the log comes from the app's clock, so a test's pinned clock pins it.
+ */
+export function observeRequests(
+  metrics: Metrics,
+  log: RequestLogger | undefined,
+  clock: Clock,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const startedAt = performance.now();
     await next();
-    metrics.observe(c.req.method, routeOf(c), c.res.status, startedAt);
+    const ms = performance.now() - startedAt;
+    const status = c.res.status;
+    metrics.observe(c.req.method, routeOf(c), status, ms / 1000);
+    log?.write(logEntry(c, clock, status, ms));
   };
 }

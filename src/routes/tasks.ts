@@ -11,9 +11,10 @@ import { customerAudit } from '../services/audits.js';
 import { readTask } from '../services/completion.js';
 import type { Services } from '../services/context.js';
 import { DependentOptionsBodySchema, forceDependents, setDependentOptions } from '../services/dependents.js';
+import { cancelTask } from '../services/task-cancel.js';
 import { createFromRequest } from '../services/task-creation.js';
 import { listTasks } from '../services/task-list.js';
-import { cancelTask, changeTags, deleteUniqueId, setMetadata, setUniqueId, taskAnswer } from '../services/tasks.js';
+import { changeTags, deleteUniqueId, setMetadata, setUniqueId, taskAnswer } from '../services/tasks.js';
 import {
   AuditBodySchema,
   CancelQuerySchema,

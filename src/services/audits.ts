@@ -1,11 +1,10 @@
 import type { Task } from '../domain/tasks/task.js';
-import { taskStatusForbids } from '../errors/index.js';
 import { toIso } from '../runtime/clock.js';
 import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import { validateResponse } from './completion.js';
 import { deliveredResponse } from './result-files.js';
-import { requireTask, touch } from './tasks.js';
+import { applyMove, requireMove } from './task-life-cycle.js';
 
 /** Value of audit_source for audits by the service's own reviewers (the customer's is "customer"). */
 const REVIEWER_SOURCE = 'reviewer';
@@ -16,22 +15,15 @@ function addAudit(task: Task, by: string, at: string, result: string, source: st
   task.audits = [...task.audits, audit];
 }
 
-function requireCompleted(record: TaskRecord): void {
-  const { status, task_id } = record.task;
-  if (status !== 'completed') throw taskStatusForbids(task_id, status, 'completed', 'audited');
-}
-
 /** `POST /v1/task/{id}/audit`: the customer accepts or rejects a completed task. */
 export function customerAudit(tenant: Tenant, taskId: string, accepted: boolean, comments?: string | null): TaskRecord {
-  const record = requireTask(tenant, taskId);
-  requireCompleted(record);
+  const record = requireMove(tenant, taskId, 'audit');
   const result = accepted ? 'accepted' : 'rejected';
-  touch(tenant, record, (task) => {
+  applyMove(tenant, record, 'audit', (task) => {
     task.customer_review_status = result;
     addAudit(task, 'customer', toIso(tenant.now()), result, 'customer');
     if (comments) task.customer_review_comments = [...(task.customer_review_comments ?? []), comments];
   });
-  tenant.emit({ kind: 'task_audited', record });
   return record;
 }
 
@@ -43,17 +35,15 @@ export function reviewerAudit(
   response?: unknown,
   comments?: string,
 ): TaskRecord {
-  const record = requireTask(tenant, taskId);
-  requireCompleted(record);
+  const record = requireMove(tenant, taskId, 'audit');
   const checked = response === undefined ? undefined : validateResponse(record, response);
   // Before the revision, as a completion's: a results-file type keeps the fix in its file.
   const fixed = checked && deliveredResponse(tenant, record, checked);
-  touch(tenant, record, (task) => {
+  applyMove(tenant, record, 'audit', (task) => {
     task.customer_review_status = result;
     if (fixed) task.response = fixed;
     addAudit(task, 'reviewer@labelmock', toIso(tenant.now()), result, REVIEWER_SOURCE);
     if (comments) task.customer_review_comments = [...(task.customer_review_comments ?? []), comments];
   });
-  tenant.emit({ kind: 'task_audited', record });
   return record;
 }

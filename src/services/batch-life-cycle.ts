@@ -8,7 +8,7 @@ import { batchStatusKey } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import { syncBatchStatus } from './batch-status.js';
 import { releaseHeld } from './completion.js';
-import { cancelTask } from './tasks.js';
+import { cancelTask } from './task-cancel.js';
 
 /**
  * The moves of the batch life cycle (domain/batches/life-cycle.ts) carried out, for v1 and v2 alike. Each move

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { DEFAULT_COMPLETION_READS } from '../domain/settings.js';
 import { describeFitIssues } from '../domain/tasks/annotation-fit.js';
+import { taskMoveAllowed } from '../domain/tasks/life-cycle.js';
 import { findTaskType, synthesizeResponse } from '../domain/tasks/registry.js';
 import type { Task } from '../domain/tasks/task.js';
 import type { V2ErrorType } from '../domain/v2/objects.js';
 import type { Thread } from '../domain/v2/threads.js';
 import { parseOrThrow } from '../domain/validate.js';
-import { invalidParameters, responseDoesNotFit, taskStatusForbids } from '../errors/index.js';
+import { invalidParameters, responseDoesNotFit } from '../errors/index.js';
 import { toIso } from '../runtime/clock.js';
 import { eachInSlices } from '../runtime/slices.js';
 import type { BatchRecord } from '../store/account.js';
@@ -14,14 +15,10 @@ import type { TaskRecord } from '../store/task-collection.js';
 import type { Tenant } from '../store/tenant.js';
 import { deliveredResponse } from './result-files.js';
 import type { Scheduler } from './scheduler.js';
-import { requireTask, touch } from './tasks.js';
+import { applyMove, requireMove } from './task-life-cycle.js';
+import { requireTask } from './tasks.js';
 
 const AnyResponseSchema = z.record(z.unknown());
-
-function requirePending(record: TaskRecord, action: string): void {
-  const { status, task_id } = record.task;
-  if (status !== 'pending') throw taskStatusForbids(task_id, status, 'pending', action);
-}
 
 /** Checks a given response against the task type's shape and the task's own params. */
 export function validateResponse(record: TaskRecord, given: unknown): Record<string, unknown> {
@@ -44,35 +41,29 @@ export function validateResponseFor(task: Task, given: unknown, field: string): 
 
 /** pending -> completed, with a given (validated) or synthesized response. */
 export function completeTask(tenant: Tenant, taskId: string, given?: unknown, threads?: Thread[]): TaskRecord {
-  const record = requireTask(tenant, taskId);
-  requirePending(record, 'completed');
+  const record = requireMove(tenant, taskId, 'complete');
   const def = findTaskType(record.task.type);
   const made = given !== undefined ? validateResponse(record, given) : def ? synthesizeResponse(def, record.task) : {};
   // Before the revision: the journal line the change makes carries them (and a results file).
   const response = deliveredResponse(tenant, record, made);
   tenant.tasks.setThreads(record, threads);
-  touch(tenant, record, (task) => {
-    task.status = 'completed';
+  applyMove(tenant, record, 'complete', (task) => {
     task.response = response;
     task.completed_at = task.updated_at = toIso(tenant.stamp());
     task.customer_review_status = 'pending';
   });
-  tenant.emit({ kind: 'task_completed', record });
   return record;
 }
 
 /** pending -> error (e.g. the attachment could not be processed). */
 export function failTask(tenant: Tenant, taskId: string, message?: string, type?: V2ErrorType): TaskRecord {
-  const record = requireTask(tenant, taskId);
-  requirePending(record, 'failed');
+  const record = requireMove(tenant, taskId, 'fail');
   if (type === undefined) delete record.internal.error_type;
   else record.internal.error_type = type;
-  touch(tenant, record, (task) => {
-    task.status = 'error';
+  applyMove(tenant, record, 'fail', (task) => {
     task.error = message ?? 'The task could not be completed (failed through the control plane).';
     if (record.internal.clear_unique_id_on_error) delete task.unique_id;
   });
-  tenant.emit({ kind: 'task_error', record });
   return record;
 }
 
@@ -81,9 +72,8 @@ export function failTask(tenant: Tenant, taskId: string, message?: string, type?
  * completion, as v2 pauses only unstarted tasks.
  */
 export function startWork(tenant: Tenant, taskId: string): TaskRecord {
-  const record = requireTask(tenant, taskId);
-  requirePending(record, 'started');
-  if (!record.task.work_started) touch(tenant, record, (task) => (task.work_started = true));
+  const record = requireMove(tenant, taskId, 'start');
+  if (!record.task.work_started) applyMove(tenant, record, 'start', (task) => (task.work_started = true));
   return record;
 }
 
@@ -108,7 +98,7 @@ export function applyCompletionMode(tenant: Tenant, scheduler: Scheduler, record
  */
 export function completeIfPending(tenant: Tenant, taskId: string): void {
   const record = tenant.tasks.get(taskId);
-  if (record?.task.status !== 'pending') return;
+  if (!record || !taskMoveAllowed('complete', record.task.status)) return;
   const batch = record.task.batch === undefined ? undefined : tenant.shared.batches.get(record.task.batch);
   if (batch && holdsCompletion(batch, record)) {
     // Appended in place: a copy per deferral made holding N completions cost N^2.
@@ -142,7 +132,7 @@ export async function releaseHeld(tenant: Tenant, batch: BatchRecord): Promise<v
 export function readTask(tenant: Tenant, taskId: string): TaskRecord {
   const record = requireTask(tenant, taskId);
   const { mode, reads = DEFAULT_COMPLETION_READS } = tenant.settings.completion;
-  if (mode !== 'reads' || record.task.status !== 'pending') return record;
+  if (mode !== 'reads' || !taskMoveAllowed('complete', record.task.status)) return record;
   record.internal.reads = (record.internal.reads ?? 0) + 1;
   if (record.internal.reads >= reads) completeIfPending(tenant, taskId);
   return record;
@@ -150,19 +140,15 @@ export function readTask(tenant: Tenant, taskId: string): TaskRecord {
 
 /** completed -> pending: the task is labeled again; times_redone appears once a task is redone. */
 export function redoTask(tenant: Tenant, taskId: string): TaskRecord {
-  const record = requireTask(tenant, taskId);
-  const { status } = record.task;
-  if (status !== 'completed') throw taskStatusForbids(taskId, status, 'completed', 'redone');
+  const record = requireMove(tenant, taskId, 'redo');
   tenant.tasks.setThreads(record, undefined);
   delete record.internal.result_file;
-  touch(tenant, record, (task) => {
-    task.status = 'pending';
+  applyMove(tenant, record, 'redo', (task) => {
     task.times_redone = (task.times_redone ?? 0) + 1;
     delete task.response;
     delete task.completed_at;
     // The review belongs to the response being redone: the new one awaits its own. Audits stay as history.
     task.customer_review_status = 'pending';
   });
-  tenant.emit({ kind: 'task_redone', record });
   return record;
 }

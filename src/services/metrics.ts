@@ -1,5 +1,4 @@
-import { performance } from 'node:perf_hooks';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { CallbackDelivery } from '../domain/callbacks/schemas.js';
 import type { HeldRequests } from '../runtime/held-requests.js';
 import type { JournalBudget } from '../store/request-journal.js';
@@ -37,8 +36,74 @@ function childOf<K, V>(parent: Map<string, Map<K, V>>, key: string): Map<K, V> {
   return child;
 }
 
-/** One method, route and status's counter and histogram, bound once. */
-type RequestSeries = (seconds: number) => void;
+/** One method, route and status's requests: their count, the sum of their seconds, and how many fell in each bucket. */
+interface RequestTally {
+  labels: { method: string; route: string; status: string };
+  count: number;
+  sum: number;
+  /** Per bucket of DURATION_BUCKETS (not cumulative), and one more for the slower ones (+Inf). */
+  buckets: number[];
+}
+
+/**
+ * The requests' counter and histogram, counted here and formatted by prom-client at the scrape: a collector in
+ * the shape prom-client's registry reads (`get()`). prom-client's own Counter and Histogram hash and validate
+ * their labels on every call; on the bin's fastest route (GET a task, 21,000 req/s on 2 cores) that cost 18% of
+ * its rate, where these counts cost none that autocannon can tell from noise.
+ */
+class RequestTallies {
+  /** By route, method and status: a request finds its tally without building a key. */
+  private readonly byRoute = new Map<string, Map<string, Map<number, RequestTally>>>();
+  private readonly all: RequestTally[] = [];
+
+  observe(method: string, route: string, status: number, seconds: number): void {
+    const byStatus = childOf(childOf(this.byRoute, route), method);
+    let tally = byStatus.get(status);
+    if (!tally) {
+      tally = { labels: { method, route, status: String(status) }, count: 0, sum: 0, buckets: BUCKETS_ZERO.slice() };
+      byStatus.set(status, tally);
+      this.all.push(tally);
+    }
+    tally.count++;
+    tally.sum += seconds;
+    let bucket = 0;
+    while (bucket < DURATION_BUCKETS.length && seconds > (DURATION_BUCKETS[bucket] as number)) bucket++;
+    tally.buckets[bucket] = (tally.buckets[bucket] as number) + 1;
+  }
+
+  /** The counter as prom-client's registry reads a metric. */
+  counter(name: string, help: string) {
+    return collector(name, help, 'counter', () => this.all.map((t) => ({ labels: t.labels, value: t.count })));
+  }
+
+  /** The histogram as prom-client's registry reads a metric: cumulative buckets, then the sum and the count. */
+  histogram(name: string, help: string) {
+    return collector(name, help, 'histogram', () =>
+      this.all.flatMap((t) => {
+        let cumulative = 0;
+        const buckets = t.buckets.map((count, i) => {
+          cumulative += count;
+          const le = i < DURATION_BUCKETS.length ? String(DURATION_BUCKETS[i]) : '+Inf';
+          return { labels: { ...t.labels, le }, value: cumulative, metricName: `${name}_bucket` };
+        });
+        return [
+          ...buckets,
+          { labels: t.labels, value: t.sum, metricName: `${name}_sum` },
+          { labels: t.labels, value: t.count, metricName: `${name}_count` },
+        ];
+      }),
+    );
+  }
+}
+
+const BUCKETS_ZERO: readonly number[] = [...DURATION_BUCKETS, Number.POSITIVE_INFINITY].map(() => 0);
+
+/** A metric in the shape prom-client's registry formats (`name`, `help`, `type`, `get()`). */
+function collector(name: string, help: string, type: 'counter' | 'histogram', values: () => unknown[]) {
+  const read = () => ({ name, help, type, aggregator: 'sum' as const, values: values() });
+  // Registered beside prom-client's own metrics, which the registry's types list by class.
+  return { name, help, type, aggregator: 'sum', get: async () => read() } as unknown as Metric;
+}
 
 /**
  * One app's Prometheus metrics (GET /metrics), in a registry of its own: two apps in one process never share a
@@ -48,30 +113,25 @@ type RequestSeries = (seconds: number) => void;
  */
 export class Metrics {
   readonly registry = new Registry();
-  private readonly requests: Counter<'method' | 'route' | 'status'>;
-  private readonly durations: Histogram<'method' | 'route' | 'status'>;
+  private readonly requests = new RequestTallies();
   private readonly callbackAttempts: Counter<'outcome'>;
-  /** Bound series by route, method and status: a request finds its own without building a label key. */
-  private readonly series = new Map<string, Map<string, Map<number, RequestSeries>>>();
   private processMetrics = false;
 
   constructor(sources: MetricSources, shardId: string | undefined) {
     if (shardId !== undefined) this.registry.setDefaultLabels({ shard: shardId });
     const registers = [this.registry];
-    const labelNames = ['method', 'route', 'status'] as const;
-    this.requests = new Counter({
-      name: 'labelmock_http_requests_total',
-      help: 'Requests answered, by method, route (its path template) and status.',
-      labelNames,
-      registers,
-    });
-    this.durations = new Histogram({
-      name: 'labelmock_http_request_duration_seconds',
-      help: 'Time from a request reaching the app to its answer (a streamed body may go on after), in seconds.',
-      labelNames,
-      buckets: DURATION_BUCKETS,
-      registers,
-    });
+    this.registry.registerMetric(
+      this.requests.counter(
+        'labelmock_http_requests_total',
+        'Requests answered, by method, route (its path template) and status.',
+      ),
+    );
+    this.registry.registerMetric(
+      this.requests.histogram(
+        'labelmock_http_request_duration_seconds',
+        'Time from a request reaching the app to its answer (a streamed body may go on after), in seconds.',
+      ),
+    );
     this.callbackAttempts = new Counter({
       name: 'labelmock_callback_attempts_total',
       help: 'Callback delivery attempts, by the delivery state after each: succeeded, pending (retried) or failed.',
@@ -125,26 +185,9 @@ export class Metrics {
     gauge('labelmock_event_subscribers', 'Event streams open now.', () => sources.events.totalSubscribers);
   }
 
-  /** Counts and times one answered request. */
-  observe(method: string, route: string, status: number, startedAt: number): void {
-    this.seriesOf(method, route, status)((performance.now() - startedAt) / 1000);
-  }
-
-  private seriesOf(method: string, route: string, status: number): RequestSeries {
-    const byMethod = childOf(this.series, route);
-    const byStatus = childOf(byMethod, method);
-    let found = byStatus.get(status);
-    if (!found) {
-      const labels = [method, route, String(status)] as const;
-      const count = this.requests.labels(...labels);
-      const seconds = this.durations.labels(...labels);
-      found = (value) => {
-        count.inc();
-        seconds.observe(value);
-      };
-      byStatus.set(status, found);
-    }
-    return found;
+  /** Counts and times one answered request, which took `seconds`. */
+  observe(method: string, route: string, status: number, seconds: number): void {
+    this.requests.observe(method, route, status, seconds);
   }
 
   /** The callback dispatcher's hook: counts each attempt by the state it left its delivery in. */

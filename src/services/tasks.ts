@@ -4,7 +4,7 @@ import { describeFitIssues } from '../domain/tasks/annotation-fit.js';
 import { type CreateBodyParts, splitCreateBody } from '../domain/tasks/common-params.js';
 import type { TaskTypeDefinition } from '../domain/tasks/registry.js';
 import type { Task } from '../domain/tasks/task.js';
-import { alreadyHeld, invalidCombination, invalidParameter, taskNotFound, taskStatusForbids } from '../errors/index.js';
+import { alreadyHeld, invalidCombination, invalidParameter, taskNotFound } from '../errors/index.js';
 import { toIso } from '../runtime/clock.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import { type TaskRecord, taskJson } from '../store/task-collection.js';
@@ -129,23 +129,6 @@ function syncBatchOf(tenant: Tenant, record: TaskRecord): void {
   const batch = record.task.batch === undefined ? undefined : tenant.shared.batches.get(record.task.batch);
   // Batch names are per account: a batch of the other mode is never this task's to move.
   if (batch && tenant.owns(batch)) syncBatchStatus(tenant, batch);
-}
-
-export function cancelTask(tenant: Tenant, taskId: string, clearUniqueId: boolean): TaskRecord {
-  const record = requireTask(tenant, taskId);
-  const { status } = record.task;
-  if (status === 'canceled') {
-    // Repeated cancel is a 200 (idempotent); clear_unique_id still applies.
-    if (clearUniqueId && record.task.unique_id !== undefined) touch(tenant, record, (task) => delete task.unique_id);
-    return record;
-  }
-  if (status !== 'pending') throw taskStatusForbids(taskId, status, 'pending', 'canceled');
-  touch(tenant, record, (task) => {
-    task.status = 'canceled';
-    if (clearUniqueId) delete task.unique_id;
-  });
-  tenant.emit({ kind: 'task_canceled', record });
-  return record;
 }
 
 export function setMetadata(tenant: Tenant, taskId: string, metadata: Record<string, unknown>): TaskRecord {

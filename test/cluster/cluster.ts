@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, type Router, startHaproxy, startNginx, stopRouter } from '../../scripts/cluster.js';
 import { type CliProcess, startCli } from '../cli-process.js';
 
 /**
@@ -11,17 +11,7 @@ import { type CliProcess, startCli } from '../cli-process.js';
  * addresses change, and a shard is removed by dropping its lines.
  */
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 export const SHARD_IDS = ['shard-0', 'shard-1', 'shard-2'] as const;
-
-/** A port nothing listens on now (the kernel's pick, let go), for a process that must keep its address. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 export interface Shard {
   id: string;
@@ -61,80 +51,28 @@ export class Cluster {
 
   /** HAProxy on the shipped configuration; `without` drops a shard's lines, as an operator removing it would. */
   async haproxy(without?: string): Promise<string> {
-    const port = await freePort();
-    const config = join(this.scratch, `haproxy-${port}.cfg`);
-    writeFileSync(config, dropShard(readFileSync(join(ROOT, 'deploy/haproxy/haproxy.cfg'), 'utf8'), without));
-    const env: Record<string, string> = { ...process.env, LABELMOCK_ROUTER_BIND: `127.0.0.1:${port}` } as never;
-    this.shards.forEach((shard, index) => {
-      env[`LABELMOCK_SHARD_${index}`] = `127.0.0.1:${shard.port}`;
-    });
-    return this.router(spawn('haproxy', ['-db', '-f', config], { env }), port);
+    return this.keep(await startHaproxy(this.scratch, this.ports(), without));
   }
 
-  /** nginx on the shipped configuration, included in the smallest nginx.conf that loads njs. */
+  /** nginx on the shipped configuration. */
   async nginx(without?: string): Promise<string> {
-    const port = await freePort();
-    const prefix = join(this.scratch, `nginx-${port}`);
-    mkdirSync(join(prefix, 'logs'), { recursive: true });
-    copyFileSync(join(ROOT, 'deploy/nginx/labelmock-account.js'), join(prefix, 'labelmock-account.js'));
-    let site = dropShard(readFileSync(join(ROOT, 'deploy/nginx/labelmock.conf'), 'utf8'), without)
-      .replace('js_path /etc/nginx/labelmock;', `js_path ${prefix};`)
-      .replace('listen 127.0.0.1:8080;', `listen 127.0.0.1:${port};`);
-    this.shards.forEach((shard, index) => {
-      site = site.replaceAll(`127.0.0.1:${8081 + index}`, `127.0.0.1:${shard.port}`);
-    });
-    writeFileSync(join(prefix, 'labelmock.conf'), site);
-    const main = [
-      'load_module /usr/lib/nginx/modules/ngx_http_js_module.so;',
-      `pid ${join(prefix, 'nginx.pid')};`,
-      `error_log ${join(prefix, 'logs/error.log')} error;`,
-      'events { worker_connections 1024; }',
-      'http {',
-      '  access_log off;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${prefix}/${kind};`),
-      `  include ${join(prefix, 'labelmock.conf')};`,
-      '}',
-    ].join('\n');
-    writeFileSync(join(prefix, 'nginx.conf'), main);
-    return this.router(spawn('nginx', ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;']), port);
+    return this.keep(await startNginx(this.scratch, this.ports(), without));
   }
 
-  private async router(child: ChildProcess, port: number): Promise<string> {
-    this.routers.push(child);
-    let said = '';
-    child.stdout?.on('data', (chunk) => (said += chunk));
-    child.stderr?.on('data', (chunk) => (said += chunk));
-    let exited = false;
-    child.once('exit', () => {
-      exited = true;
-    });
-    const base = `http://127.0.0.1:${port}`;
-    // Until it answers through to a shard, or exits; the hook's timeout bounds a router that does neither.
-    for (;;) {
-      if (exited) throw new Error(`the router exited before answering:\n${said}`);
-      const status = await fetch(`${base}/_mock/health`).then(
-        (res) => res.status,
-        () => 0,
-      );
-      if (status === 200) return base;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  private ports(): number[] {
+    return this.shards.map((shard) => shard.port);
+  }
+
+  private keep(router: Router): string {
+    this.routers.push(router.child);
+    return router.url;
   }
 
   async stop(): Promise<void> {
-    for (const router of this.routers) router.kill('SIGKILL');
+    for (const router of this.routers) await stopRouter(router);
     for (const shard of this.shards) await this.kill(shard);
     rmSync(this.scratch, { recursive: true, force: true });
   }
-}
-
-/** The configuration without every line that names `shard`: how a shard is removed from either router. */
-function dropShard(text: string, shard: string | undefined): string {
-  if (!shard) return text;
-  return text
-    .split('\n')
-    .filter((line) => !line.includes(shard))
-    .join('\n');
 }
 
 /** Every way a client may send an account's keys: Basic, Bearer and bare; prefixed and suffixed; test and live. */

@@ -4,6 +4,7 @@ import { StoredMetadataSchema } from '../common/metadata.js';
 import { TaskIdSchema, TimestampSchema } from '../common/values.js';
 
 export const TaskStatusSchema = z.enum(['pending', 'completed', 'canceled', 'error']);
+export type TaskStatus = z.infer<typeof TaskStatusSchema>;
 
 export const ReviewStatusSchema = z.enum(['pending', 'accepted', 'fixed', 'rejected']);
 
