@@ -9,7 +9,7 @@ import { serve } from '@hono/node-server';
 import { createApp, type MockApp } from './app.js';
 import { fitHeldRequests, openFilesLimit, RESERVED_DESCRIPTORS } from './config/descriptors.js';
 import { type Config, ConfigError, parseCommandLine } from './config/index.js';
-import { markAnswersWithShard } from './http/shard.js';
+import { serveAsShard } from './http/shard.js';
 import { gracefulShutdown } from './http/shutdown.js';
 import { DataDirLockedError } from './persist/lock.js';
 import { watchParent } from './runtime/parent-watch.js';
@@ -215,7 +215,7 @@ async function main(): Promise<void> {
   const listen = { fetch: app.fetch, hostname: address, port: config.port };
   const https = tls && { createServer: createHttpsServer, serverOptions: { cert: tls.cert, key: tls.key } };
   const server = serve({ ...listen, ...https }, (info) => printBanner(config, info, app.durable, tls)) as Server;
-  if (config.shardId !== undefined) markAnswersWithShard(server, config.shardId);
+  if (config.shardId !== undefined) serveAsShard(server, config.shardId);
   // Only while listening starts: an address in use is a user's situation, not a crash with a stack.
   const onListenError = (err: NodeJS.ErrnoException) => {
     app.dispose();

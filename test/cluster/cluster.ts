@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort, type Router, startHaproxy, startNginx, stopRouter } from '../../scripts/cluster.js';
 import { type CliProcess, startCli } from '../cli-process.js';
 
@@ -13,14 +14,14 @@ import { type CliProcess, startCli } from '../cli-process.js';
 
 export const SHARD_IDS = ['shard-0', 'shard-1', 'shard-2'] as const;
 
-export interface Shard {
+interface Shard {
   id: string;
   port: number;
   dataDir: string;
   process: CliProcess | undefined;
 }
 
-export class Cluster {
+class Cluster {
   readonly scratch = mkdtempSync(join(tmpdir(), 'labelmock-cluster-'));
   readonly shards: Shard[] = [];
   private readonly routers: ChildProcess[] = [];
@@ -96,4 +97,23 @@ export async function answeredBy(base: string, authorization: string, path = '/v
   const res = await fetch(`${base}${path}`, { headers: { authorization } });
   await res.arrayBuffer();
   return { shard: res.headers.get('labelmock-shard'), status: res.status };
+}
+
+/** The routers' base URLs, filled once the cluster of a test file is up. */
+type Routers = Record<'haproxy' | 'nginx', string>;
+
+/**
+ * A test file's cluster: three shards behind both routers, started before its tests and stopped after them. Each
+ * router has its own accounts in the tests: the two place an account on different shards.
+ */
+export function clusterForFile(): { cluster: Cluster; routers: Routers } {
+  const cluster = new Cluster();
+  const routers: Routers = { haproxy: '', nginx: '' };
+  beforeAll(async () => {
+    await cluster.start();
+    routers.haproxy = await cluster.haproxy();
+    routers.nginx = await cluster.nginx();
+  });
+  afterAll(() => cluster.stop());
+  return { cluster, routers };
 }

@@ -3,21 +3,14 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answeredBy, Cluster } from './cluster.js';
+import { describe, expect, it } from 'vitest';
+import { answeredBy, clusterForFile } from './cluster.js';
 
 /** The whole contract kit, every tag, through each router: a fleet of shards answers as one labelmock does. */
 
 const run = promisify(execFile);
 const KIT = new URL('../../dist/contracts/cli.js', import.meta.url).pathname;
-const cluster = new Cluster();
-const routers = { haproxy: '', nginx: '' };
-beforeAll(async () => {
-  await cluster.start();
-  routers.haproxy = await cluster.haproxy();
-  routers.nginx = await cluster.nginx();
-});
-afterAll(() => cluster.stop());
+const { routers } = clusterForFile();
 
 /** Another account the router places on the shard `account` is on. */
 async function sameShardAs(base: string, account: string): Promise<string> {

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answeredBy, Cluster, keyForms } from './cluster.js';
+import { describe, expect, it } from 'vitest';
+import { answeredBy, clusterForFile, keyForms } from './cluster.js';
 
 /** A shard that dies, comes back, or leaves: its accounts never get another shard's answers. */
 
-const cluster = new Cluster();
-const routers = { haproxy: '', nginx: '' };
-beforeAll(async () => {
-  await cluster.start();
-  routers.haproxy = await cluster.haproxy();
-  routers.nginx = await cluster.nginx();
-});
-afterAll(() => cluster.stop());
+const { cluster, routers } = clusterForFile();
 
 const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
 const names = (count: number, tag: string) => Array.from({ length: count }, (_, i) => `${tag}-${i}`);

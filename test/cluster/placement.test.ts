@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answeredBy, Cluster, keyForms, SHARD_IDS } from './cluster.js';
+import { describe, expect, it } from 'vitest';
+import { answeredBy, clusterForFile, keyForms, SHARD_IDS } from './cluster.js';
 
-const cluster = new Cluster();
-const routers: Record<string, string> = {};
-beforeAll(async () => {
-  await cluster.start();
-  routers.haproxy = await cluster.haproxy();
-  routers.nginx = await cluster.nginx();
-});
-afterAll(() => cluster.stop());
+const { routers } = clusterForFile();
 
 const accounts = (count: number, tag: string) => Array.from({ length: count }, (_, i) => `${tag}${i}x${i * 7919}`);
 
-describe.each(['haproxy', 'nginx'])('through %s', (router) => {
+describe.each(['haproxy', 'nginx'] as const)('through %s', (router) => {
   it('every key form of 200 accounts reaches one shard', async () => {
-    const base = routers[router] as string;
+    const base = routers[router];
     const split: string[] = [];
     for (const account of accounts(200, 'acct')) {
       const seen = await Promise.all(keyForms(account).map((form) => answeredBy(base, form)));
@@ -25,7 +18,7 @@ describe.each(['haproxy', 'nginx'])('through %s', (router) => {
   });
 
   it('300 accounts spread over the three shards within 35% of an even share', async () => {
-    const base = routers[router] as string;
+    const base = routers[router];
     const counts = new Map<string, number>();
     for (const account of accounts(300, 'spread')) {
       const { shard } = await answeredBy(base, `Basic ${Buffer.from(`test_${account}:`).toString('base64')}`);

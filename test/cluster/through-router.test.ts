@@ -1,19 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startReceiver } from '../receiver.js';
 import { SseReader } from '../sse-reader.js';
-import { Cluster } from './cluster.js';
+import { clusterForFile } from './cluster.js';
 
 /** What a client does through a router beyond plain calls: results links, waits, event streams, callbacks. */
 
-const cluster = new Cluster();
-const routers: Record<string, string> = {};
-beforeAll(async () => {
-  await cluster.start();
-  routers.haproxy = await cluster.haproxy();
-  routers.nginx = await cluster.nginx();
-});
-afterAll(() => cluster.stop());
+const { routers } = clusterForFile();
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../fixtures/tasks/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
@@ -32,9 +25,9 @@ function clientOf(base: string) {
   return { call, authorization };
 }
 
-describe.each(['haproxy', 'nginx'])('through %s', (router) => {
+describe.each(['haproxy', 'nginx'] as const)('through %s', (router) => {
   it('a results link names its shard, and the router takes it there without a key', async () => {
-    const base = routers[router] as string;
+    const base = routers[router];
     const { call } = clientOf(base);
     const body = { ...fixture('lidarannotation.create.json'), callback_url: undefined };
     const created = await call('POST', '/v1/task/lidarannotation', body);
@@ -53,7 +46,7 @@ describe.each(['haproxy', 'nginx'])('through %s', (router) => {
   });
 
   it('/_mock/wait, the event stream and callbacks work through it', async () => {
-    const base = routers[router] as string;
+    const base = routers[router];
     const { call, authorization } = clientOf(base);
     const receiver = await startReceiver();
     try {
