@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   console.log('| --- | --- | --- | --- | --- |');
   for (const line of rows) console.log(line);
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-  const by = 'by a contract of its tag: interface, client or labelmock';
+  const by = 'by a contract of its tag: interface, client, recorded or labelmock';
   console.log(`\n${detected} of ${chosen.length} detected (${by}), ${minutes} min`);
 }
 

@@ -135,12 +135,12 @@ it('creations whose clients left during a delay change nothing and are journaled
     abort.abort();
     expect(await sent).toBe('AbortError');
   }
-  const statuses: number[] = [];
-  while (statuses.length < count) {
+  const requests: unknown[] = [];
+  while (requests.length < count) {
     const message = await reader.nextEvent();
-    if (message.event === 'request') statuses.push(message.data.status);
+    if (message.event === 'request') requests.push(message.data);
   }
-  expect(statuses).toEqual(Array(count).fill(499));
+  expect(requests).toMatchObject(Array(count).fill({ status: 499 }));
   expect((await (await s.request('/v1/tasks')).json()).docs).toEqual([]);
   const journal = await (await s.request('/_mock/requests?method=POST')).json();
   expect(journal.requests.map((r: { fault: unknown }) => r.fault)).toEqual(

@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENERATORS_HOME, generatorBin } from '../scripts/generators.js';
 import { createApp } from '../src/app.js';
 
 /**
@@ -16,15 +17,14 @@ import { createApp } from '../src/app.js';
  */
 
 const run = promisify(execFile);
-const HOME = new URL('../generated-clients/', import.meta.url).pathname;
-const bin = (name: string) => join(HOME, 'node_modules', '.bin', name);
+const HOME = GENERATORS_HOME;
 const ROOT = new URL('..', import.meta.url).pathname;
 
-beforeAll(async () => {
-  // `npm ci` from its own lockfile, once per checkout (CI's fresh clone installs it here).
-  if (!existsSync(join(HOME, 'node_modules', '.package-lock.json'))) {
-    await run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: HOME });
-  }
+const bin = (name: string) => generatorBin(name);
+
+beforeAll(() => {
+  // `npm ci` from the folder's own lockfile, once per checkout (npm run openapi:check may have done it already).
+  generatorBin('tsc');
 }, 300_000);
 
 /**

@@ -4,7 +4,6 @@ import { ContractFailure, SetupFailure, SkipSignal } from './expect.js';
 import { checksKind, noteUnchecked } from './run-scope.js';
 import { classify, type Kind, needsOf, type Tag } from './tags.js';
 import { Client, controlPlaneOf, type Exchange, type Target } from './target.js';
-import type { Wire } from './wire.js';
 
 export { eventually } from './eventually.js';
 export * from './expect.js';
@@ -72,13 +71,13 @@ export interface RuleFailure {
 
 export class ContractContext {
   /** The main key's client. */
-  readonly api: Client<Wire>;
+  readonly api: Client;
   /** Every request this contract made, oldest first (failure reports show the last one). */
   readonly exchanges: Exchange[] = [];
   /** Rules that broke so far (`rule` keeps going after a failure). */
   readonly failures: RuleFailure[] = [];
   /** Tasks this contract created (cancelled afterwards where still pending). */
-  readonly created: { client: Client<Wire>; taskId: string }[] = [];
+  readonly created: { client: Client; taskId: string }[] = [];
   private readonly cleanups: (() => Promise<void>)[] = [];
 
   constructor(readonly target: Target) {
@@ -86,8 +85,8 @@ export class ContractContext {
   }
 
   /** A client for any key, recording its exchanges in this contract. */
-  client(key: string): Client<Wire> {
-    return new Client<Wire>(this.target, key, this);
+  client(key: string): Client {
+    return new Client(this.target, key, this);
   }
 
   skip(reason: string): never {
@@ -100,7 +99,7 @@ export class ContractContext {
   }
 
   /** The second tenant's client, or a skip when the target was given no second key. */
-  other(): Client<Wire> {
+  other(): Client {
     if (!this.target.otherApiKey) this.skip('no otherApiKey given (pass --other-api-key)');
     return this.client(this.target.otherApiKey);
   }

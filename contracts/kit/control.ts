@@ -1,9 +1,9 @@
+import type { AnswerOf, Task } from './answers.js';
 import type { ContractContext } from './contract.js';
 import { eventually } from './eventually.js';
 import { expectEqual, expectStatus, setupStep } from './expect.js';
 import type { Client } from './target.js';
 import { createTask, getTask } from './tasks.js';
-import type { Wire } from './wire.js';
 
 /** Helpers over the /_mock control plane. Callers check `needControlPlane` or `hasControlPlane` first. */
 
@@ -15,11 +15,11 @@ export interface Completion {
 }
 
 /** Sets the tenant's completion mode for this contract only: the previous setting is restored afterwards. */
-export function useCompletion(ctx: ContractContext, client: Client<Wire>, completion: Completion): Promise<void> {
+export function useCompletion(ctx: ContractContext, client: Client, completion: Completion): Promise<void> {
   return setupStep(`set completion mode ${completion.mode}`, () => setCompletion(ctx, client, completion));
 }
 
-async function setCompletion(ctx: ContractContext, client: Client<Wire>, completion: Completion): Promise<void> {
+async function setCompletion(ctx: ContractContext, client: Client, completion: Completion): Promise<void> {
   const before = await client.get('/_mock/settings');
   expectStatus(before, 200);
   const previous = before.body.completion;
@@ -37,7 +37,7 @@ async function setCompletion(ctx: ContractContext, client: Client<Wire>, complet
  * For contracts that need tasks to stay pending: manual completion where a control plane exists
  * (a server started with --completion immediate would otherwise finish them at once).
  */
-export async function holdTasksPending(ctx: ContractContext, client: Client<Wire> = ctx.api): Promise<void> {
+export async function holdTasksPending(ctx: ContractContext, client: Client = ctx.api): Promise<void> {
   if (await ctx.hasControlPlane()) await useCompletion(ctx, client, { mode: 'manual' });
 }
 
@@ -45,8 +45,8 @@ export async function holdTasksPending(ctx: ContractContext, client: Client<Wire
 export async function createPendingTask(
   ctx: ContractContext,
   overrides: Record<string, unknown> = {},
-  client: Client<Wire> = ctx.api,
-): Promise<Wire> {
+  client: Client = ctx.api,
+): Promise<Task> {
   const task = await createTask(client, overrides);
   if (!(await ctx.hasControlPlane()) && (await getTask(client, task.task_id)).status !== 'pending') {
     ctx.skip('target completed the test task by itself and has no control plane to hold it pending');
@@ -58,7 +58,7 @@ export async function createPendingTask(
 export async function createCompletedTask(
   ctx: ContractContext,
   overrides: Record<string, unknown> = {},
-): Promise<Wire> {
+): Promise<Task> {
   if (await ctx.hasControlPlane()) {
     await holdTasksPending(ctx);
     const task = await createTask(ctx.api, overrides);
@@ -73,7 +73,7 @@ export async function createCompletedTask(
 }
 
 /** On a target without a control plane: wait for a task to complete by itself (test mode), or skip. */
-export async function awaitSelfCompletion(ctx: ContractContext, taskId: string, what: string): Promise<Wire> {
+export async function awaitSelfCompletion(ctx: ContractContext, taskId: string, what: string): Promise<Task> {
   try {
     return await eventually(async () => {
       const current = await getTask(ctx.api, taskId);
@@ -85,13 +85,13 @@ export async function awaitSelfCompletion(ctx: ContractContext, taskId: string, 
   }
 }
 
-export async function readClockMs(client: Client<Wire>): Promise<number> {
+export async function readClockMs(client: Client): Promise<number> {
   const res = await client.get('/_mock/clock');
   expectStatus(res, 200);
   return Date.parse(res.body.now);
 }
 
-export async function advanceClock(client: Client<Wire>, ms: number): Promise<Wire> {
+export async function advanceClock(client: Client, ms: number): Promise<AnswerOf<'post', '/_mock/clock/advance'>> {
   const res = await client.post('/_mock/clock/advance', { ms });
   expectStatus(res, 200);
   return res.body;

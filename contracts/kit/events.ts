@@ -3,7 +3,6 @@ import { fail, show } from './expect.js';
 import { defaultWaitMs } from './run-scope.js';
 import { SseFrames } from './sse-frames.js';
 import { basicAuth, type Client, controlPlaneOf, normalizeBaseUrl, type Target } from './target.js';
-import type { Wire } from './wire.js';
 
 /**
  * The event stream (GET /_mock/events, server-sent events) for contracts: a contract waits for an
@@ -90,7 +89,7 @@ export class EventStream {
 }
 
 /** Subscribes `client`'s tenant to the event stream; closed when the contract ends. Skips without the route. */
-export async function openEventStream(ctx: ContractContext, client: Client<Wire> = ctx.api): Promise<EventStream> {
+export async function openEventStream(ctx: ContractContext, client: Client = ctx.api): Promise<EventStream> {
   if (!(await controlPlaneOf(ctx.target)).has('GET', '/_mock/events'))
     ctx.skip("target's control plane has no GET /_mock/events (not in its /_mock/openapi.json)");
   const stream = await subscribe(ctx.target, client.key);

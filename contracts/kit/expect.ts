@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { ErrorBody } from './answers.js';
 import { checksKind, noteUnchecked } from './run-scope.js';
 import type { Kind } from './tags.js';
 import type { Exchange, HttpResult } from './target.js';
-import type { Wire } from './wire.js';
 
 /**
  * Small assertions whose messages say what was expected, what came back and, for HTTP results,
@@ -84,14 +84,35 @@ export function expectMatch(actual: unknown, pattern: RegExp, what: string): ass
     fail(`${what}: expected a string matching ${pattern}, got ${show(actual)}`);
 }
 
-export function expectType(
+/** What each JSON type name of `expectType` narrows a value to. */
+interface JsonTypes {
+  string: string;
+  number: number;
+  boolean: boolean;
+  object: Record<string, unknown>;
+  array: unknown[];
+}
+
+export function expectType<Type extends keyof JsonTypes>(
   actual: unknown,
-  type: 'string' | 'number' | 'boolean' | 'object' | 'array',
+  type: Type,
   what: string,
-): void {
+): asserts actual is JsonTypes[Type] {
   const got = Array.isArray(actual) ? 'array' : actual === null ? 'null' : typeof actual;
   if (got !== type)
     fail(`${what}: expected ${type === 'array' || type === 'object' ? 'an' : 'a'} ${type}, got ${got} ${show(actual)}`);
+}
+
+/** `value` read as a JSON object, or a failure naming `what` (for a field the documents leave open). */
+export function asObject(value: unknown, what: string): Record<string, unknown> {
+  expectType(value, 'object', what);
+  return value;
+}
+
+/** `value` read as a JSON array, or a failure naming `what`. */
+export function asArray(value: unknown, what: string): unknown[] {
+  expectType(value, 'array', what);
+  return value;
 }
 
 /** Case-insensitive: contracts check that a message names a field, not its exact wording. */
@@ -101,7 +122,11 @@ export function expectMentions(text: unknown, needle: string, what: string): voi
   }
 }
 
-export function expectHasKey(object: unknown, key: string, what: string): void {
+export function expectHasKey<Key extends string>(
+  object: unknown,
+  key: Key,
+  what: string,
+): asserts object is Record<Key, unknown> {
   if (!object || typeof object !== 'object' || !Object.hasOwn(object, key))
     fail(`${what}: expected key "${key}" in ${show(object)}`);
 }
@@ -113,7 +138,7 @@ export function expectNoKey(object: unknown, key: string, what: string): void {
   }
 }
 
-export function expectStatus(res: HttpResult<Wire>, status: number): void {
+export function expectStatus(res: HttpResult, status: number): void {
   if (res.status !== status)
     fail(
       `${res.request}: expected HTTP ${status}, got ${res.status}; body: ${show(res.body ?? res.text)}`,
@@ -122,7 +147,7 @@ export function expectStatus(res: HttpResult<Wire>, status: number): void {
 }
 
 export function expectStatusIn(
-  res: HttpResult<Wire>,
+  res: HttpResult,
   allowed: readonly number[] | ((status: number) => boolean),
   what: string,
 ): void {
@@ -154,7 +179,11 @@ function labelmockChoice(rule: string, check: () => void): void {
  * `mentions` lists words labelmock's message contains (e.g. the invalid field's name): a labelmock
  * choice, see `labelmockChoice`. A message the interface prescribes is checked with expectMentions.
  */
-export function expectErrorBody(res: HttpResult<Wire>, status: number, ...mentions: string[]): void {
+export function expectErrorBody(
+  res: HttpResult,
+  status: number,
+  ...mentions: string[]
+): asserts res is HttpResult<ErrorBody> {
   expectStatus(res, status);
   expectErrorShape(res);
   for (const needle of mentions)
@@ -167,18 +196,20 @@ export function expectErrorBody(res: HttpResult<Wire>, status: number, ...mentio
  * An error whose message the interface prescribes: a unique_id conflict's 409 "points at the
  * conflicting task", so the message must hold that task's id whatever else it says.
  */
-export function expectConflictNaming(res: HttpResult<Wire>, taskId: string): void {
+export function expectConflictNaming(res: HttpResult, taskId: string): void {
   expectErrorBody(res, 409);
   expectMentions(res.body.error, taskId, `${res.request} error message (the task holding the unique_id)`);
 }
 
 /** The error body shape alone, for contracts that accept a range of statuses. */
-export function expectErrorShape(res: HttpResult<Wire>): void {
-  const body = res.body;
+export function expectErrorShape(res: HttpResult): asserts res is HttpResult<ErrorBody> {
+  const body: unknown = res.body;
   expectTrue(
     body && typeof body === 'object' && !Array.isArray(body),
     `${res.request}: expected a JSON error object, got ${show(res.text)}`,
   );
+  if (!('status_code' in body) || !('error' in body))
+    fail(`${res.request}: expected {"status_code", "error"}, got ${show(body)}`);
   expectEqual(body.status_code, res.status, `${res.request} body.status_code`);
   expectTrue(
     typeof body.error === 'string' && body.error.trim() !== '',

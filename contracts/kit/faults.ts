@@ -1,7 +1,6 @@
 import type { ContractContext } from './contract.js';
 import { expectStatus, setupStep } from './expect.js';
 import type { Client } from './target.js';
-import type { Wire } from './wire.js';
 
 /** A fault rule as the server holds it (POST /_mock/faults answers it): its id, and the fields it was given. */
 export interface FaultRule {
@@ -18,7 +17,7 @@ export interface FaultRule {
 export async function withFaultRule(
   ctx: ContractContext,
   rule: Record<string, unknown>,
-  client: Client<Wire> = ctx.api,
+  client: Client = ctx.api,
 ): Promise<FaultRule> {
   const added = await setupStep('add a fault rule', async () => {
     const res = await client.post('/_mock/faults', rule);
@@ -32,7 +31,7 @@ export async function withFaultRule(
 }
 
 /** The statuses of `count` reads of `path`, each seen as it is (no retry of a 429). */
-export async function statusesOf(client: Client<Wire>, path: string, count: number): Promise<number[]> {
+export async function statusesOf(client: Client, path: string, count: number): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < count; i += 1) statuses.push((await client.get(path, { raw: true })).status);
   return statuses;

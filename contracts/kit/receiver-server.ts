@@ -1,6 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Wire } from './wire.js';
 
 /**
  * A callback receiver: an HTTP server on 127.0.0.1 that keeps every request and answers each as told. The one
@@ -16,7 +15,7 @@ export interface ReceivedCallback {
   headers: IncomingHttpHeaders;
   text: string;
   /** Parsed JSON, or undefined when the body was empty or not JSON. */
-  body: Wire;
+  body: unknown;
 }
 
 export interface ReceiverServer {

@@ -1,10 +1,10 @@
+import type { AnswerOf } from './answers.js';
 import type { ContractContext } from './contract.js';
 import { eventually } from './eventually.js';
-import { expectEqual, expectStatus, expectTrue, present, setupStep, show } from './expect.js';
+import { asObject, expectEqual, expectStatus, expectTrue, present, setupStep, show } from './expect.js';
 import { type Answer, listenReceiver, type ReceivedCallback } from './receiver-server.js';
 import { defaultWaitMs } from './run-scope.js';
 import type { Client } from './target.js';
-import type { Wire } from './wire.js';
 
 /**
  * Callback receivers and the /_mock helpers around callbacks. A receiver is an HTTP server on
@@ -63,6 +63,18 @@ export async function startReceiver(
   };
 }
 
+/**
+ * A received task callback read as the interface describes it (`{task_id, status, response, task}`): its body
+ * and its task, each checked to be a JSON object; the fields are the caller's to check.
+ */
+export function taskCallbackOf(
+  call: ReceivedCallback | undefined,
+  what: string,
+): { body: Record<string, unknown>; task: Record<string, unknown> } {
+  const body = asObject(present(call, what).body, `${what} body`);
+  return { body, task: asObject(body.task, `${what} body.task`) };
+}
+
 /** A loopback URL nobody listens on any more: a receiver started and closed at once. */
 export async function refusedUrl(ctx: ContractContext): Promise<string> {
   const receiver = await startReceiver(ctx);
@@ -70,11 +82,14 @@ export async function refusedUrl(ctx: ContractContext): Promise<string> {
   return receiver.url;
 }
 
+/** One delivery of the callback journal, as the control-plane document describes it. */
+export type Delivery = AnswerOf<'get', '/_mock/callbacks'>['deliveries'][number];
+
 /** The delivery journal of `GET /_mock/callbacks`, filtered by task or batch. */
 export async function callbackJournal(
-  client: Client<Wire>,
+  client: Client,
   query: { task_id?: string; batch?: string },
-): Promise<Wire[]> {
+): Promise<Delivery[]> {
   const res = await client.get('/_mock/callbacks', { query });
   expectStatus(res, 200);
   expectTrue(
@@ -84,12 +99,22 @@ export async function callbackJournal(
   return res.body.deliveries;
 }
 
+/** Polls the journal until the first delivery of `query` is in `state`; answers that delivery. */
+export async function deliveryEventually(
+  client: Client,
+  query: { task_id?: string; batch?: string },
+  state: Delivery['state'],
+): Promise<Delivery> {
+  const [delivery] = await journalEventually(client, query, (d) => expectEqual(d[0]?.state, state, 'journal state'));
+  return present(delivery, `the delivery of ${JSON.stringify(query)}`);
+}
+
 /** Polls the journal until the deliveries of `query` pass `check`; answers them. */
 export function journalEventually(
-  client: Client<Wire>,
+  client: Client,
   query: { task_id?: string; batch?: string },
-  check: (deliveries: Wire[]) => void,
-): Promise<Wire[]> {
+  check: (deliveries: Delivery[]) => void,
+): Promise<Delivery[]> {
   return eventually(async () => {
     const deliveries = await callbackJournal(client, query);
     check(deliveries);
@@ -102,12 +127,15 @@ export interface CallbackSettingsPatch {
   callbacks?: { max_attempts?: number; retry_scale?: number; timeout_ms?: number };
 }
 
+/** A tenant's settings, as PATCH /_mock/settings answers them. */
+type Settings = AnswerOf<'patch', '/_mock/settings'>;
+
 /** Changes callback settings for this contract only: the values it touches are restored afterwards. */
 export function useCallbackSettings(
   ctx: ContractContext,
   patch: CallbackSettingsPatch,
-  client: Client<Wire> = ctx.api,
-): Promise<Wire> {
+  client: Client = ctx.api,
+): Promise<Settings> {
   return setupStep('change callback settings through PATCH /_mock/settings', () =>
     setCallbackSettings(ctx, patch, client),
   );
@@ -116,8 +144,8 @@ export function useCallbackSettings(
 async function setCallbackSettings(
   ctx: ContractContext,
   patch: CallbackSettingsPatch,
-  client: Client<Wire>,
-): Promise<Wire> {
+  client: Client,
+): Promise<Settings> {
   const before = await client.get('/_mock/settings');
   expectStatus(before, 200);
   const previous: Record<string, unknown> = {};
@@ -126,14 +154,15 @@ async function setCallbackSettings(
   ctx.defer(async () => {
     const restored = await client.patch('/_mock/settings', previous);
     expectStatus(restored, 200);
-    for (const [key, value] of Object.entries(previous))
-      expectEqual(restored.body[key], value, `restored setting ${key}`);
+    const settings: Record<string, unknown> = restored.body;
+    for (const [key, value] of Object.entries(previous)) expectEqual(settings[key], value, `restored setting ${key}`);
   });
   const res = await client.patch('/_mock/settings', patch);
   expectStatus(res, 200);
   if (patch.callback_auth_key !== undefined)
     expectEqual(res.body.callback_auth_key, patch.callback_auth_key, `${res.request} callback_auth_key`);
+  const callbacks: Record<string, unknown> = res.body.callbacks;
   for (const [key, value] of Object.entries(patch.callbacks ?? {}))
-    expectEqual(res.body.callbacks?.[key], value, `${res.request} callbacks.${key}`);
+    expectEqual(callbacks[key], value, `${res.request} callbacks.${key}`);
   return res.body;
 }

@@ -1,5 +1,3 @@
-import type { Wire } from './wire.js';
-
 /**
  * Server-sent events as they arrive in pieces: text in, whole messages out. The one parser of the kit's event
  * stream (events.ts) and of labelmock's own stream tests (test/sse-reader.ts).
@@ -8,8 +6,8 @@ import type { Wire } from './wire.js';
 export interface SseMessage {
   event?: string;
   id?: string;
-  /** The `data:` line, parsed as JSON (labelmock's events are JSON), read as the kit reads wire values. */
-  data?: Wire;
+  /** The `data:` line, parsed as JSON (labelmock's events are JSON); its reader checks what it holds. */
+  data?: unknown;
   /** The text of a comment line (`: keep-alive`), for a message that is one. */
   comment?: string;
 }

@@ -1,7 +1,6 @@
 import type { ContractContext } from './contract.js';
 import { expectEqual, expectStatus, expectTrue, expectType, present, setupStep } from './expect.js';
 import type { Client } from './target.js';
-import type { Wire } from './wire.js';
 
 /** Teams and Studio helpers: fresh addresses, a Studio project, teammates who have joined. */
 
@@ -11,23 +10,32 @@ const TEAM_ROLES = ['admin', 'manager', 'member', 'labeler', 'invited', 'disable
 export const freshEmail = (ctx: ContractContext, label = 'teammate'): string =>
   `${ctx.unique(label).toLowerCase()}@example.com`;
 
-export const path = (...segments: string[]): string =>
-  segments.map((s) => (s.startsWith('/') ? s : `/${encodeURIComponent(s)}`)).join('');
+/** The path `path` joins: literal parts kept, each name one `/${string}` segment (so a route still types it). */
+type Joined<Segments extends readonly string[]> = Segments extends readonly [
+  infer Head extends string,
+  ...infer Rest extends string[],
+]
+  ? `${Head extends `/${string}` ? Head : `/${string}`}${Joined<Rest>}`
+  : '';
 
-export function expectTeammate(member: Wire, what: string): void {
+/** A route from literal parts (`/v1/studio/batches`) and names, each name percent-encoded as one segment. */
+export const path = <Segments extends string[]>(...segments: Segments): Joined<Segments> =>
+  segments.map((s) => (s.startsWith('/') ? s : `/${encodeURIComponent(s)}`)).join('') as Joined<Segments>;
+
+export function expectTeammate(member: unknown, what: string): void {
   expectType(member, 'object', what);
   expectType(member.email, 'string', `${what}.email`);
   expectTrue(
-    TEAM_ROLES.includes(member.role),
+    TEAM_ROLES.some((role) => role === member.role),
     `${what}.role: expected one of ${TEAM_ROLES.join(', ')}, got ${member.role}`,
   );
 }
 
-export const findMember = (team: Wire[], email: string) =>
+export const findMember = <Member extends { email: string }>(team: readonly Member[], email: string) =>
   team.find((m) => String(m.email).toLowerCase() === email.toLowerCase());
 
 /** A Studio project whose tasks inherit image geometries, so tasks need only an attachment. */
-export function createStudioProject(ctx: ContractContext, client: Client<Wire> = ctx.api): Promise<string> {
+export function createStudioProject(ctx: ContractContext, client: Client = ctx.api): Promise<string> {
   return setupStep('create a Studio project', async () => {
     const name = ctx.unique('studio');
     const res = await client.post('/v1/projects', {

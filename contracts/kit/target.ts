@@ -1,3 +1,4 @@
+import type { AnswerOf, Method } from './answers.js';
 import { ContractFailure, SkipSignal } from './expect.js';
 
 /**
@@ -54,7 +55,8 @@ export interface HttpResult<Body = unknown> {
   exchange: Exchange;
 }
 
-type QueryValue = string | number | boolean | undefined;
+/** `undefined` and `null` leave the key out (a list's `next_token: null` on its last page, say). */
+type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
 export interface RequestOptions {
@@ -90,7 +92,7 @@ function queryString(query: Query | undefined): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     const values = Array.isArray(value) ? value : [value];
-    for (const v of values) if (v !== undefined) params.append(key, String(v));
+    for (const v of values) if (v !== undefined && v !== null) params.append(key, String(v));
   }
   const text = params.toString();
   return text ? `?${text}` : '';
@@ -190,37 +192,50 @@ const DESTRUCTIVE: readonly [string, RegExp][] = [
 ];
 
 /**
- * One key's view of the target. `Body` is what answers' bodies are typed as: `unknown` for an app's own tests
- * (check, then read), `Wire` inside the suite (wire.ts).
+ * What a request to `path` resolves to: its answer, typed by the route `path` is of. The path alone picks the
+ * route (`NoInfer`): inferring back from where an answer is passed (`expectStatus(await client.get(...))`)
+ * would weigh every route of the documents.
  */
-export class Client<Body = unknown> {
+type Answer<M extends Method, P extends string> = Promise<HttpResult<NoInfer<AnswerOf<M, P>>>>;
+
+/**
+ * One key's view of the target. An answer's body is typed as the documents declare the route's success
+ * (answers.ts): a literal or template path (`/v1/task/${id}`) finds its route, any other string gives `unknown`.
+ * An error answer's body is read through expect.ts (`expectErrorBody`), which checks it first.
+ */
+export class Client {
   constructor(
     readonly target: Target,
     readonly key: string,
     private readonly sink?: ExchangeSink,
   ) {}
 
-  get(path: string, options?: RequestOptions) {
-    return this.request('GET', path, undefined, options);
+  get<P extends string>(path: P, options?: RequestOptions): Answer<'get', P> {
+    return this.request<'get', P>('GET', path, undefined, options);
   }
 
-  post(path: string, body?: unknown, options?: RequestOptions) {
-    return this.request('POST', path, body, options);
+  post<P extends string>(path: P, body?: unknown, options?: RequestOptions): Answer<'post', P> {
+    return this.request<'post', P>('POST', path, body, options);
   }
 
-  put(path: string, body?: unknown, options?: RequestOptions) {
-    return this.request('PUT', path, body, options);
+  put<P extends string>(path: P, body?: unknown, options?: RequestOptions): Answer<'put', P> {
+    return this.request<'put', P>('PUT', path, body, options);
   }
 
-  patch(path: string, body?: unknown, options?: RequestOptions) {
-    return this.request('PATCH', path, body, options);
+  patch<P extends string>(path: P, body?: unknown, options?: RequestOptions): Answer<'patch', P> {
+    return this.request<'patch', P>('PATCH', path, body, options);
   }
 
-  delete(path: string, body?: unknown, options?: RequestOptions) {
-    return this.request('DELETE', path, body, options);
+  delete<P extends string>(path: P, body?: unknown, options?: RequestOptions): Answer<'delete', P> {
+    return this.request<'delete', P>('DELETE', path, body, options);
   }
 
-  async request(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<HttpResult<Body>> {
+  async request<M extends Method = Method, P extends string = string>(
+    method: Uppercase<M>,
+    path: P,
+    body: unknown,
+    options: RequestOptions = {},
+  ): Answer<M, P> {
     if (path.startsWith('/_mock/') && !options.raw) await this.guardControl(method, path);
     const pathAndQuery = `${path}${queryString(options.query)}`;
     const url = `${normalizeBaseUrl(this.target.baseUrl)}${pathAndQuery}`;
@@ -286,7 +301,9 @@ export class Client<Body = unknown> {
         typeof taskId === 'string'
       )
         this.sink?.created.push({ client: this, taskId });
-      return { request, status: response.status, body: parsed as Body, text, headers: response.headers, exchange };
+      // As declared, not checked: the contract that reads it states what it expects field by field.
+      const answer = parsed as NoInfer<AnswerOf<M, P>>;
+      return { request, status: response.status, body: answer, text, headers: response.headers, exchange };
     }
   }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Task, TaskCommon, TaskList, TaskOfType } from './answers.js';
 import { eventually } from './eventually.js';
 import {
   ContractFailure,
@@ -13,7 +14,6 @@ import {
   setupStep,
 } from './expect.js';
 import type { Client, Query, RequestOptions } from './target.js';
-import type { Wire } from './wire.js';
 
 /** Task fixtures and the Task table's shape, shared by every suite file. */
 
@@ -46,11 +46,7 @@ export function imageTaskBody(overrides: Record<string, unknown> = {}): Record<s
   };
 }
 
-export function createTaskRequest(
-  client: Client<Wire>,
-  overrides: Record<string, unknown> = {},
-  options?: RequestOptions,
-) {
+export function createTaskRequest(client: Client, overrides: Record<string, unknown> = {}, options?: RequestOptions) {
   return client.post('/v1/task/imageannotation', imageTaskBody(overrides), options);
 }
 
@@ -59,17 +55,17 @@ export function createTaskRequest(
  * the Task table's shape is the subject of its own contracts, so one missing field is reported
  * once, there, and not as a failure of every contract that needs a task.
  */
-export async function createTask(client: Client<Wire>, overrides: Record<string, unknown> = {}): Promise<Wire> {
+export async function createTask(client: Client, overrides: Record<string, unknown> = {}): Promise<Task> {
   return setupStep('create an imageannotation task', async () => {
     const res = await createTaskRequest(client, overrides);
     expectStatus(res, 200);
-    expectMatch(res.body?.task_id, TASK_ID, `${res.request} task_id`);
+    expectMatch(res.body.task_id, TASK_ID, `${res.request} task_id`);
     return res.body;
   });
 }
 
 /** Reads a task: 200 and a JSON object (contracts check the fields they are about). */
-export async function getTask(client: Client<Wire>, taskId: string): Promise<Wire> {
+export async function getTask(client: Client, taskId: string): Promise<Task> {
   const res = await client.get(`/v1/task/${taskId}`);
   expectStatus(res, 200);
   expectType(res.body, 'object', res.request);
@@ -77,10 +73,10 @@ export async function getTask(client: Client<Wire>, taskId: string): Promise<Wir
 }
 
 /** Lists tasks: 200 and a docs array (the list's shape is the subject of its own contract). */
-export async function listTasks(client: Client<Wire>, query: Query): Promise<Wire> {
+export async function listTasks(client: Client, query: Query): Promise<TaskList> {
   const res = await client.get('/v1/tasks', { query });
   expectStatus(res, 200);
-  expectType(res.body?.docs, 'array', `${res.request} docs`);
+  expectType(res.body.docs, 'array', `${res.request} docs`);
   return res.body;
 }
 
@@ -98,14 +94,32 @@ function checkAll(checks: readonly (() => void)[]): void {
   if (messages.length > 0) fail(messages.join('; '));
 }
 
+/** A list's docs as full task documents (the default, without limited_response): each must carry its `type`. */
+export function fullDocsOf(list: TaskList, what: string): Task[] {
+  return list.docs.map((doc, i) => {
+    if (!('type' in doc)) fail(`${what} docs[${i}]: expected a full task document, got ${JSON.stringify(doc)}`);
+    return doc;
+  });
+}
+
 export const idsOf = (list: { docs: { task_id: string }[] }): string[] => list.docs.map((doc) => doc.task_id);
 
 export function isTestKey(key: string): boolean {
   return /^test_/.test(key) || /\|test$/.test(key);
 }
 
+/** `task` is a task of `type` (its `type` field says so): its params and response read as that type's. */
+export function expectTaskType<Type extends string>(
+  task: unknown,
+  type: Type,
+  what: string,
+): asserts task is TaskOfType<Type> {
+  expectType(task, 'object', what);
+  expectEqual(task.type, type, `${what} type`);
+}
+
 /** The fields of the interface's Task table that every task carries. */
-export function expectTaskShape(task: Wire, what: string): void {
+export function expectTaskShape(task: unknown, what: string): asserts task is TaskCommon {
   expectType(task, 'object', what);
   checkAll([
     () => expectMatch(task.task_id, TASK_ID, `${what} task_id`),
@@ -116,7 +130,7 @@ export function expectTaskShape(task: Wire, what: string): void {
     () => expectMatch(task.updated_at, ISO_MS, `${what} updated_at`),
     () =>
       expectTrue(
-        !(task.updated_at < task.created_at),
+        !(String(task.updated_at) < String(task.created_at)),
         `${what}: updated_at ${task.updated_at} is before created_at ${task.created_at}`,
       ),
     () => {
@@ -150,12 +164,13 @@ export function expectTaskShape(task: Wire, what: string): void {
 }
 
 /** `{docs, total, limit, offset, has_more, next_token}`: the Python client crashes without offset. */
-export function expectListShape(list: Wire, what: string): void {
+export function expectListShape(list: unknown, what: string): void {
   expectType(list, 'object', what);
   expectType(list.docs, 'array', `${what} docs`);
   for (const key of ['total', 'limit', 'offset']) {
+    const count = list[key];
     expectTrue(
-      Number.isInteger(list[key]) && list[key] >= 0,
+      typeof count === 'number' && Number.isInteger(count) && count >= 0,
       `${what}: ${key} must be a non-negative integer, got ${JSON.stringify(list[key])}`,
     );
   }
@@ -174,11 +189,6 @@ export function expectListShape(list: Wire, what: string): void {
  * The ids a list answers, polled up to --wait until they are `expected`: a real service's lists
  * may lag behind its writes.
  */
-export function expectListed(
-  client: Client<Wire>,
-  query: Query,
-  expected: readonly string[],
-  what: string,
-): Promise<void> {
+export function expectListed(client: Client, query: Query, expected: readonly string[], what: string): Promise<void> {
   return eventually(async () => expectEqual(idsOf(await listTasks(client, query)), expected, what));
 }

@@ -1,3 +1,4 @@
+import type { Task } from '../kit/answers.js';
 import {
   type ContractContext,
   contract,
@@ -6,11 +7,11 @@ import {
   expectMatch,
   expectStatus,
   expectTrue,
+  present,
 } from '../kit/contract.js';
 import { holdTasksPending } from '../kit/control.js';
-import { startReceiver } from '../kit/receiver.js';
+import { startReceiver, taskCallbackOf } from '../kit/receiver.js';
 import { createTask, getTask, ISO_MS } from '../kit/tasks.js';
-import type { Wire } from '../kit/wire.js';
 
 /**
  * Audits of a completed task: the customer's (`POST /v1/task/{id}/audit`, accepted or rejected)
@@ -18,7 +19,7 @@ import type { Wire } from '../kit/wire.js';
  * recorded on the task and, as the real service does, sent to the callback_url.
  */
 
-async function completedTask(ctx: ContractContext, overrides: Record<string, unknown> = {}): Promise<Wire> {
+async function completedTask(ctx: ContractContext, overrides: Record<string, unknown> = {}): Promise<Task> {
   await ctx.needControlPlane();
   await holdTasksPending(ctx);
   const task = await createTask(ctx.api, overrides);
@@ -47,7 +48,7 @@ contract(
     });
     await ctx.rule('the audit is appended to audits with result, source and time', () => {
       expectEqual(read.audits?.length, 1, 'audits');
-      const [entry] = read.audits;
+      const entry = present(read.audits[0], 'audits[0]');
       expectEqual(
         [entry.audit_result, entry.audit_source],
         ['rejected', 'customer'],
@@ -59,9 +60,9 @@ contract(
       expectEqual(read.customer_review_comments, [comments], 'customer_review_comments'),
     );
     await ctx.rule('an audit change sends a callback with the audited task', async () => {
-      const calls = await receiver.waitForRequests(2);
+      const { body, task: sent } = taskCallbackOf((await receiver.waitForRequests(2))[1], 'the audit callback');
       expectEqual(
-        [calls[1]?.body?.task_id, calls[1]?.body?.task?.customer_review_status],
+        [body.task_id, sent.customer_review_status],
         [task.task_id, 'rejected'],
         'audit callback [task_id, task.customer_review_status]',
       );
@@ -150,13 +151,13 @@ contract(
     );
     expectEqual(res.body.response, response, 'response after the fix');
     expectEqual(
-      res.body.audits.map((a: { audit_result: string; audit_source: string }) => [a.audit_result, a.audit_source]),
+      res.body.audits.map((a) => [a.audit_result, a.audit_source]),
       [['fixed', 'reviewer']],
       'audits [audit_result, audit_source]',
     );
     expectEqual((await getTask(ctx.api, task.task_id)).response, response, 'response read back');
-    const calls = await receiver.waitForRequests(2);
-    expectEqual(calls[1]?.body?.response, response, 'audit callback body.response (the fixed response)');
+    const { body } = taskCallbackOf((await receiver.waitForRequests(2))[1], 'the audit callback');
+    expectEqual(body.response, response, 'audit callback body.response (the fixed response)');
   },
 );
 

@@ -1,7 +1,6 @@
 import { contract, expectEqual, expectErrorBody, expectStatus } from '../kit/contract.js';
 import { basicAuth, Client } from '../kit/target.js';
 import { createTask, expectListShape, imageTaskBody, listTasks } from '../kit/tasks.js';
-import type { Wire } from '../kit/wire.js';
 
 /** Authentication: HTTP Basic with the key as user name, plus the mock's documented leniencies. */
 
@@ -54,7 +53,7 @@ contract(
 contract('GET /v1/task/{id} with a key <id>|test reaches the same tenant as test_<id> (open mode)', async (ctx) => {
   const match = /^test_(.+)$/.exec(ctx.target.apiKey);
   if (!match) return ctx.skip('apiKey is not of the form test_<id>');
-  const suffixed = new Client<Wire>(ctx.target, `${match[1]}|test`);
+  const suffixed = new Client(ctx.target, `${match[1]}|test`);
   const task = await createTask(ctx.api);
   const res = await suffixed.get(`/v1/task/${task.task_id}`);
   // Strict mode (a keys file) accepts only listed keys; the derived one may not be among them.

@@ -1,3 +1,4 @@
+import type { AnswerOf } from '../kit/answers.js';
 import {
   type ContractContext,
   contract,
@@ -9,7 +10,6 @@ import {
 } from '../kit/contract.js';
 import { holdTasksPending } from '../kit/control.js';
 import { createTaskRequest } from '../kit/tasks.js';
-import type { Wire } from '../kit/wire.js';
 
 /** Batches: creation, reads, paging, and the life cycle driven by their tasks. */
 
@@ -30,7 +30,9 @@ async function projectWithBatch(ctx: ContractContext, projectExtra: Record<strin
   return { project, batch: res.body };
 }
 
-const batchPath = (name: string, suffix = '') => `/v1/batches/${encodeURIComponent(name)}${suffix}`;
+/** A batch's route; `as const` keeps the template, so its answer is typed by the route it fills. */
+const batchPath = <Suffix extends string>(name: string, suffix: Suffix) =>
+  `/v1/batches/${encodeURIComponent(name)}${suffix}` as const;
 
 contract('POST /v1/batches on a plain project answers an in_progress batch with its fields', async (ctx) => {
   const { project, batch } = await projectWithBatch(ctx);
@@ -40,7 +42,7 @@ contract('POST /v1/batches on a plain project answers an in_progress batch with 
     expectEqual(batch.metadata, {}, 'metadata');
   });
   await ctx.rule('GET /v1/batches/{name} reads the batch back', async () => {
-    const read = await ctx.api.get(batchPath(batch.name));
+    const read = await ctx.api.get(batchPath(batch.name, ''));
     expectStatus(read, 200);
     expectEqual(read.body.name, batch.name, 'name read back');
   });
@@ -77,7 +79,7 @@ contract('POST /v1/batches with a used name answers 409; with an unknown project
     ),
   );
   await ctx.rule('an unknown batch answers 404', async () =>
-    expectErrorBody(await ctx.api.get(batchPath(ctx.unique('absent'))), 404),
+    expectErrorBody(await ctx.api.get(batchPath(ctx.unique('absent'), '')), 404),
   );
 });
 
@@ -114,6 +116,8 @@ contract('GET /v1/batches answers {docs, totalDocs, total, limit, offset, has_mo
 
 // Scale's pipeline starter kit pages batches so (scaleapi/sail@6679edb, task_download/task_download.py): offset
 // (nextPage - 1) * limit until hasNextPage is false, printing `page n/totalPages`.
+type BatchPage = AnswerOf<'get', '/v1/batches'>;
+
 contract('GET /v1/batches pages by offset to the last page with hasNextPage, nextPage and totalPages', async (ctx) => {
   const { project } = await projectWithBatch(ctx);
   for (let i = 0; i < 2; i += 1)
@@ -122,20 +126,20 @@ contract('GET /v1/batches pages by offset to the last page with hasNextPage, nex
     const all = await ctx.api.get('/v1/batches', { query: { project } });
     expectEqual(all.body.totalDocs, 3, 'totalDocs');
   });
-  const pages: Wire[] = [];
+  const pages: BatchPage[] = [];
   let [hasNextPage, nextPage] = [true, 1];
   while (hasNextPage && pages.length < 5) {
     const res = await ctx.api.get('/v1/batches', { query: { project, limit: 2, offset: (nextPage - 1) * 2 } });
     expectStatus(res, 200);
     pages.push(res.body);
-    [hasNextPage, nextPage] = [res.body.hasNextPage, res.body.nextPage];
+    [hasNextPage, nextPage] = [res.body.hasNextPage, res.body.nextPage ?? nextPage];
   }
   await ctx.rule('the loop ends after two pages holding the three batches once each', () => {
     expectEqual(pages.length, 2, 'pages read');
-    expectEqual(new Set(pages.flatMap((p) => p.docs.map((b: Wire) => b.name))).size, 3, 'batches read');
+    expectEqual(new Set(pages.flatMap((p) => p.docs.map((b) => b.name))).size, 3, 'batches read');
   });
   await ctx.rule('each page says where it stands', () => {
-    const fields = (p: Wire) => [
+    const fields = (p: BatchPage) => [
       p.page,
       p.totalPages,
       p.hasNextPage,

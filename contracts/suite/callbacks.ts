@@ -1,17 +1,22 @@
+import type { Task, TaskCommon } from '../kit/answers.js';
 import {
+  asObject,
   type ContractContext,
   contract,
   eventually,
   expectEqual,
+  expectHasKey,
   expectMatch,
   expectNoKey,
   expectStatus,
   expectTrue,
+  present,
   setupStep,
 } from '../kit/contract.js';
 import { advanceClock, holdTasksPending } from '../kit/control.js';
 import {
   callbackJournal,
+  deliveryEventually,
   journalEventually,
   type ReceivedCallback,
   refusedUrl,
@@ -19,7 +24,6 @@ import {
   useCallbackSettings,
 } from '../kit/receiver.js';
 import { createTask, createTaskRequest, expectTaskShape, getTask } from '../kit/tasks.js';
-import type { Wire } from '../kit/wire.js';
 
 /**
  * The completion callback, the one event of the interface: what is sent, to whom, with which
@@ -35,14 +39,14 @@ async function prepare(ctx: ContractContext): Promise<void> {
   await holdTasksPending(ctx);
 }
 
-async function completeTask(ctx: ContractContext, taskId: string): Promise<Wire> {
+async function completeTask(ctx: ContractContext, taskId: string): Promise<Task> {
   const res = await ctx.api.post(`/_mock/tasks/${taskId}/complete`);
   expectStatus(res, 200);
   return res.body;
 }
 
 /** Both flags, polled: delivery runs after the request that caused it. */
-function flagsEventually(ctx: ContractContext, taskId: string, expected: boolean): Promise<Wire> {
+function flagsEventually(ctx: ContractContext, taskId: string, expected: boolean): Promise<Task> {
   return eventually(async () => {
     const task = await getTask(ctx.api, taskId);
     expectEqual(
@@ -54,19 +58,31 @@ function flagsEventually(ctx: ContractContext, taskId: string, expected: boolean
   });
 }
 
-function expectCallbackBody(call: ReceivedCallback, taskId: string, status: string): void {
+/** A task's callback as the interface describes it, once `expectCallbackBody` has checked it. */
+interface TaskCallback {
+  response: unknown;
+  task: TaskCommon;
+}
+
+function expectCallbackBody(call: ReceivedCallback, taskId: string, status: string): TaskCallback {
   expectEqual(call.method, 'POST', 'callback method');
   expectMatch(call.headers['content-type'], /^application\/json/, 'callback content-type');
+  const body = call.body;
   expectTrue(
-    call.body && typeof call.body === 'object',
+    body && typeof body === 'object',
     `callback body: expected a JSON object, got ${JSON.stringify(call.text)}`,
   );
-  expectEqual(call.body.task_id, taskId, 'callback body.task_id');
-  expectEqual(call.body.status, status, 'callback body.status');
-  expectTrue(Object.hasOwn(call.body, 'response'), `callback body: expected key "response" in ${call.text}`);
-  expectTaskShape(call.body.task, 'callback body.task');
-  expectEqual(call.body.task.task_id, taskId, 'callback body.task.task_id');
-  expectEqual(call.body.task.status, status, 'callback body.task.status');
+  expectHasKey(body, 'task_id', 'callback body');
+  expectEqual(body.task_id, taskId, 'callback body.task_id');
+  expectHasKey(body, 'status', 'callback body');
+  expectEqual(body.status, status, 'callback body.status');
+  expectHasKey(body, 'response', 'callback body');
+  expectHasKey(body, 'task', 'callback body');
+  const task = body.task;
+  expectTaskShape(task, 'callback body.task');
+  expectEqual(task.task_id, taskId, 'callback body.task.task_id');
+  expectEqual(task.status, status, 'callback body.task.status');
+  return { response: body.response, task };
 }
 
 contract(
@@ -89,10 +105,10 @@ contract(
       ),
     );
     await ctx.rule('the callback is a JSON POST of {task_id, status, response, task}', () => {
-      expectCallbackBody(call, task.task_id, 'completed');
-      expectEqual(call.body.response, done.response, 'callback body.response (the completed task response)');
-      expectEqual(call.body.task.response, done.response, 'callback body.task.response');
-      expectEqual(call.body.task.completed_at, done.completed_at, 'callback body.task.completed_at');
+      const callback = expectCallbackBody(call, task.task_id, 'completed');
+      expectEqual(callback.response, done.response, 'callback body.response (the completed task response)');
+      expectEqual(callback.task.response, done.response, 'callback body.task.response');
+      expectEqual(callback.task.completed_at, done.completed_at, 'callback body.task.completed_at');
     });
     await ctx.rule('a 2xx answer sets callback_succeeded and callback_completed', () =>
       flagsEventually(ctx, task.task_id, true),
@@ -109,9 +125,7 @@ contract('GET /_mock/callbacks journals a delivered callback as succeeded with o
   const task = await createTask(ctx.api, { callback_url: receiver.url });
   await completeTask(ctx, task.task_id);
   await receiver.waitForRequests(1);
-  const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) =>
-    expectEqual(d[0]?.state, 'succeeded', 'journal state'),
-  );
+  const delivery = await deliveryEventually(ctx.api, { task_id: task.task_id }, 'succeeded');
   expectEqual(
     [delivery.event, delivery.target, delivery.attempts.length],
     ['completed', receiver.url, 1],
@@ -161,9 +175,7 @@ contract('POST /_mock/tasks/{id}/fail sends a callback with status error', async
   expectStatus(res, 200);
   const call = await receiver.waitForRequest(1);
   expectCallbackBody(call, task.task_id, 'error');
-  const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) =>
-    expectEqual(d[0]?.state, 'succeeded', 'journal state'),
-  );
+  const delivery = await deliveryEventually(ctx.api, { task_id: task.task_id }, 'succeeded');
   expectEqual(delivery.event, 'error', 'journal event');
 });
 
@@ -178,9 +190,7 @@ contract(
     await completeTask(ctx, task.task_id);
     await receiver.waitForRequests(1);
     await advanceClock(ctx.api, DAY_MS);
-    const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) =>
-      expectEqual(d[0]?.state, 'succeeded', 'journal state'),
-    );
+    const delivery = await deliveryEventually(ctx.api, { task_id: task.task_id }, 'succeeded');
     expectEqual(
       delivery.attempts.map((a: { status_code?: number }) => a.status_code),
       [500, 500, 200],
@@ -201,9 +211,7 @@ contract('a callback whose every attempt fails is failed after max_attempts, wit
   await receiver.waitForRequests(1);
   // retry_scale 0.001 spreads the attempts over 86.4 s of the virtual clock; a day is plenty.
   await advanceClock(ctx.api, DAY_MS);
-  const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) =>
-    expectEqual(d[0]?.state, 'failed', 'journal state'),
-  );
+  const delivery = await deliveryEventually(ctx.api, { task_id: task.task_id }, 'failed');
   expectEqual(
     delivery.attempts.map((a: { status_code?: number }) => a.status_code),
     [500, 500, 500],
@@ -219,11 +227,9 @@ contract('a callback to a refused connection is journaled as an attempt with an 
   const url = await refusedUrl(ctx);
   const task = await createTask(ctx.api, { callback_url: url });
   await completeTask(ctx, task.task_id);
-  const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) =>
-    expectEqual(d[0]?.state, 'failed', 'journal state'),
-  );
+  const delivery = await deliveryEventually(ctx.api, { task_id: task.task_id }, 'failed');
   expectEqual([delivery.target, delivery.attempts.length], [url, 1], 'journal [target, attempts]');
-  const [attempt] = delivery.attempts;
+  const attempt = present(delivery.attempts[0], 'the attempt');
   expectTrue(
     typeof attempt.error === 'string' && attempt.error.trim() !== '',
     `attempt error: expected a reason, got ${JSON.stringify(attempt)}`,
@@ -237,9 +243,10 @@ contract('an e-mail callback_url is journaled as recorded and never sent', async
   const address = `${ctx.unique('results')}@example.com`;
   const task = await createTask(ctx.api, { callback_url: address });
   await completeTask(ctx, task.task_id);
-  const [delivery] = await journalEventually(ctx.api, { task_id: task.task_id }, (d) =>
+  const deliveries = await journalEventually(ctx.api, { task_id: task.task_id }, (d) =>
     expectEqual(d.length, 1, 'deliveries'),
   );
+  const delivery = present(deliveries[0], 'the delivery');
   expectEqual(
     [delivery.state, delivery.target, delivery.attempts],
     ['recorded', address, []],
@@ -260,15 +267,15 @@ contract('a batch with a callback receives {batch, status, counts} when its only
   await completeTask(ctx, created.body.task_id);
   const call = await receiver.waitForRequest(1);
   expectEqual(call.method, 'POST', 'batch callback method');
+  const body = asObject(call.body, 'batch callback body');
+  const batch = asObject(body.batch, 'batch callback body.batch');
   expectEqual(
-    [call.body?.status, call.body?.batch?.name, call.body?.batch?.project],
+    [body.status, batch.name, batch.project],
     ['completed', name, project],
     'batch callback [status, batch.name, batch.project]',
   );
-  expectEqual(call.body.counts, { pending: 0, completed: 1, error: 0, canceled: 0 }, 'batch callback counts');
-  const [delivery] = await journalEventually(ctx.api, { batch: name }, (d) =>
-    expectEqual(d[0]?.state, 'succeeded', 'journal state'),
-  );
+  expectEqual(body.counts, { pending: 0, completed: 1, error: 0, canceled: 0 }, 'batch callback counts');
+  const delivery = await deliveryEventually(ctx.api, { batch: name }, 'succeeded');
   expectEqual([delivery.event, delivery.target], ['batch_completed', receiver.url], 'journal [event, target]');
 });
 
@@ -285,7 +292,8 @@ contract('a receiver that holds the callback open does not block other API calls
     expectEqual((await getTask(ctx.api, task.task_id)).status, 'completed', 'status read while the callback is held');
   const fresh = await createTaskRequest(ctx.api);
   expectStatus(fresh, 200);
-  expectStatus(await ctx.api.get(`/v1/task/${fresh.body.task_id}`), 200);
+  const read = await ctx.api.get(`/v1/task/${fresh.body.task_id}`);
+  expectStatus(read, 200);
   // Still held: the answers above came while the callback was in flight, not after it ended.
   expectEqual(receiver.holding(), 1, 'requests still held by the receiver');
   expectEqual(
@@ -313,8 +321,8 @@ contract('POST /_mock/tasks/{id}/redo and a second completion send a second comp
   await receiver.waitForRequests(2);
   await completeTask(ctx, task.task_id);
   const second = await receiver.waitForRequest(3);
-  expectCallbackBody(second, task.task_id, 'completed');
-  expectEqual(second.body.task.times_redone, 1, 'second callback body.task.times_redone');
+  const callback = expectCallbackBody(second, task.task_id, 'completed');
+  expectEqual(callback.task.times_redone, 1, 'second callback body.task.times_redone');
   const deliveries = await journalEventually(ctx.api, { task_id: task.task_id }, (d) =>
     expectEqual(
       d.map((x) => x.state),

@@ -66,7 +66,7 @@ contract('POST /_mock/tasks/{id}/complete with a valid response stores that resp
   const res = await complete(ctx, task.task_id, { response: { annotations: [annotation] } });
   expectStatus(res, 200);
   expectEqual(res.body.status, 'completed', 'status');
-  expectEqual(res.body.response.annotations, [annotation], 'response.annotations');
+  expectEqual(res.body.response?.annotations, [annotation], 'response.annotations');
 });
 
 contract(

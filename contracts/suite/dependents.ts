@@ -1,3 +1,4 @@
+import type { Task } from '../kit/answers.js';
 import {
   type ContractContext,
   contract,
@@ -10,7 +11,6 @@ import {
 } from '../kit/contract.js';
 import { holdTasksPending } from '../kit/control.js';
 import { createTask, getTask, TASK_ID } from '../kit/tasks.js';
-import type { Wire } from '../kit/wire.js';
 
 /**
  * Dependent tasks: definitions set on a pending root are created when it completes, or, with
@@ -24,7 +24,7 @@ const DEF = {
   geometries: { point: { objects_to_annotate: ['wheel'] } },
 };
 
-async function rootWithOptions(ctx: ContractContext, options: Record<string, unknown>): Promise<Wire> {
+async function rootWithOptions(ctx: ContractContext, options: Record<string, unknown>): Promise<Task> {
   await ctx.needControlPlane();
   await holdTasksPending(ctx);
   const root = await createTask(ctx.api);
@@ -34,14 +34,14 @@ async function rootWithOptions(ctx: ContractContext, options: Record<string, unk
   return root;
 }
 
-async function complete(ctx: ContractContext, taskId: string): Promise<Wire> {
+async function complete(ctx: ContractContext, taskId: string): Promise<Task> {
   const res = await ctx.api.post(`/_mock/tasks/${taskId}/complete`);
   expectStatus(res, 200);
   return res.body;
 }
 
 /** No dependents yet: the key is absent or an empty list. */
-function expectNoDependents(task: Wire, what: string): void {
+function expectNoDependents(task: Task, what: string): void {
   expectTrue(
     task.dependents === undefined || (Array.isArray(task.dependents) && task.dependents.length === 0),
     `${what}: expected no dependents yet, got ${JSON.stringify(task.dependents)}`,
@@ -61,7 +61,7 @@ function dependentIdsEventually(ctx: ContractContext, rootId: string, count: num
 }
 
 /** The root's dependents once it lists `count`, each checked to be a pending task on the root's attachment. */
-async function dependentsEventually(ctx: ContractContext, root: Wire, count: number): Promise<Wire[]> {
+async function dependentsEventually(ctx: ContractContext, root: Task, count: number): Promise<Task[]> {
   const ids = await dependentIdsEventually(ctx, root.task_id, count);
   const dependents = [];
   for (const [i, id] of ids.entries()) {
@@ -146,7 +146,7 @@ contract(
     await complete(ctx, root.task_id);
     const forced = await ctx.api.post(`/v1/task/${root.task_id}/dependents/force_creation`);
     expectStatus(forced, 200);
-    const [dependent] = await dependentsEventually(ctx, root, 1);
+    const dependent = present((await dependentsEventually(ctx, root, 1))[0], 'the dependent');
     await ctx.rule('a second force_creation answers 400', async () =>
       expectErrorBody(await ctx.api.post(`/v1/task/${root.task_id}/dependents/force_creation`), 400),
     );

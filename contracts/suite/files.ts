@@ -1,3 +1,4 @@
+import type { AnswerOf } from '../kit/answers.js';
 import {
   type ContractContext,
   contract,
@@ -11,7 +12,6 @@ import {
 } from '../kit/contract.js';
 import { basicAuth, type Client, type HttpResult } from '../kit/target.js';
 import { createTaskRequest, ISO_MS } from '../kit/tasks.js';
-import type { Wire } from '../kit/wire.js';
 
 /**
  * Files: multipart upload, import by URL, the filtered listing and scaledata:// attachments.
@@ -35,10 +35,13 @@ function form(
   return body;
 }
 
-const uploadForm = (client: Client<Wire>, body: FormData) => client.post('/v1/files/upload', undefined, { form: body });
+const uploadForm = (client: Client, body: FormData) => client.post('/v1/files/upload', undefined, { form: body });
+
+/** A file's record, as an upload answers it. */
+type FileRecord = AnswerOf<'post', '/v1/files/upload'>;
 
 /** The record fields the interface lists for every file. */
-function expectFileShape(res: HttpResult<Wire>): Wire {
+function expectFileShape(res: HttpResult<FileRecord>): FileRecord {
   expectStatus(res, 200);
   const file = res.body;
   expectType(file, 'object', res.request);
@@ -67,7 +70,7 @@ async function newProject(ctx: ContractContext): Promise<string> {
   return name;
 }
 
-async function uploaded(ctx: ContractContext, fields: Record<string, string> = {}): Promise<Wire> {
+async function uploaded(ctx: ContractContext, fields: Record<string, string> = {}): Promise<FileRecord> {
   return expectFileShape(await uploadForm(ctx.api, form(fields)));
 }
 

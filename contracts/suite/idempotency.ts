@@ -10,7 +10,6 @@ import {
 import { advanceClock, holdTasksPending } from '../kit/control.js';
 import type { Client } from '../kit/target.js';
 import { createTask, idsOf, imageTaskBody, listTasks } from '../kit/tasks.js';
-import type { Wire } from '../kit/wire.js';
 
 /**
  * Idempotency-Key on task creation: the first response, error or not, is stored and replayed for
@@ -20,7 +19,7 @@ import type { Wire } from '../kit/wire.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const createWithKey = (client: Client<Wire>, key: string, body: Record<string, unknown>) =>
+const createWithKey = (client: Client, key: string, body: Record<string, unknown>) =>
   client.post('/v1/task/imageannotation', body, { headers: { 'Idempotency-Key': key } });
 
 contract(

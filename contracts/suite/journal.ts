@@ -1,7 +1,6 @@
-import { contract, expectEqual, expectNoKey, expectStatus, expectTrue } from '../kit/contract.js';
+import { asObject, contract, expectEqual, expectNoKey, expectStatus, expectTrue } from '../kit/contract.js';
 import { expectRequestReceived, journaledRequests, latestRequestId } from '../kit/journal.js';
 import { createTask, imageTaskBody, randomTaskId } from '../kit/tasks.js';
-import type { Wire } from '../kit/wire.js';
 
 /** The request journal (GET/DELETE /_mock/requests): what the implementation received. */
 
@@ -12,15 +11,19 @@ contract('GET /_mock/requests journals a task creation with its body, status and
   const since = await latestRequestId(ctx.api);
   const marker = ctx.unique('journal');
   const task = await createTask(ctx.api, { metadata: { marker } });
-  const entry: Wire = await expectRequestReceived(
+  const entry = await expectRequestReceived(
     ctx.api,
     { method: 'POST', path: '/v1/task/imageannotation', body: { metadata: { marker } } },
     since,
   );
   await ctx.rule('the entry has the status and the answer', () => {
     expectEqual(entry.status, 200, 'journaled status');
-    expectEqual(entry.response_body?.task_id, task.task_id, 'journaled response_body.task_id');
-    expectEqual(entry.body?.instruction, imageTaskBody().instruction, 'journaled body.instruction');
+    expectEqual(
+      asObject(entry.response_body, 'response_body').task_id,
+      task.task_id,
+      'journaled response_body.task_id',
+    );
+    expectEqual(asObject(entry.body, 'body').instruction, imageTaskBody().instruction, 'journaled body.instruction');
   });
   await ctx.rule('the entry keeps no Authorization header', () =>
     expectNoKey(entry.headers, 'authorization', 'journaled headers'),

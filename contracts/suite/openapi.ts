@@ -1,4 +1,4 @@
-import { contract, expectMatch, expectMentions, expectStatus, expectTrue } from '../kit/contract.js';
+import { asObject, contract, expectMatch, expectMentions, expectStatus, expectTrue } from '../kit/contract.js';
 
 /** The public OpenAPI document: JSON and YAML, without a key, without the control plane. */
 
@@ -6,8 +6,9 @@ contract('GET /openapi.json answers an OpenAPI 3.1 document with the task paths,
   const res = await ctx.api.get('/openapi.json', { authorization: null });
   if (res.status === 404) ctx.skip('target serves no /openapi.json');
   expectStatus(res, 200);
-  expectMatch(res.body.openapi, /^3\.1\.\d+$/, 'openapi');
-  const paths = Object.keys(res.body.paths ?? {});
+  const document = asObject(res.body, res.request);
+  expectMatch(document.openapi, /^3\.1\.\d+$/, 'openapi');
+  const paths = Object.keys(asObject(document.paths, `${res.request} paths`));
   for (const path of ['/v1/task/imageannotation', '/v1/tasks', '/v1/task/{taskId}']) {
     expectTrue(paths.includes(path), `paths: expected ${path} among ${JSON.stringify(paths)}`);
   }

@@ -8,6 +8,8 @@ import {
   expectStatus,
   expectTrue,
   expectType,
+  fail,
+  show,
 } from '../kit/contract.js';
 import { createTask, createTaskRequest, ISO_MS } from '../kit/tasks.js';
 
@@ -19,6 +21,8 @@ async function newProject(ctx: ContractContext, extra: Record<string, unknown> =
   const name = ctx.unique('project');
   const res = await ctx.api.post('/v1/projects', { type: 'imageannotation', name, ...extra });
   expectStatus(res, 200);
+  // The document's other answer, a list of projects, is for a list of projects sent.
+  if (Array.isArray(res.body)) fail(`${res.request}: expected one project, got ${show(res.body)}`);
   return res.body;
 }
 
@@ -102,11 +106,12 @@ contract(
     'new tasks show that patch keeps unmentioned fields and replaces mentioned ones whole',
   async (ctx) => {
     const project = await newProject(ctx);
-    const path = `/v1/projects/${encodeURIComponent(project.name)}/setParams`;
+    const path = `/v1/projects/${encodeURIComponent(project.name)}/setParams` as const;
     const setParams = async (body: Record<string, unknown>) => {
       const res = await ctx.api.post(path, body);
       expectStatus(res, 200);
-      expectTrue(Array.isArray(res.body?.param_history), `${res.request}: expected param_history, got ${res.text}`);
+      if (Array.isArray(res.body)) fail(`${res.request}: expected one project, got ${show(res.body)}`);
+      expectTrue(Array.isArray(res.body.param_history), `${res.request}: expected param_history, got ${res.text}`);
       return res.body;
     };
     // The task brings its own geometries, so it is valid whatever the project's version holds.
@@ -164,7 +169,7 @@ contract(
   'tasks created with project inherit the latest version, an older one, or none with project_version -1',
   async (ctx) => {
     const project = await newProject(ctx);
-    const path = `/v1/projects/${encodeURIComponent(project.name)}/setParams`;
+    const path = `/v1/projects/${encodeURIComponent(project.name)}/setParams` as const;
     for (const padding of [0, 1, 2])
       expectStatus(
         await ctx.api.post(path, { instruction: `rules v${padding}`, geometries: GEOMETRIES, padding }),

@@ -1,4 +1,12 @@
-import { contract, expectEqual, expectErrorBody, expectStatus, expectType } from '../kit/contract.js';
+import {
+  asArray,
+  asObject,
+  contract,
+  expectEqual,
+  expectErrorBody,
+  expectStatus,
+  expectType,
+} from '../kit/contract.js';
 
 /** Evaluation and training tasks of rapid projects, and project task templates (official Python client routes). */
 
@@ -32,7 +40,12 @@ for (const kind of ['evaluation', 'training'] as const) {
       const res = await ctx.api.post(`/v1/${kind}_tasks/imageannotation`, body);
       expectStatus(res, 200);
       expectType(res.body.id, 'string', 'id');
-      expectEqual(res.body.expected_response.annotations[0].label, 'car', 'expected_response.annotations[0].label');
+      const [first] = asArray(res.body.expected_response.annotations, 'expected_response.annotations');
+      expectEqual(
+        asObject(first, 'expected_response.annotations[0]').label,
+        'car',
+        'expected_response.annotations[0].label',
+      );
     },
   );
 

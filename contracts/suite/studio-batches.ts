@@ -45,10 +45,11 @@ contract(
         'the first batch in the list',
       );
       expectEqual(first.projectName, project, 'projectName');
+      const fields: Record<string, unknown> = first;
       for (const key of ['id', 'projectId', 'batchType'])
-        expectTrue(typeof first[key] === 'string', `${key} is a string`);
+        expectTrue(typeof fields[key] === 'string', `${key} is a string`);
       for (const key of ['studioPriority', 'total', 'completed'])
-        expectTrue(typeof first[key] === 'number', `${key} is a number`);
+        expectTrue(typeof fields[key] === 'number', `${key} is a number`);
       expectEqual(first.groups, [], 'groups');
     });
   },

@@ -1,10 +1,10 @@
-import { contract, expectEqual, expectErrorBody, expectStatus, expectType } from '../kit/contract.js';
+import { contract, expectEqual, expectErrorBody, expectStatus, expectType, present } from '../kit/contract.js';
 import { createStudioProject, freshEmail, joinedTeammate, path, studioWithLabelers } from '../kit/studio.js';
 
 /** Studio: assignments and labeler groups. */
 
-const groupsPath = (project: string, group?: string) =>
-  path('/v1/studio/projects', project, '/groups', ...(group ? [group] : []));
+const groupsPath = (project: string) => path('/v1/studio/projects', project, '/groups');
+const groupPath = (project: string, group: string) => path('/v1/studio/projects', project, '/groups', group);
 const emailsOf = (group: { workers: { email: string }[] }) => group.workers.map((w) => w.email).sort();
 
 contract('POST /v1/studio/assignments/add and /remove answer the map of e-mails to projects', async (ctx) => {
@@ -54,7 +54,10 @@ contract(
         invitee,
       ),
     );
-    const admin = (await ctx.api.get('/v1/teams')).body.find((m: { role: string }) => m.role === 'admin');
+    const admin = present(
+      (await ctx.api.get('/v1/teams')).body.find((m) => m.role === 'admin'),
+      'the account admin in GET /v1/teams',
+    );
     await ctx.rule('an unknown project answers 404', async () =>
       expectErrorBody(
         await ctx.api.post('/v1/studio/assignments/add', { emails: [admin.email], projects: [ctx.unique('absent')] }),
@@ -82,13 +85,13 @@ contract(
       const list = await ctx.api.get(groupsPath(project));
       expectStatus(list, 200);
       expectEqual(
-        list.body.map((g: { name: string }) => g.name),
+        list.body.map((g) => g.name),
         [name],
         'group names',
       );
     });
     await ctx.rule('PUT adds and removes members', async () => {
-      const updated = await ctx.api.put(groupsPath(project, name), {
+      const updated = await ctx.api.put(groupPath(project, name), {
         add_emails: [emails[1]],
         remove_emails: [emails[0]],
       });
@@ -96,7 +99,7 @@ contract(
       expectEqual(emailsOf(updated.body), [emails[1]], 'workers after PUT');
     });
     await ctx.rule('POST to the group adds members too', async () => {
-      const viaPost = await ctx.api.post(groupsPath(project, name), { add_emails: [emails[0]], remove_emails: [] });
+      const viaPost = await ctx.api.post(groupPath(project, name), { add_emails: [emails[0]], remove_emails: [] });
       expectStatus(viaPost, 200);
       expectEqual(emailsOf(viaPost.body), [...emails].sort(), 'workers after POST');
     });
@@ -122,7 +125,7 @@ contract(
       ),
     );
     await ctx.rule('an unknown group answers 404', async () =>
-      expectErrorBody(await ctx.api.put(groupsPath(project, ctx.unique('absent')), { add_emails: [] }), 404),
+      expectErrorBody(await ctx.api.put(groupPath(project, ctx.unique('absent')), { add_emails: [] }), 404),
     );
     await ctx.rule('an unknown project answers 404', async () =>
       expectErrorBody(await ctx.api.get(groupsPath(ctx.unique('absent'))), 404),

@@ -1,22 +1,34 @@
-import { type ContractContext, contract, eventually, expectEqual, expectStatus, expectTrue } from '../kit/contract.js';
+import type { AnswerOf } from '../kit/answers.js';
+import {
+  type ContractContext,
+  contract,
+  eventually,
+  expectEqual,
+  expectErrorBody,
+  expectStatus,
+  expectTrue,
+  show,
+} from '../kit/contract.js';
 import { advanceClock, holdTasksPending, useCompletion } from '../kit/control.js';
 import { journaledRequests, latestRequestId } from '../kit/journal.js';
 import { startReceiver, useCallbackSettings } from '../kit/receiver.js';
 import { createTask, getTask, randomTaskId, TASK_NOT_FOUND } from '../kit/tasks.js';
-import type { Wire } from '../kit/wire.js';
 
 /** A task's timeline (GET /_mock/tasks/{id}/timeline) and the read that changes nothing (GET /_mock/tasks/{id}). */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function timeline(ctx: ContractContext, taskId: string): Promise<Wire> {
+type Timeline = AnswerOf<'get', '/_mock/tasks/{taskId}/timeline'>;
+type Entry = Timeline['entries'][number];
+
+async function timeline(ctx: ContractContext, taskId: string): Promise<Timeline> {
   const res = await ctx.api.get(`/_mock/tasks/${taskId}/timeline`);
   expectStatus(res, 200);
   return res.body;
 }
 
 /** Each entry as one short line: what a reader of the timeline sees, in its order. */
-function lines(entries: Wire[]): string[] {
+function lines(entries: readonly Entry[]): string[] {
   return entries.map((entry) => {
     switch (entry.kind) {
       case 'callback_queued':
@@ -33,9 +45,10 @@ function lines(entries: Wire[]): string[] {
   });
 }
 
-const expectOldestFirst = (entries: Wire[]) =>
+const expectOldestFirst = (entries: readonly Entry[]) =>
   entries.forEach((entry, i) => {
-    if (i > 0) expectTrue(entry.time >= entries[i - 1].time, `entries[${i}].time ${entry.time} after the one before`);
+    const before = entries[i - 1]?.time ?? entry.time;
+    expectTrue(entry.time >= before, `entries[${i}].time ${entry.time} after the one before`);
   });
 
 contract(
@@ -61,7 +74,11 @@ contract(
     });
     await ctx.rule('a failed attempt says when its retry is due', () => {
       const attempt = failed.entries.at(-1);
-      expectTrue(attempt.retry_at > attempt.time, `retry_at ${attempt.retry_at} after the attempt ${attempt.time}`);
+      expectTrue(attempt?.kind === 'callback_attempt', `the last entry is a callback attempt: ${show(attempt)}`);
+      expectTrue(
+        attempt.retry_at !== undefined && attempt.retry_at > attempt.time,
+        `retry_at ${attempt.retry_at} after the attempt ${attempt.time}`,
+      );
       expectTrue(Number.isInteger(attempt.duration_ms), 'duration_ms is an integer');
     });
     await advanceClock(ctx.api, DAY_MS);
@@ -77,12 +94,12 @@ contract(
       // The redo queues a `recalled` callback, whose delivery may already have been tried by this read: its
       // entries (queued and attempts, one delivery) come after the redo and are another contract's subject.
       const recalled = new Set(
-        after.entries
-          .filter((entry: Wire) => entry.kind === 'callback_queued' && entry.event === 'recalled')
-          .map((entry: Wire) => entry.delivery_id),
+        after.entries.flatMap((entry) =>
+          entry.kind === 'callback_queued' && entry.event === 'recalled' ? [entry.delivery_id] : [],
+        ),
       );
       expectEqual(
-        lines(after.entries.filter((entry: Wire) => !recalled.has(entry.delivery_id))),
+        lines(after.entries.filter((entry) => !('delivery_id' in entry && recalled.has(entry.delivery_id)))),
         [
           'created',
           creation,
@@ -145,7 +162,7 @@ contract('GET /_mock/tasks/{id} reads a task without journaling it or counting a
   );
   const missing = await ctx.api.get(`/_mock/tasks/${randomTaskId()}/timeline`);
   await ctx.rule('an unknown task answers 404', () => {
-    expectStatus(missing, 404);
+    expectErrorBody(missing, 404);
     expectEqual(missing.body.error, TASK_NOT_FOUND, 'error');
   });
 });

@@ -6,6 +6,7 @@ import {
   expectStatus,
   expectTrue,
   expectType,
+  present,
 } from '../kit/contract.js';
 import { createStudioProject, expectTeammate, findMember, freshEmail, joinedTeammate } from '../kit/studio.js';
 
@@ -106,7 +107,10 @@ contract(
   'POST /v1/teams/set_role refuses administrators (400), unknown addresses (404) and unknown roles (400)',
   async (ctx) => {
     const team = (await ctx.api.get('/v1/teams')).body;
-    const admin = team.find((m: { role: string }) => m.role === 'admin');
+    const admin = present(
+      team.find((m) => m.role === 'admin'),
+      'the account admin in GET /v1/teams',
+    );
     await ctx.rule("an administrator's role cannot change (400)", async () =>
       expectErrorBody(
         await ctx.api.post('/v1/teams/set_role', { emails: [admin.email], team_role: 'member' }),

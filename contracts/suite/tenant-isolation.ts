@@ -11,7 +11,6 @@ import { advanceClock, holdTasksPending, readClockMs } from '../kit/control.js';
 import { findMember, freshEmail } from '../kit/studio.js';
 import { Client } from '../kit/target.js';
 import { createTask, getTask, imageTaskBody, listTasks, TASK_NOT_FOUND } from '../kit/tasks.js';
-import type { Wire } from '../kit/wire.js';
 
 /**
  * Tenants: an account in one mode. Another account, or the same account's live key, must not see
@@ -94,11 +93,11 @@ contract("POST /_mock/clock/advance moves only the caller's clock", async (ctx) 
 });
 
 /** The live key of the same account: given (--live-api-key), or derived from a `test_<id>` key. */
-function liveClient(ctx: ContractContext): Client<Wire> {
+function liveClient(ctx: ContractContext): Client {
   if (ctx.target.liveApiKey) return ctx.client(ctx.target.liveApiKey);
   const match = /^test_(.+)$/.exec(ctx.target.apiKey);
   if (!match) return ctx.skip('apiKey is not of the form test_<id>, so no live key can be derived');
-  return new Client<Wire>(ctx.target, `live_${match[1]}`);
+  return new Client(ctx.target, `live_${match[1]}`);
 }
 
 contract("GET /v1/task/{id} and GET /v1/tasks with the account's live key see none of its test tasks", async (ctx) => {
@@ -147,7 +146,7 @@ contract(
 );
 
 /** The live key of the same account, given with --live-api-key, or a skip with the reason. */
-function givenLive(ctx: ContractContext): Client<Wire> {
+function givenLive(ctx: ContractContext): Client {
   const liveKey = ctx.target.liveApiKey;
   if (!liveKey) return ctx.skip('no liveApiKey given (pass --live-api-key: a live key of the same account)');
   return ctx.client(liveKey);
@@ -160,7 +159,7 @@ const fourXx = (res: { status: number; request: string; text: string }, what: st
   );
 
 /** Creates a project and a batch in it with `client`; their names. */
-async function projectAndBatch(ctx: ContractContext, client: Client<Wire>, label: string) {
+async function projectAndBatch(ctx: ContractContext, client: Client, label: string) {
   const project = ctx.unique(`${label}project`);
   const batch = ctx.unique(`${label}batch`);
   await setupStep(`create a project and a batch with the ${label} key`, async () => {
@@ -261,7 +260,7 @@ contract(
       expectStatus(res, 200);
       return res.body;
     });
-    const path = `/v1/batches/${encodeURIComponent(name)}`;
+    const path = `/v1/batches/${encodeURIComponent(name)}` as const;
     await ctx.rule('finalize with the test key is refused', async () =>
       fourXx(await ctx.api.post(`${path}/finalize`), 'a live batch finalized with the test key'),
     );

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { contract, expectEqual, expectErrorBody, expectOneOf, expectTrue, expectType } from '../kit/contract.js';
 import { holdTasksPending } from '../kit/control.js';
 import { type Body, completedOf, createOf, expectParamsEcho } from '../kit/typed-tasks.js';
-import type { Wire } from '../kit/wire.js';
 
 /** segmentannotation, videoannotation and videoplaybackannotation: creation rules and response shapes. */
 
@@ -133,13 +132,15 @@ contract(
     const { response } = await completedOf(ctx, 'segmentannotation', segmentBody());
     const instance = ['car', 'bus'];
     await ctx.rule('labelMapping maps leaf labels to {color, index}, instance labels to a list', () => {
-      for (const [label, entry] of Object.entries<Wire>(response.labelMapping ?? {})) {
+      for (const [label, entry] of Object.entries(response.labelMapping ?? {})) {
         expectOneOf(label, ['road', 'sky', ...instance], `response.labelMapping key (a leaf label)`);
-        const entries = instance.includes(label) ? entry : [entry];
+        // An instance label maps to a list of entries, a leaf label to one.
         expectTrue(
-          Array.isArray(entries) && entries.length > 0,
+          Array.isArray(entry) === instance.includes(label),
           `response.labelMapping.${label}: expected ${instance.includes(label) ? 'an array' : 'an object'}`,
         );
+        const entries = Array.isArray(entry) ? entry : [entry];
+        expectTrue(entries.length > 0, `response.labelMapping.${label}: expected entries`);
         for (const e of entries)
           expectTrue(
             Number.isInteger(e.index) && e.index > 0 && typeof e.color === 'string',
@@ -165,7 +166,7 @@ contract(
 // made by its scale/submit.sh): every entry has attributes (null when none were asked) and an integer numPixels.
 contract('a completed segmentannotation task gives each labelMapping entry attributes and numPixels', async (ctx) => {
   const { response } = await completedOf(ctx, 'segmentannotation', segmentBody());
-  const entries = Object.values<Wire>(response.labelMapping ?? {}).flatMap((entry) =>
+  const entries = Object.values(response.labelMapping ?? {}).flatMap((entry) =>
     Array.isArray(entry) ? entry : [entry],
   );
   await ctx.rule('each entry has attributes, null or an object', () => {
@@ -173,7 +174,8 @@ contract('a completed segmentannotation task gives each labelMapping entry attri
       expectTrue(entry.attributes === null || typeof entry.attributes === 'object', 'attributes');
   });
   await ctx.rule('each entry has numPixels, a whole number', () => {
-    for (const entry of entries) expectTrue(Number.isInteger(entry.numPixels) && entry.numPixels >= 0, 'numPixels');
+    for (const { numPixels } of entries)
+      expectTrue(numPixels !== undefined && Number.isInteger(numPixels) && numPixels >= 0, 'numPixels');
   });
 });
 
@@ -226,7 +228,7 @@ contract('a completed videoannotation task has one frame per image and keeps eac
       `response.annotations: expected 3 frames, got ${JSON.stringify(response.annotations)?.slice(0, 200)}`,
     ),
   );
-  const frames: Wire[] = Array.isArray(response.annotations) ? response.annotations : [];
+  const frames = Array.isArray(response.annotations) ? response.annotations : [];
   await ctx.rule("annotations are boxes labeled from the task's objects", () =>
     frames.forEach((frame, f) => {
       for (const annotation of frame.annotations) {
@@ -255,7 +257,7 @@ contract('a completed videoannotation task has one frame per image and keeps eac
 
 contract('a completed videoplaybackannotation task keys objects by uuid with frames in order', async (ctx) => {
   const { response } = await completedOf(ctx, 'videoplaybackannotation', playbackBody());
-  const objects = Object.values<Wire>(response.annotations ?? {});
+  const objects = Object.values(response.annotations ?? {});
   await ctx.rule('annotations hold at least one object', () =>
     expectTrue(objects.length > 0, 'response.annotations: expected at least one object'),
   );
@@ -267,9 +269,9 @@ contract('a completed videoplaybackannotation task keys objects by uuid with fra
   });
   await ctx.rule('frames of an object are in key order', () => {
     for (const object of objects) {
-      const keys = object.frames.map((frame: Wire) => frame.key);
+      const keys = object.frames.map((frame) => frame.key);
       expectTrue(
-        keys.every((k: number, i: number) => Number.isInteger(k) && (i === 0 || k > keys[i - 1])),
+        keys.every((k, i) => Number.isInteger(k) && k > (keys[i - 1] ?? Number.NEGATIVE_INFINITY)),
         `frame keys in order: ${JSON.stringify(keys)}`,
       );
     }

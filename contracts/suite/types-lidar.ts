@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { Task, TaskOfType } from '../kit/answers.js';
 import {
+  asArray,
+  asObject,
   type ContractContext,
   contract,
   expectEqual,
@@ -12,9 +15,8 @@ import {
   setupStep,
 } from '../kit/contract.js';
 import { awaitSelfCompletion, holdTasksPending } from '../kit/control.js';
-import { getTask, randomTaskId } from '../kit/tasks.js';
+import { expectTaskType, getTask, randomTaskId } from '../kit/tasks.js';
 import { type Body, completedOf, createOf, expectParamsEcho } from '../kit/typed-tasks.js';
-import type { Wire } from '../kit/wire.js';
 
 /** lidarannotation, lidarsegmentation, lidartopdown and lidarlinking: creation rules and response shapes. */
 
@@ -75,18 +77,16 @@ const linkingBody = (lidarTask: string, overrides: Body = {}): Body => ({
 });
 
 /** A completed lidar task to link or segment from: forced where a control plane exists, awaited otherwise. */
-async function completedLidarTask(
-  ctx: ContractContext,
-  type = 'lidarannotation',
-  body: Body = lidarBody(),
-): Promise<Wire> {
-  if (await ctx.hasControlPlane()) return completedOf(ctx, type, body);
-  const task = await createOf(ctx, type, body);
-  return awaitSelfCompletion(ctx, task.task_id, 'lidar task');
+async function completedLidarTask(ctx: ContractContext): Promise<TaskOfType<'lidarannotation'>> {
+  if (await ctx.hasControlPlane()) return completedOf(ctx, 'lidarannotation', lidarBody());
+  const task = await createOf(ctx, 'lidarannotation', lidarBody());
+  const completed: unknown = await awaitSelfCompletion(ctx, task.task_id, 'lidar task');
+  expectTaskType(completed, 'lidarannotation', 'the completed lidar task');
+  return completed;
 }
 
 /** A lidar task that stays pending, or a skip where the target completes test tasks by itself. */
-async function pendingLidarTask(ctx: ContractContext): Promise<Wire> {
+async function pendingLidarTask(ctx: ContractContext): Promise<Task> {
   await holdTasksPending(ctx);
   const task = await createOf(ctx, 'lidarannotation', lidarBody());
   if ((await getTask(ctx.api, task.task_id)).status !== 'pending')
@@ -149,8 +149,8 @@ contract('POST /v1/task/lidarannotation breaking its rules answers 400 naming th
  * The labeled frames of a completed lidarannotation task: the real service delivers them as a file the response
  * links (`response.annotations.url`), which a plain GET without a key reads (scale_lidar_io does so).
  */
-async function lidarFrames(ctx: ContractContext, task: Wire): Promise<Wire> {
-  const url = task?.response?.annotations?.url;
+async function lidarFrames(ctx: ContractContext, task: TaskOfType<'lidarannotation'>): Promise<unknown> {
+  const url = task.response?.annotations.url;
   return setupStep('read the results file response.annotations.url links', async () => {
     expectType(url, 'string', 'response.annotations.url');
     const { pathname, search } = new URL(url);
@@ -160,21 +160,31 @@ async function lidarFrames(ctx: ContractContext, task: Wire): Promise<Wire> {
   });
 }
 
+/** The results file read as frames: a list of objects, each with its list of cuboid objects. */
+function framesOf(file: unknown): { frame_index: unknown; cuboids: Record<string, unknown>[] }[] {
+  return asArray(file, 'the results file').map((item, i) => {
+    const frame = asObject(item, `frames[${i}]`);
+    const cuboids = asArray(frame.cuboids, `frames[${i}].cuboids`);
+    return {
+      frame_index: frame.frame_index,
+      cuboids: cuboids.map((c, j) => asObject(c, `frames[${i}].cuboids[${j}]`)),
+    };
+  });
+}
+
 // The callback docs and scale_lidar_io (PyPI scale-lidar-io), LidarAnnotationTask.get_annotations().
 contract(
   'a completed lidarannotation task links its frames in response.annotations.url, read without a key',
   async (ctx) => {
     const task = await completedLidarTask(ctx);
     await ctx.rule('response is {annotations: {url}}, an absolute URL', () => {
-      expectEqual(Object.keys(task.response), ['annotations'], 'response keys');
-      expectMatch(task.response.annotations.url, /^https?:\/\//, 'response.annotations.url');
+      expectEqual(Object.keys(task.response ?? {}), ['annotations'], 'response keys');
+      expectMatch(task.response?.annotations.url, /^https?:\/\//, 'response.annotations.url');
     });
     const frames = await lidarFrames(ctx, task);
     // scale_lidar_io's get_cuboid_positions_by_frame: `for frame in annotations: ... frame['cuboids']`.
     await ctx.rule('the file is a JSON list of frames, each with its cuboids', () => {
-      expectTrue(Array.isArray(frames) && frames.length > 0, 'the file: a non-empty list of frames');
-      for (const frame of Array.isArray(frames) ? frames : [])
-        expectTrue(Array.isArray(frame.cuboids), 'frame.cuboids');
+      expectTrue(framesOf(frames).length > 0, 'the file: a non-empty list of frames');
     });
   },
 );
@@ -184,7 +194,7 @@ contract('a completed lidarannotation task has cuboids on the labeled frames onl
   await ctx.rule('the file is a non-empty list of frames', () =>
     expectTrue(Array.isArray(file) && file.length > 0, 'the results file: expected a non-empty list of frames'),
   );
-  const frames: Wire[] = Array.isArray(file) ? file : [];
+  const frames = Array.isArray(file) ? framesOf(file) : [];
   await ctx.rule('only labeled frames have cuboids', () => {
     for (const frame of frames)
       expectOneOf(frame.frame_index, [1, 3, 5, 6], 'frame_index (a labeled frame of 6 at rate 2)');
@@ -199,8 +209,9 @@ contract('a completed lidarannotation task has cuboids on the labeled frames onl
   await ctx.rule('each uuid keeps one label across frames', () => {
     const labels = new Map<string, string>();
     for (const cuboid of frames.flatMap((frame) => frame.cuboids)) {
-      expectEqual(cuboid.label, labels.get(cuboid.uuid) ?? cuboid.label, `label of uuid ${cuboid.uuid}`);
-      labels.set(cuboid.uuid, cuboid.label);
+      const [uuid, label] = [String(cuboid.uuid), String(cuboid.label)];
+      expectEqual(label, labels.get(uuid) ?? label, `label of uuid ${uuid}`);
+      labels.set(uuid, label);
     }
   });
 });
@@ -212,7 +223,7 @@ contract(
     const task = await createOf(ctx, 'lidarsegmentation', body);
     await expectParamsEcho(ctx, task, body, ['attachments', 'attachment_type', 'labels']);
     const lidar = await completedLidarTask(ctx);
-    let dependent: Wire;
+    let dependent: Task | undefined;
     await ctx.rule('a lidarsegmentation task takes a completed lidar_task', async () => {
       dependent = await createOf(ctx, 'lidarsegmentation', segmentationBody({ lidar_task: lidar.task_id }));
     });
@@ -345,10 +356,11 @@ contract(
   async (ctx) => {
     const lidar = await completedLidarTask(ctx);
     const cuboids = new Map<string, string>();
-    for (const frame of await lidarFrames(ctx, lidar)) for (const c of frame.cuboids) cuboids.set(c.uuid, c.label);
+    for (const frame of framesOf(await lidarFrames(ctx, lidar)))
+      for (const c of frame.cuboids) cuboids.set(String(c.uuid), String(c.label));
     const { response } = await completedOf(ctx, 'lidarlinking', linkingBody(lidar.task_id));
     expectTrue(response.annotations.length > 0, 'response.annotations: expected some projections');
-    const projections: Wire[] = response.annotations;
+    const projections = response.annotations;
     await ctx.rule('projections are cuboids, the default geometry', () => {
       for (const p of projections) expectEqual(p.type, 'cuboid', 'projection type (the default geometry)');
     });

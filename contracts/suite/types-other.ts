@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
+  asArray,
+  asObject,
   type ContractContext,
   contract,
   expectEqual,
@@ -7,12 +9,10 @@ import {
   expectOneOf,
   expectStatus,
   expectTrue,
-  expectType,
   present,
 } from '../kit/contract.js';
 import { holdTasksPending } from '../kit/control.js';
 import { type Body, createOf, expectParamsEcho } from '../kit/typed-tasks.js';
-import type { Wire } from '../kit/wire.js';
 
 /**
  * The task types the official clients name without specified parameters: each is accepted with its
@@ -86,15 +86,14 @@ contract('POST /v1/task/chat still checks the common parameters (priority 15 ans
 });
 
 /** Completes through the control plane; skipped on a target without one. */
-async function completed(ctx: ContractContext, type: string): Promise<Wire> {
+async function completed(ctx: ContractContext, type: string): Promise<Record<string, unknown>> {
   await ctx.needControlPlane();
   await holdTasksPending(ctx);
   const task = await created(ctx, type, bodyOf(type));
   const res = await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`);
   expectStatus(res, 200);
   expectEqual(res.body.status, 'completed', 'status');
-  expectType(res.body.response, 'object', 'response');
-  return res.body.response;
+  return asObject(res.body.response, 'response');
 }
 
 contract('POST /_mock/tasks/{id}/complete gives a categorization task one of its categories', async (ctx) => {
@@ -106,13 +105,14 @@ for (const type of ['annotation', 'polygonannotation', 'lineannotation', 'pointa
   contract(
     `POST /_mock/tasks/{id}/complete gives a ${type} task annotations labeled from objects_to_annotate`,
     async (ctx) => {
-      const { annotations } = await completed(ctx, type);
-      expectTrue(
-        Array.isArray(annotations) && annotations.length > 0,
-        `response.annotations: expected a non-empty array, got ${JSON.stringify(annotations)}`,
-      );
+      const annotations = asArray((await completed(ctx, type)).annotations, 'response.annotations');
+      expectTrue(annotations.length > 0, 'response.annotations: expected a non-empty array');
       for (const [i, a] of annotations.entries())
-        expectOneOf(a.label, ['car', 'truck'], `response.annotations[${i}].label`);
+        expectOneOf(
+          asObject(a, `response.annotations[${i}]`).label,
+          ['car', 'truck'],
+          `response.annotations[${i}].label`,
+        );
     },
   );
 }

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { contract, expectEqual, expectErrorBody, expectOneOf, expectTrue, expectType } from '../kit/contract.js';
+import {
+  asObject,
+  contract,
+  expectEqual,
+  expectErrorBody,
+  expectOneOf,
+  expectTrue,
+  expectType,
+} from '../kit/contract.js';
 import { type Body, completedOf, createOf, expectParamsEcho, pendingOf } from '../kit/typed-tasks.js';
 
 /** textcollection and namedentityrecognition: creation rules, stored params and response shapes. */
@@ -38,13 +46,15 @@ const textCollectionBody = (overrides: Body = {}): Body => ({
 });
 
 const TEXT = 'Ada Lovelace met Charles Babbage in London.';
+const RELATIONSHIPS = [
+  { name: 'visited', display_name: 'Visited', is_directed: true, source_label: 'PERSON', target_label: 'PLACE' },
+];
+
 const nerBody = (overrides: Body = {}): Body => ({
   instruction: 'Label people and places.',
   text: TEXT,
   labels: [{ name: 'PERSON' }, { name: 'PLACE', children: [{ name: 'CITY' }, { name: 'COUNTRY' }] }],
-  relationships: [
-    { name: 'visited', display_name: 'Visited', is_directed: true, source_label: 'PERSON', target_label: 'PLACE' },
-  ],
+  relationships: RELATIONSHIPS,
   allow_overlapping_annotations: false,
   ...overrides,
 });
@@ -135,7 +145,7 @@ const rejections: [string, string, Body, string][] = [
   [
     'namedentityrecognition',
     'with named and unnamed relationships mixed',
-    nerBody({ relationships: [...nerBody().relationships, { source_label: 'PERSON', target_label: 'CITY' }] }),
+    nerBody({ relationships: [...RELATIONSHIPS, { source_label: 'PERSON', target_label: 'CITY' }] }),
     'name',
   ],
   [
@@ -180,7 +190,11 @@ contract('POST /_mock/tasks/{id}/complete gives a textcollection task answers ke
     expectType(answers.summary, 'string', 'response.annotations.summary'),
   );
   await ctx.rule('form answers nest under the form field', () =>
-    expectType(answers.details?.verified, 'boolean', 'response.annotations.details.verified (form answers nest)'),
+    expectType(
+      asObject(answers.details, 'response.annotations.details').verified,
+      'boolean',
+      'response.annotations.details.verified (form answers nest)',
+    ),
   );
 });
 

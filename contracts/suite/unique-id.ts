@@ -6,7 +6,7 @@ import {
   expectStatus,
   setupStep,
 } from '../kit/contract.js';
-import { createTask, createTaskRequest, expectListed, idsOf, listTasks } from '../kit/tasks.js';
+import { createTask, createTaskRequest, expectListed, fullDocsOf, idsOf, listTasks } from '../kit/tasks.js';
 
 /** unique_id on task creation: reserved per account, refused with a 409 that points at the holder. */
 
@@ -49,7 +49,7 @@ contract('GET /v1/tasks?unique_id= finds exactly the task created with it', asyn
   const list = await listTasks(ctx.api, { unique_id: uniqueId });
   expectEqual(list.total, 1, 'total');
   expectEqual(idsOf(list), [task.task_id], 'tasks');
-  expectEqual(list.docs[0].unique_id, uniqueId, 'unique_id of the listed task');
+  expectEqual(fullDocsOf(list, 'GET /v1/tasks')[0]?.unique_id, uniqueId, 'unique_id of the listed task');
 });
 
 contract('POST /v1/task/imageannotation with a unique_id used in another project answers 409', async (ctx) => {

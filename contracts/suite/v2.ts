@@ -11,7 +11,6 @@ import {
   setupStep,
 } from '../kit/contract.js';
 import { holdTasksPending, useCompletion } from '../kit/control.js';
-import type { Wire } from '../kit/wire.js';
 
 /**
  * The v2 API (the official Python client's `client.v2`): one store, two faces. Tagged `client`: an
@@ -20,9 +19,12 @@ import type { Wire } from '../kit/wire.js';
 
 const byName = (name: string) => encodeURIComponent(name);
 
+/** The moves of POST /v2/batch/{move}, each its own route. */
+type BatchMove = 'finalize' | 'pause' | 'resume' | 'cancel';
+
 /** That `value` is an object whose `fields` have these JSON types ('array', 'object', 'string', ...). */
 type JsonType = 'string' | 'number' | 'boolean' | 'object' | 'array';
-function expectShape(value: Wire, fields: Record<string, JsonType>, where: string): void {
+function expectShape(value: unknown, fields: Record<string, JsonType>, where: string): void {
   expectType(value, 'object', where);
   for (const [field, type] of Object.entries(fields)) expectType(value[field], type, `${where}.${field}`);
 }
@@ -121,7 +123,8 @@ contract(
   'POST /v2/batch/finalize, /pause, /resume and /cancel move a batch as v2 allows, and refuse the rest',
   async (ctx) => {
     const project = await chatProject(ctx);
-    const post = (verb: string, batchId: string) => ctx.api.post(`/v2/batch/${verb}`, { batch_id: batchId });
+    const post = <Move extends BatchMove>(move: Move, batchId: string) =>
+      ctx.api.post(`/v2/batch/${move}`, { batch_id: batchId });
     const staged = await v2Batch(ctx, project.name, { staging_batch: true });
     await ctx.rule('staging_batch: true starts in staging; pause and resume of a staging batch are 400s', async () => {
       expectEqual(staged.status, 'staging', 'status');
@@ -212,8 +215,11 @@ contract(
     await ctx.rule('expand embeds the project and batch objects with their ids', async () => {
       const read = await ctx.api.get(`/v2/task?task_id=${task.task_id}&expand=project&expand=batch`);
       expectStatus(read, 200);
-      expectEqual(read.body.project.id, project.id, 'expanded project id');
-      expectEqual(read.body.batch.id, batch.id, 'expanded batch id');
+      const { project: expandedProject, batch: expandedBatch } = read.body;
+      expectType(expandedProject, 'object', 'the expanded project');
+      expectType(expandedBatch, 'object', 'the expanded batch');
+      expectEqual(expandedProject.id, project.id, 'expanded project id');
+      expectEqual(expandedBatch.id, batch.id, 'expanded batch id');
     });
     await ctx.rule('GET /v2/tasks with no selector answers 400 in the error body', async () => {
       expectErrorBody(await ctx.api.get('/v2/tasks?limit=5'), 400);
@@ -233,16 +239,13 @@ contract(
     const task = await chatTask(ctx, { project_id: project.id });
     expectStatus(await ctx.api.post(`/_mock/tasks/${task.task_id}/complete`), 200);
     const read = await ctx.api.get(`/v2/task?task_id=${task.task_id}`);
-    const annotations = (read.body.threads ?? []).flatMap((thread: Wire) => [
+    const annotations = (read.body.threads ?? []).flatMap((thread) => [
       ...thread.annotations,
-      ...thread.turns.flatMap((turn: Wire) => [
-        ...turn.annotations,
-        ...turn.messages.flatMap((m: Wire) => m.annotations),
-      ]),
+      ...thread.turns.flatMap((turn) => [...turn.annotations, ...turn.messages.flatMap((m) => m.annotations)]),
     ]);
     await ctx.rule('a completed task has at least one thread of turns of messages', () => {
       expectEqual(read.body.status, 'completed', 'status');
-      expectTrue(read.body.threads.length > 0 && read.body.threads[0].turns.length > 0, 'threads and turns');
+      expectTrue((read.body.threads?.[0]?.turns.length ?? 0) > 0, 'threads and turns');
     });
     // The client's models (scaleapi/scaleapi-python-client@b4111b2, scaleapi/api_client/v2/models/thread.py,
     // turn.py, message.py, message_content.py) require these fields: a thread or turn without them fails to load.
@@ -329,7 +332,8 @@ contract(
 
 /** Batches in each state of the v2 life cycle (docs.genai.scale.com: batch status), made through v2. */
 async function batchesInEveryState(ctx: ContractContext, project: string) {
-  const post = (verb: string, batchId: string) => ctx.api.post(`/v2/batch/${verb}`, { batch_id: batchId });
+  const post = <Move extends BatchMove>(move: Move, batchId: string) =>
+    ctx.api.post(`/v2/batch/${move}`, { batch_id: batchId });
   const staging = await v2Batch(ctx, project, { staging_batch: true });
   const inProgress = await v2Batch(ctx, project);
   const paused = await v2Batch(ctx, project);
@@ -343,7 +347,7 @@ async function batchesInEveryState(ctx: ContractContext, project: string) {
     const read = await ctx.api.get(`/v2/batch?batch_id=${completed.id}`);
     expectEqual(read.body.status, 'completed', 'status of the batch whose task completed');
   });
-  return { staging, in_progress: inProgress, paused, completed, cancelled } as Record<string, Wire>;
+  return { staging, in_progress: inProgress, paused, completed, cancelled };
 }
 
 /** What each move leaves from (the v2 docs' batch operations); every other state refuses it. */
@@ -443,8 +447,9 @@ contract(
       expectEqual(res.body.schema.id, registered.id, 'schema.id');
       expectEqual(res.body.schema.name, registered.name, 'schema.name');
       expectEqual(JSON.parse(res.body.schema.json), json, 'schema.json parsed');
+      const schema: Record<string, unknown> = res.body.schema;
       for (const key of ['createdBy', 'createdAt', 'updatedBy', 'updatedAt']) {
-        expectTrue(typeof res.body.schema[key] === 'string', `schema.${key} is a string`);
+        expectTrue(typeof schema[key] === 'string', `schema.${key} is a string`);
       }
     });
     await ctx.rule('an unknown id is a 404; a malformed one a 400 naming schema_id', async () => {

@@ -67,9 +67,9 @@ describe.each(['haproxy', 'nginx'] as const)('through %s', (router) => {
       expect((await attempted).status).toBe(200);
       let event = await events.nextEvent();
       while (event.event !== 'task.completed') event = await events.nextEvent();
-      expect(event.data.task_id).toBe(id);
+      expect(event.data).toMatchObject({ task_id: id });
       await events.cancel();
-      expect(receiver.received.map((request) => request.body.task_id)).toEqual([id]);
+      expect(receiver.received.map((request) => request.body)).toMatchObject([{ task_id: id }]);
     } finally {
       await receiver.close();
     }
