@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatorBin } from '../scripts/generators.js';
 import { untilGone } from './cli-process.js';
 import { basic, present } from './helpers.js';
 
@@ -175,4 +176,44 @@ describe('the packed package', () => {
     expect(result).toMatchObject({ status: 200, taskStatus: 'pending' });
     expect(result.contracts).toBeGreaterThan(100);
   });
+
+  it("a strict TypeScript app compiles against the installed types; the kit's answers are typed by route", async () => {
+    // Whose wrong lines must not compile: a body typed by its route is no `any`.
+    const source = [
+      "import { MockSession, type JournalEntry } from 'labelmock/contracts';",
+      "const mock = new MockSession({ baseUrl: 'http://127.0.0.1:3000', apiKey: 'test_types' });",
+      "const list = await mock.client.get('/v1/tasks', { query: { status: 'pending' } });",
+      'const ids: string[] = list.body.docs.map((doc) => doc.task_id);',
+      '// @ts-expect-error docs is a list of tasks, not a number',
+      'const wrong: number = list.body.docs;',
+      "const read = await mock.client.get(`/v1/task/${ids[0] ?? ''}`);",
+      "const status: 'pending' | 'completed' | 'canceled' | 'error' = read.body.status;",
+      'const entries: JournalEntry[] = await mock.requests({ limit: 1 });',
+      'export { entries, status, wrong };',
+    ].join('\n');
+    writeFileSync(join(appDir, 'typed.ts'), source);
+    const config = {
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: 'es2022',
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        skipLibCheck: false,
+        // Node's types from this checkout: the kit's declarations name Buffer and http's headers.
+        typeRoots: [join(ROOT, 'node_modules', '@types')],
+        types: ['node'],
+      },
+      files: ['typed.ts'],
+    };
+    writeFileSync(join(appDir, 'tsconfig.json'), JSON.stringify(config));
+    // This checkout's TypeScript 7 and the 5.9 of generated-clients/: an app on either reads the same types.
+    for (const tsc of [join(ROOT, 'node_modules', '.bin', 'tsc'), generatorBin('tsc')]) {
+      const compiled = await run(tsc, ['-p', join(appDir, 'tsconfig.json')], { cwd: appDir }).then(
+        () => '',
+        (error: { stdout?: string }) => error.stdout ?? String(error),
+      );
+      expect({ tsc, compiled }).toEqual({ tsc, compiled: '' });
+    }
+  }, 120_000);
 });
