@@ -9,7 +9,8 @@ import {
 } from '../kit/contract.js';
 import { holdTasksPending, useCompletion } from '../kit/control.js';
 import { withFaultRule } from '../kit/faults.js';
-import { startReceiver, taskCallbackOf } from '../kit/receiver.js';
+import { journaledRequests } from '../kit/journal.js';
+import { callbackJournal, startReceiver, taskCallbackOf } from '../kit/receiver.js';
 import { createTask, getTask } from '../kit/tasks.js';
 
 /**
@@ -118,8 +119,8 @@ contract(
     await ctx.rule(
       'the callback journal names the deliveries completed and recalled',
       async () => {
-        const journal = await ctx.api.get(`/_mock/callbacks?task_id=${task.task_id}`);
-        const events = journal.body.deliveries.map((d) => d.event).sort();
+        const deliveries = await callbackJournal(ctx.api, { task_id: task.task_id });
+        const events = deliveries.map((d) => d.event).sort();
         expectEqual(events, ['completed', 'recalled'], 'journaled callback events');
       },
       'labelmock',
@@ -164,8 +165,7 @@ contract('POST /_mock/faults after: commit applies the request, then answers the
   const found = await ctx.api.get(`/v1/tasks?unique_id=${encodeURIComponent(uniqueId)}`);
   expectEqual(found.body.docs.length, 1, 'tasks with that unique_id');
   await ctx.rule('the journal keeps the committed status beside the answer sent', async () => {
-    const journal = await ctx.api.get('/_mock/requests?method=POST&path=/v1/task/imageannotation&limit=2');
-    const entries = 'requests' in journal.body ? journal.body.requests : [];
+    const entries = await journaledRequests(ctx.api, { method: 'POST', path: '/v1/task/imageannotation', limit: 2 });
     const faulted = entries.find((entry) => entry.status === 502);
     expectEqual(faulted?.fault?.after, 'commit', 'fault.after');
     expectEqual(faulted?.fault?.committed_status, 200, 'fault.committed_status');
